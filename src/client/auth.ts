@@ -1,0 +1,111 @@
+/**
+ * OAuth2 client-credentials tokens. One token per (baseUrl, clientId) is shared by every client
+ * and every concurrent request in the process, refreshed single-flight before it expires.
+ */
+import { registerSecret } from "./redact";
+
+/** A token as the token endpoint returned it. */
+export interface IssuedToken {
+  accessToken: string;
+  /** Lifetime in seconds; undefined when the server did not say. */
+  expiresInSeconds: number | undefined;
+}
+
+/** Hands out bearer tokens for requests. */
+export interface TokenSource {
+  /** A valid token, fetched or refreshed if needed. */
+  getToken(): Promise<string>;
+  /** Drops `token` after the server refused it, so the next {@link getToken} fetches a new one. */
+  invalidate(token: string): void;
+}
+
+/** A fixed access token supplied by the caller. */
+export class StaticTokenSource implements TokenSource {
+  constructor(private readonly token: string) {
+    registerSecret(token);
+  }
+
+  async getToken(): Promise<string> {
+    return this.token;
+  }
+
+  invalidate(): void {
+    // A static token cannot be renewed; the 401 reaches the caller.
+  }
+}
+
+interface CachedToken {
+  value: string;
+  /** When to stop using it: expiry minus the refresh skew. */
+  refreshAtMs: number;
+}
+
+interface TokenSlot {
+  current?: CachedToken | undefined;
+  inflight?: Promise<CachedToken> | undefined;
+}
+
+/** Lifetime assumed when the server gives none. */
+const DEFAULT_LIFETIME_SECONDS = 300;
+
+const sharedSlots = new Map<string, TokenSlot>();
+
+/** Forgets every shared token; for tests and for callers that rotate credentials. */
+export function clearSharedTokens(): void {
+  sharedSlots.clear();
+}
+
+/** Tokens for one API user at one base URL, fetched with `fetchToken` and shared process-wide. */
+export class ClientCredentialsTokenSource implements TokenSource {
+  private readonly slot: TokenSlot;
+
+  constructor(
+    baseUrl: string,
+    clientId: string,
+    clientSecret: string,
+    private readonly fetchToken: () => Promise<IssuedToken>,
+    private readonly refreshSkewMs: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    registerSecret(clientSecret);
+    const key = `${baseUrl}\u0000${clientId}`;
+    let slot = sharedSlots.get(key);
+    if (!slot) {
+      slot = {};
+      sharedSlots.set(key, slot);
+    }
+    this.slot = slot;
+  }
+
+  async getToken(): Promise<string> {
+    const current = this.slot.current;
+    if (current && this.now() < current.refreshAtMs) return current.value;
+    if (!this.slot.inflight) {
+      const inflight = this.fetchAndCache();
+      this.slot.inflight = inflight;
+      inflight.then(
+        () => this.clearInflight(inflight),
+        () => this.clearInflight(inflight),
+      );
+    }
+    return (await this.slot.inflight).value;
+  }
+
+  invalidate(token: string): void {
+    if (this.slot.current?.value === token) this.slot.current = undefined;
+  }
+
+  private clearInflight(inflight: Promise<CachedToken>): void {
+    if (this.slot.inflight === inflight) this.slot.inflight = undefined;
+  }
+
+  private async fetchAndCache(): Promise<CachedToken> {
+    const issued = await this.fetchToken();
+    registerSecret(issued.accessToken);
+    const lifetimeMs = (issued.expiresInSeconds ?? DEFAULT_LIFETIME_SECONDS) * 1000;
+    const skew = Math.min(this.refreshSkewMs, lifetimeMs / 2);
+    const cached = { value: issued.accessToken, refreshAtMs: this.now() + lifetimeMs - skew };
+    this.slot.current = cached;
+    return cached;
+  }
+}

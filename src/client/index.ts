@@ -1,0 +1,17 @@
+/** The imperative API client, usable without Pulumi. */
+export { ClientCredentialsTokenSource, clearSharedTokens, StaticTokenSource, type TokenSource } from "./auth";
+export * from "./errors";
+export { createLineLogger, formatLogLine, loggerFromEnv, silentLogger, type TravelLogger } from "./logger";
+export { type ClientCredentials, isLoopbackHost, type TravelClientOptions } from "./options";
+export { collect, type Page, type PaginateOptions, PaginationLimitError, paginate } from "./paginate";
+export { RateLimiter, type RateLimitOptions } from "./rate-limiter";
+export { REDACTED, redactHeaders, redactText, redactUrl, redactValue, registerSecret } from "./redact";
+export { backoffDelay, DEFAULT_RETRY_POLICY, decideRetry, parseRetryAfter, type RetryPolicy } from "./retry";
+export {
+  type ApiRequest,
+  type ApiResponse,
+  type HttpMethod,
+  TOKEN_PATH,
+  TravelClient,
+} from "./travel-client";
+export { apiPath, buildUrl } from "./url";

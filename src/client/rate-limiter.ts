@@ -1,0 +1,103 @@
+/**
+ * Client-side throttling: at most `maxConcurrency` requests in flight and at most
+ * `requestsPerSecond` request starts in any sliding one-second window, so a run does not provoke
+ * 429s in the first place.
+ */
+
+/** Throttle settings; 0 or Infinity disables a limit. */
+export interface RateLimitOptions {
+  requestsPerSecond: number;
+  maxConcurrency: number;
+}
+
+/** Injected time source, for tests. */
+export interface LimiterClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const realClock: LimiterClock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+const WINDOW_MS = 1000;
+
+/** A sliding-window rate limiter combined with a concurrency semaphore. */
+export class RateLimiter {
+  private readonly starts: number[] = [];
+  private readonly waiters: (() => void)[] = [];
+  private inFlight = 0;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly options: RateLimitOptions,
+    private readonly clock: LimiterClock = realClock,
+  ) {}
+
+  /** Number of requests currently holding a slot. */
+  get active(): number {
+    return this.inFlight;
+  }
+
+  /**
+   * Waits for a concurrency slot and a rate slot, then returns the function that releases the
+   * concurrency slot. Callers must call it exactly once.
+   */
+  async acquire(): Promise<() => void> {
+    await this.acquireConcurrency();
+    try {
+      await this.acquireRate();
+    } catch (error) {
+      this.releaseConcurrency();
+      throw error;
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.releaseConcurrency();
+    };
+  }
+
+  private async acquireConcurrency(): Promise<void> {
+    const max = this.options.maxConcurrency;
+    if (!(max > 0) || !Number.isFinite(max)) {
+      this.inFlight++;
+      return;
+    }
+    if (this.inFlight < max) {
+      this.inFlight++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiters.push(resolve));
+    // The releasing request handed its slot over; inFlight is unchanged.
+  }
+
+  private releaseConcurrency(): void {
+    const next = this.waiters.shift();
+    if (next) next();
+    else this.inFlight--;
+  }
+
+  /** Serializes rate-slot grants so that concurrent callers see a consistent window. */
+  private acquireRate(): Promise<void> {
+    const rps = this.options.requestsPerSecond;
+    if (!(rps > 0) || !Number.isFinite(rps)) return Promise.resolve();
+    const limit = Math.max(1, Math.floor(rps));
+    const grant = this.chain.then(async () => {
+      for (;;) {
+        const now = this.clock.now();
+        while (this.starts.length > 0 && (this.starts[0] ?? 0) <= now - WINDOW_MS) this.starts.shift();
+        if (this.starts.length < limit) {
+          this.starts.push(now);
+          return;
+        }
+        const oldest = this.starts[0] ?? now;
+        await this.clock.sleep(Math.max(1, oldest + WINDOW_MS - now + 1));
+      }
+    });
+    this.chain = grant.catch(() => undefined);
+    return grant;
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * Pure retry decisions: which failures are retried, how long to wait, and when to stop. No I/O
+ * and no clock of its own, so every rule is table-testable.
+ */
+
+/** Retry settings of a client. */
+export interface RetryPolicy {
+  /** Retries after the first attempt; 0 disables retrying. */
+  maxRetries: number;
+  /** Backoff of the first retry, before jitter. */
+  baseDelayMs: number;
+  /** Upper bound of a computed backoff. */
+  maxDelayMs: number;
+  /** Upper bound of a server's `Retry-After`; a longer request fails instead of stalling the run. */
+  maxRetryAfterMs: number;
+}
+
+/** Defaults tuned for a rate-limited SaaS API called from CI. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxRetries: 5,
+  baseDelayMs: 250,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 60_000,
+};
+
+/** HTTP statuses that are retried: rate limited, bad gateway, unavailable, gateway timeout. */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+
+/** What happened on the attempt that just finished. */
+export type AttemptOutcome =
+  | { type: "status"; status: number; retryAfter?: string | undefined }
+  | { type: "connection"; code?: string | undefined }
+  | { type: "timeout"; phase: "connect" | "headers" | "body" | "deadline" };
+
+/** Everything {@link decideRetry} needs. */
+export interface RetryInput {
+  outcome: AttemptOutcome;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** Whether repeating the request cannot cause a duplicate effect. */
+  idempotent: boolean;
+  policy: RetryPolicy;
+  /** Time left before the call's overall deadline, in ms. */
+  remainingMs: number;
+  /** Current time in ms since the epoch, for HTTP-date `Retry-After` values. */
+  nowMs: number;
+  /** A number in [0, 1) for jitter. */
+  random: number;
+}
+
+/** The verdict of {@link decideRetry}. */
+export type RetryDecision =
+  | { retry: true; delayMs: number; reason: string }
+  | { retry: false; reason: string; retryAfterMs?: number | undefined };
+
+/**
+ * Parses a `Retry-After` header: delta seconds or an HTTP date. Returns milliseconds from `nowMs`
+ * (never negative), or undefined when the header is absent or unparseable.
+ */
+export function parseRetryAfter(header: string | undefined, nowMs: number): number | undefined {
+  if (header === undefined) return undefined;
+  const trimmed = header.trim();
+  if (trimmed === "") return undefined;
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - nowMs);
+}
+
+/** Capped exponential backoff with full jitter: uniform in [base/2, min(max, base·2^(n-1))]. */
+export function backoffDelay(attempt: number, policy: RetryPolicy, random: number): number {
+  const exponential = policy.baseDelayMs * 2 ** Math.max(0, attempt - 1);
+  const ceiling = Math.min(policy.maxDelayMs, exponential);
+  const floor = Math.min(ceiling, policy.baseDelayMs / 2);
+  return Math.round(floor + (ceiling - floor) * random);
+}
+
+/**
+ * Decides whether to retry after `input.outcome`. A non-idempotent request is retried only when
+ * the server certainly did not act on it: a 429, or a connection refused before anything was sent.
+ */
+export function decideRetry(input: RetryInput): RetryDecision {
+  const { outcome, attempt, idempotent, policy } = input;
+  const describe = describeOutcome(outcome);
+
+  let retryable: boolean;
+  let retryAfterMs: number | undefined;
+  switch (outcome.type) {
+    case "status":
+      retryAfterMs = parseRetryAfter(outcome.retryAfter, input.nowMs);
+      retryable = outcome.status === 429 || (RETRYABLE_STATUSES.has(outcome.status) && idempotent);
+      break;
+    case "connection":
+      retryable = idempotent || outcome.code === "ECONNREFUSED";
+      break;
+    case "timeout":
+      retryable = outcome.phase !== "deadline" && (idempotent || outcome.phase === "connect");
+      break;
+  }
+
+  if (!retryable) return { retry: false, reason: `${describe} is not retryable` };
+  if (attempt > policy.maxRetries) {
+    return { retry: false, reason: `${describe}: gave up after ${attempt} attempts`, retryAfterMs };
+  }
+  if (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs) {
+    return {
+      retry: false,
+      reason: `${describe}: Retry-After ${retryAfterMs} ms exceeds the ${policy.maxRetryAfterMs} ms cap`,
+      retryAfterMs,
+    };
+  }
+  const backoff = backoffDelay(attempt, policy, input.random);
+  const delayMs =
+    retryAfterMs !== undefined ? Math.max(retryAfterMs, Math.min(backoff, policy.baseDelayMs)) : backoff;
+  if (delayMs >= input.remainingMs) {
+    return { retry: false, reason: `${describe}: the deadline leaves no time to retry`, retryAfterMs };
+  }
+  return { retry: true, delayMs, reason: describe };
+}
+
+function describeOutcome(outcome: AttemptOutcome): string {
+  switch (outcome.type) {
+    case "status":
+      return `HTTP ${outcome.status}`;
+    case "connection":
+      return `connection error${outcome.code ? ` ${outcome.code}` : ""}`;
+    case "timeout":
+      return `${outcome.phase} timeout`;
+  }
+}

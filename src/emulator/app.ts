@@ -1,0 +1,176 @@
+/**
+ * The emulator's Fastify application: content parsing, fault injection, request logging, the
+ * platform's error body for every failure, 404 and 405 for unknown routes, and the route areas.
+ */
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import type { EmulatorContext } from "./context";
+import { errorBody, PlatformError } from "./errors";
+import { ADMIN_PREFIX, adminRoutes } from "./routes/admin";
+import { apiUserRoutes } from "./routes/api-users";
+import { authRoutes } from "./routes/auth";
+import { companyRoutes } from "./routes/companies";
+
+/** Options of {@link buildEmulatorApp}. */
+export interface EmulatorAppOptions {
+  /** Print unexpected errors (500s) to stderr. */
+  logErrors?: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    startedAt?: number;
+  }
+}
+
+/** Builds the application; it is not listening yet. */
+export function buildEmulatorApp(ctx: EmulatorContext, options: EmulatorAppOptions = {}): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: ctx.settings.bodyLimitBytes,
+    genReqId: () => randomUUID(),
+    forceCloseConnections: true,
+    return503OnClosing: true,
+  });
+
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string" },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  const routes: { method: string; pattern: RegExp }[] = [];
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const pattern = new RegExp(`^${route.url.replace(/:[^/]+/g, "[^/]+")}/?$`);
+    for (const method of methods) routes.push({ method: method.toUpperCase(), pattern });
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    request.startedAt = performance.now();
+    const path = request.url.split("?")[0] ?? request.url;
+    if (path.startsWith(ADMIN_PREFIX)) return;
+    const action = ctx.faults.decide(request.method, path);
+    if (action.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, action.latencyMs));
+    if (action.type === "drop") {
+      request.faultId = action.ruleId;
+      logRequest(ctx, request.method, path, "fault", 0, request.startedAt, undefined, action.ruleId);
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
+    if (action.type === "status") {
+      request.faultId = action.ruleId;
+      if (action.retryAfterSeconds !== undefined)
+        reply.header("retry-after", String(action.retryAfterSeconds));
+      const code =
+        action.status === 429
+          ? "RATE_LIMIT_EXCEEDED"
+          : action.status === 503
+            ? "SERVICE_UNAVAILABLE"
+            : "INTERNAL_ERROR";
+      await reply.code(action.status).send(errorBody(code, `injected fault ${action.ruleId}`, request.id));
+    }
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    const path = request.url.split("?")[0] ?? request.url;
+    if (path.startsWith(ADMIN_PREFIX)) return;
+    const pattern = request.routeOptions.url;
+    const route = pattern ? `${request.method} ${pattern}` : request.faultId ? "fault" : "unmatched";
+    logRequest(
+      ctx,
+      request.method,
+      path,
+      route,
+      reply.statusCode,
+      request.startedAt,
+      request.principal?.clientId,
+      request.faultId,
+    );
+  });
+
+  app.setErrorHandler((error: FastifyError | PlatformError, request, reply) => {
+    if (error instanceof PlatformError) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return reply.code(error.status).send(errorBody(error.errorCode, error.message, request.id));
+    }
+    const [status, code, message] = classifyFrameworkError(error);
+    if (status >= 500 && options.logErrors !== false) {
+      process.stderr.write(
+        `emulator: unexpected error on ${request.method} ${request.url}: ${error.stack ?? error}\n`,
+      );
+    }
+    return reply.code(status).send(errorBody(code, message, request.id));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? request.url;
+    const allowed = routes.filter((route) => route.pattern.test(path)).map((route) => route.method);
+    if (allowed.length > 0) {
+      reply.header("allow", [...new Set(allowed)].join(", "));
+      return reply
+        .code(405)
+        .send(
+          errorBody(
+            "METHOD_NOT_ALLOWED",
+            `${request.method} is not allowed on ${path}; allowed: ${allowed.join(", ")}`,
+            request.id,
+          ),
+        );
+    }
+    return reply
+      .code(404)
+      .send(errorBody("ROUTE_NOT_FOUND", `no route ${request.method} ${path}`, request.id));
+  });
+
+  app.register(authRoutes(ctx));
+  app.register(apiUserRoutes(ctx));
+  app.register(companyRoutes(ctx));
+  app.register(adminRoutes(ctx), { prefix: ADMIN_PREFIX });
+  return app;
+}
+
+function classifyFrameworkError(error: FastifyError): [number, string, string] {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return [415, "UNSUPPORTED_MEDIA_TYPE", `unsupported content type; send application/json`];
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return [413, "PAYLOAD_TOO_LARGE", "the request body is too large"];
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return [400, "EMPTY_BODY", "the request declares JSON but has an empty body"];
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return [400, "MALFORMED_JSON", `the request body is not valid JSON: ${error.message}`];
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return [400, "INVALID_CONTENT_LENGTH", "the Content-Length header does not match the body"];
+  }
+  if (error instanceof SyntaxError)
+    return [400, "MALFORMED_JSON", `the request body is not valid JSON: ${error.message}`];
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return [status, "INVALID_REQUEST", error.message];
+  return [500, "INTERNAL_ERROR", "the emulator failed unexpectedly; see its stderr"];
+}
+
+function logRequest(
+  ctx: EmulatorContext,
+  method: string,
+  path: string,
+  route: string,
+  status: number,
+  startedAt: number | undefined,
+  clientId: string | undefined,
+  fault: string | undefined,
+): void {
+  ctx.log.add({
+    atMs: Date.now(),
+    method,
+    path,
+    route,
+    status,
+    durationMs: startedAt === undefined ? 0 : Math.round(performance.now() - startedAt),
+    clientId,
+    fault,
+  });
+}

@@ -1,0 +1,20 @@
+/** Everything a route of the emulator needs, bundled once per emulator instance. */
+import type { EmulatorClock } from "./clock";
+import type { FaultInjector } from "./faults";
+import type { Identity } from "./identity";
+import type { RequestLog } from "./request-log";
+import type { EmulatorSettings } from "./settings";
+import type { EmulatorStore } from "./store";
+
+/** Shared services of one emulator. */
+export interface EmulatorContext {
+  store: EmulatorStore;
+  clock: EmulatorClock;
+  faults: FaultInjector;
+  log: RequestLog;
+  identity: Identity;
+  /** Current settings (the admin API may change them). */
+  settings: EmulatorSettings;
+  /** Restores the seeded initial state. */
+  reset(): void;
+}

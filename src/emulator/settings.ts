@@ -1,0 +1,31 @@
+/** Tunable behaviour of the emulator: token lifetime, rate limits, quotas and cooldowns. */
+import { z } from "zod";
+
+/** Emulator settings, with the defaults the platform documents or most plausibly uses. */
+export const settingsSchema = z
+  .object({
+    /** Lifetime of issued access tokens. */
+    tokenTtlSeconds: z.number().int().positive().default(3600),
+    /** Token requests allowed per client id (or remote address) per window, both token endpoints together. */
+    tokenRateLimit: z
+      .object({ limit: z.number().int().positive(), windowSeconds: z.number().int().positive() })
+      .strict()
+      .default({ limit: 30, windowSeconds: 60 }),
+    /** API users per TMC. */
+    apiUserQuota: z.number().int().positive().default(5),
+    /** Cooldown between tenant key provisioning or rotation calls. */
+    tenantKeyCooldownSeconds: z.number().int().min(0).default(3600),
+    /** Largest accepted request body. */
+    bodyLimitBytes: z
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024),
+  })
+  .strict();
+
+/** Validated settings. */
+export type EmulatorSettings = z.output<typeof settingsSchema>;
+
+/** Settings as a seed or caller may give them. */
+export type EmulatorSettingsInput = z.input<typeof settingsSchema>;

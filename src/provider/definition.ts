@@ -1,0 +1,63 @@
+/**
+ * A resource declared as data: its type, input schema, replace rules, outputs and the API calls
+ * behind create, read, update and delete. {@link defineResource} turns it into the Pulumi
+ * Resource class; {@link buildDynamicProvider} turns it into the provider the engine calls.
+ */
+import type { z } from "zod";
+import type { TravelClient } from "../client";
+
+/** What a resource's API calls get. */
+export interface ResourceContext {
+  client: TravelClient;
+}
+
+/** Plain input or output values. */
+export type Values = Record<string, unknown>;
+
+/** What `read` saw on the platform. */
+export interface Observation<I extends Values, S extends Values> {
+  /** The platform's view of the declared inputs, so the next diff shows drift. */
+  observed: I;
+  /** Computed outputs. */
+  state: S;
+}
+
+/** The declaration of one resource type. */
+export interface ResourceDefinition<I extends Values, S extends Values> {
+  /** Type name; the token is `pulumi-nodejs:dynamic/travel:<type>`. Never rename it. */
+  type: string;
+  /** Validates and normalizes inputs at preview time. Must be a zod object. */
+  inputs: z.ZodObject<z.ZodRawShape> & z.ZodType<I>;
+  /** Inputs whose change replaces the object (parent ids). */
+  replaceOn: readonly (keyof I & string)[];
+  /** Replace by deleting first (for objects with unique names). */
+  deleteBeforeReplace?: boolean | undefined;
+  /** Computed outputs the Resource class declares. */
+  outputs: readonly (keyof S & string)[];
+  /** Outputs that are secret. */
+  secretOutputs?: readonly (keyof S & string)[] | undefined;
+  /**
+   * Creates the object. Call `created(id)` as soon as the platform has assigned an id, so that a
+   * later failure is recorded as a partially created resource instead of being lost.
+   */
+  create(ctx: ResourceContext, inputs: I, created: (id: string) => void): Promise<{ id: string; state: S }>;
+  /** Reads the object; undefined when it no longer exists. */
+  read(ctx: ResourceContext, id: string, declared: I): Promise<Observation<I, S> | undefined>;
+  /** Converges the object to `news`; `olds` are the inputs on record. */
+  update(ctx: ResourceContext, id: string, news: I, olds: I): Promise<S>;
+  /** Deletes the object; a 404 counts as success. */
+  delete(ctx: ResourceContext, id: string, declared: I): Promise<void>;
+}
+
+/** Name of the input that takes over an existing object instead of creating one. */
+export const ADOPT_INPUT = "adoptId";
+
+/** Pulumi type token of a resource type. */
+export function tokenOf(type: string): string {
+  return `pulumi-nodejs:dynamic/travel:${type}`;
+}
+
+/** The input names of a definition. */
+export function inputKeysOf(definition: { inputs: z.ZodObject<z.ZodRawShape> }): string[] {
+  return Object.keys(definition.inputs.shape);
+}

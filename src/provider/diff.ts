@@ -1,0 +1,25 @@
+/** Pure diffing of declared inputs: what changed and what forces a replacement. */
+import { ADOPT_INPUT } from "./definition";
+import { containsUnknown, jsonEqual } from "./values";
+
+/** The diff of two input sets. */
+export interface InputDiff {
+  changed: string[];
+  replaces: string[];
+}
+
+/**
+ * Compares `olds` and `news` over `keys`. An unknown new value counts as a change; `adoptId` never
+ * does (it only matters at creation).
+ */
+export function diffInputs(
+  keys: readonly string[],
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  replaceOn: readonly string[],
+): InputDiff {
+  const changed = keys.filter(
+    (key) => key !== ADOPT_INPUT && (containsUnknown(news[key]) || !jsonEqual(olds[key], news[key])),
+  );
+  return { changed, replaces: changed.filter((key) => replaceOn.includes(key)) };
+}

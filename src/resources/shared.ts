@@ -1,0 +1,53 @@
+/** Helpers the resource definitions share: observing declared fields and full-replacement PUT bodies. */
+import { isNotFound } from "../client";
+import { ADOPT_INPUT, type Values } from "../provider/definition";
+
+/** The platform's values of the fields the user declared, for drift detection. */
+export function observe<I extends Values>(
+  server: Values,
+  declared: I,
+  keys: readonly string[] = Object.keys(declared),
+): I {
+  const out: Values = {};
+  for (const key of keys) {
+    if (key === ADOPT_INPUT) continue;
+    if (server[key] !== undefined) out[key] = server[key];
+  }
+  return out as I;
+}
+
+/**
+ * The body of a full-replacement PUT: the platform's current object, with the declared inputs
+ * applied and the inputs the user stopped declaring removed. Fields the user never declared are
+ * kept as the platform has them, so an update never clears what it does not manage.
+ */
+export function replacementBody(
+  current: Values,
+  news: Values,
+  olds: Values,
+  inputKeys: readonly string[],
+): Values {
+  const body: Values = { ...current };
+  for (const key of inputKeys) {
+    if (key === ADOPT_INPUT) continue;
+    if (news[key] !== undefined) body[key] = news[key];
+    else if (olds[key] !== undefined) delete body[key];
+  }
+  return body;
+}
+
+/** `inputs` without `adoptId`, as sent to the platform. */
+export function withoutAdopt<I extends Values>(inputs: I): Omit<I, typeof ADOPT_INPUT> {
+  const { [ADOPT_INPUT]: _adopt, ...rest } = inputs;
+  return rest;
+}
+
+/** Runs a read; a 404 becomes undefined (the object is gone). */
+export async function getOrUndefined<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
