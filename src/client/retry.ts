@@ -62,6 +62,8 @@ export function parseRetryAfter(header: string | undefined, nowMs: number): numb
   const trimmed = header.trim();
   if (trimmed === "") return undefined;
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  // An HTTP date names its weekday and month; anything else (such as "-1") is not one.
+  if (!/^[A-Za-z]{3},/.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - nowMs);

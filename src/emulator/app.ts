@@ -3,7 +3,7 @@
  * platform's error body for every failure, 404 and 405 for unknown routes, and the route areas.
  */
 import { randomUUID } from "node:crypto";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { EmulatorContext } from "./context";
 import { errorBody, PlatformError } from "./errors";
 import { ADMIN_PREFIX, adminRoutes } from "./routes/admin";
@@ -19,7 +19,10 @@ export interface EmulatorAppOptions {
 
 declare module "fastify" {
   interface FastifyRequest {
+    /** performance.now() at arrival, for durations. */
     startedAt?: number;
+    /** Wall-clock arrival time (ms since epoch), for the request log. */
+    receivedAtMs?: number;
   }
 }
 
@@ -50,13 +53,14 @@ export function buildEmulatorApp(ctx: EmulatorContext, options: EmulatorAppOptio
 
   app.addHook("onRequest", async (request, reply) => {
     request.startedAt = performance.now();
+    request.receivedAtMs = Date.now();
     const path = request.url.split("?")[0] ?? request.url;
     if (path.startsWith(ADMIN_PREFIX)) return;
     const action = ctx.faults.decide(request.method, path);
     if (action.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, action.latencyMs));
     if (action.type === "drop") {
       request.faultId = action.ruleId;
-      logRequest(ctx, request.method, path, "fault", 0, request.startedAt, undefined, action.ruleId);
+      logRequest(ctx, request, path, "fault", 0, undefined, action.ruleId);
       reply.hijack();
       request.raw.socket.destroy();
       return;
@@ -80,16 +84,7 @@ export function buildEmulatorApp(ctx: EmulatorContext, options: EmulatorAppOptio
     if (path.startsWith(ADMIN_PREFIX)) return;
     const pattern = request.routeOptions.url;
     const route = pattern ? `${request.method} ${pattern}` : request.faultId ? "fault" : "unmatched";
-    logRequest(
-      ctx,
-      request.method,
-      path,
-      route,
-      reply.statusCode,
-      request.startedAt,
-      request.principal?.clientId,
-      request.faultId,
-    );
+    logRequest(ctx, request, path, route, reply.statusCode, request.principal?.clientId, request.faultId);
   });
 
   app.setErrorHandler((error: FastifyError | PlatformError, request, reply) => {
@@ -155,17 +150,17 @@ function classifyFrameworkError(error: FastifyError): [number, string, string] {
 
 function logRequest(
   ctx: EmulatorContext,
-  method: string,
+  request: FastifyRequest,
   path: string,
   route: string,
   status: number,
-  startedAt: number | undefined,
   clientId: string | undefined,
   fault: string | undefined,
 ): void {
+  const { startedAt, receivedAtMs } = request;
   ctx.log.add({
-    atMs: Date.now(),
-    method,
+    atMs: receivedAtMs ?? Date.now(),
+    method: request.method,
     path,
     route,
     status,

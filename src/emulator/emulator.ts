@@ -63,13 +63,15 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     log: new RequestLog(),
     identity: undefined as unknown as Identity,
     settings,
+    companyDeletionGuards: [],
     reset: () => {
+      const previous = readBootstrap(context);
       store.clear();
       context.log.clear();
       context.faults.clear();
       context.clock.reset();
       context.identity.resetRateLimits();
-      applySeed(context, seed);
+      applySeed(context, seed, previous);
     },
   };
   context.identity = new Identity(store, clock, () => context.settings);

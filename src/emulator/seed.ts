@@ -72,9 +72,13 @@ export function parseSeed(value: unknown, source = "seed"): Seed {
 /** Collection holding the bootstrap admin's credentials, so a restarted emulator can print them. */
 const META = "meta";
 
-/** Writes the seed into an empty store and returns the bootstrap credentials. */
-export function applySeed(ctx: EmulatorContext, seed: Seed): BootstrapInfo {
-  const tmcId = seed.tmc.id ?? newId();
+/**
+ * Writes the seed into an empty store and returns the bootstrap credentials. `previous`
+ * credentials (from before a reset) are kept when the seed fixes none, so a reset never
+ * invalidates the credentials a user was given.
+ */
+export function applySeed(ctx: EmulatorContext, seed: Seed, previous?: BootstrapInfo): BootstrapInfo {
+  const tmcId = seed.tmc.id ?? previous?.tmcId ?? newId();
   const companies = ctx.store.collection<CompanyRecord>(COLLECTIONS.companies);
   companies.set(tmcId, {
     id: { id: tmcId },
@@ -121,11 +125,10 @@ export function applySeed(ctx: EmulatorContext, seed: Seed): BootstrapInfo {
     }
   }
   if (!bootstrap) {
-    const minted = ctx.identity.createApiUser({
-      role: "TMC_ADMIN",
-      tmcId,
-      credentialType: "CLIENT_CREDENTIALS",
-    });
+    const minted = ctx.identity.createApiUser(
+      { role: "TMC_ADMIN", tmcId, credentialType: "CLIENT_CREDENTIALS" },
+      { clientId: previous?.clientId, clientSecret: previous?.clientSecret },
+    );
     bootstrap = { tmcId, clientId: minted.record.clientId, clientSecret: minted.clientSecret };
   }
   ctx.store.collection<BootstrapInfo>(META).set("bootstrap", bootstrap);

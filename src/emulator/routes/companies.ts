@@ -27,14 +27,8 @@ export function toCompany(record: CompanyRecord): Record<string, unknown> {
   return out;
 }
 
-/**
- * Hooks that other route areas register to veto a company deletion while it still has children
- * (legal entities, cost centers, ...). Each returns a description of what blocks, or undefined.
- */
-export type CompanyDeletionGuard = (companyId: string) => string | undefined;
-
 /** Registers the company routes. */
-export function companyRoutes(ctx: EmulatorContext, deletionGuards: CompanyDeletionGuard[] = []) {
+export function companyRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
     const companies = () => ctx.store.collection<CompanyRecord>(COLLECTIONS.companies);
     app.addHook("preHandler", authenticate(ctx));
@@ -124,7 +118,7 @@ export function companyRoutes(ctx: EmulatorContext, deletionGuards: CompanyDelet
       const companyId = param(request, "companyId");
       const company = companyFor(ctx.store, principal, companyId);
       if (companyId === company.tmcId) throw forbidden("a TMC cannot delete itself");
-      for (const guard of deletionGuards) {
+      for (const guard of ctx.companyDeletionGuards) {
         const blocker = guard(companyId);
         if (blocker)
           throw badRequest(

@@ -1,0 +1,142 @@
+/**
+ * `npm run bench`: speed and size figures of the client, the emulator and the serialized
+ * provider. Figures only; nothing here asserts a timing.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { apiPath, clearSharedTokens, TravelClient } from "../src/client";
+import { type RunningEmulator, startEmulator } from "../src/emulator";
+import { thinProvider } from "../src/provider/thin-provider";
+
+interface Row {
+  name: string;
+  value: string;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+}
+
+function clientOf(
+  emulator: RunningEmulator,
+  extra: Partial<ConstructorParameters<typeof TravelClient>[0]> = {},
+) {
+  return new TravelClient({
+    baseUrl: emulator.url,
+    credentials: { clientId: emulator.bootstrap.clientId, clientSecret: emulator.bootstrap.clientSecret },
+    requestsPerSecond: 10_000,
+    maxConcurrency: 16,
+    retry: { baseDelayMs: 5, maxDelayMs: 50 },
+    ...extra,
+  });
+}
+
+async function timedBatch(
+  client: TravelClient,
+  paths: string[],
+): Promise<{ seconds: number; latencies: number[] }> {
+  const latencies: number[] = [];
+  const start = performance.now();
+  await Promise.all(
+    paths.map(async (path) => {
+      const t = performance.now();
+      await client.get(path);
+      latencies.push(performance.now() - t);
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { seconds: (performance.now() - start) / 1000, latencies };
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  const emulator = await startEmulator({ logErrors: false });
+  const setup = clientOf(emulator);
+  const { id } = await setup.post<{ id: string }>("/v2/companies", {
+    name: "Bench",
+    billingCurrency: "USD",
+    companyRoles: ["ORG"],
+  });
+  await setup.close();
+  const path = apiPath`/v2/companies/${id}`;
+
+  clearSharedTokens();
+  const client = clientOf(emulator);
+  await client.get(path);
+  const clean = await timedBatch(
+    client,
+    Array.from({ length: 2000 }, () => path),
+  );
+  rows.push({
+    name: "GET throughput, 16 in flight, no faults",
+    value: `${Math.round(2000 / clean.seconds)} req/s`,
+  });
+  rows.push({
+    name: "GET latency p50 / p99 (client-side, queueing included)",
+    value: `${percentile(clean.latencies, 50).toFixed(1)} / ${percentile(clean.latencies, 99).toFixed(1)} ms`,
+  });
+
+  emulator.admin.addFault({
+    path: "/v2/companies/*",
+    rate429: 0.15,
+    rate503: 0.15,
+    dropRate: 0.05,
+    retryAfterSeconds: 0,
+  });
+  const before = emulator.admin.lastRequestSeq;
+  const faulty = await timedBatch(
+    clientOf(emulator, { maxRetries: 12 }),
+    Array.from({ length: 1000 }, () => path),
+  );
+  const attempts = emulator.admin.requests(before).length;
+  emulator.admin.clearFaults();
+  rows.push({
+    name: "1000 GETs through 30% 429/503 + 5% drops",
+    value: `${faulty.seconds.toFixed(2)} s, ${attempts} attempts`,
+  });
+
+  clearSharedTokens();
+  const tokenBefore = emulator.admin.lastRequestSeq;
+  const burst = clientOf(emulator, { maxConcurrency: 64 });
+  await Promise.all(Array.from({ length: 500 }, () => burst.get(path)));
+  await burst.close();
+  const tokenCalls = emulator.admin.requestCounts(tokenBefore)["POST /v2/auth/oauth2-token"] ?? 0;
+  rows.push({ name: "token requests for 500 concurrent calls", value: String(tokenCalls) });
+
+  const throttled = clientOf(emulator, { requestsPerSecond: 50 });
+  const pacedBefore = emulator.admin.lastRequestSeq;
+  const paced = await timedBatch(
+    throttled,
+    Array.from({ length: 150 }, () => path),
+  );
+  await throttled.close();
+  const arrivals = emulator.admin.requests(pacedBefore).map((entry) => entry.atMs);
+  const busiest = Math.max(
+    ...arrivals.map((start) => arrivals.filter((t) => t >= start && t < start + 1000).length),
+  );
+  rows.push({
+    name: "150 GETs at requestsPerSecond 50",
+    value: `${paced.seconds.toFixed(2)} s; busiest 1 s window at the server: ${busiest} requests`,
+  });
+
+  await client.close();
+  const rss = process.memoryUsage().rss;
+  await emulator.close();
+  rows.push({
+    name: "process RSS after the runs (client + emulator)",
+    value: `${Math.round(rss / 1024 / 1024)} MiB`,
+  });
+
+  const serialized = await pulumi.runtime.serializeFunction(() => thinProvider("Company"), {
+    isFactoryFunction: true,
+  });
+  rows.push({ name: "serialized __provider of a resource", value: `${serialized.text.length} bytes` });
+
+  const width = Math.max(...rows.map((row) => row.name.length));
+  console.log(`pulumi-travel benchmarks (Node ${process.version}, ${new Date().toISOString()})`);
+  for (const row of rows) console.log(`  ${row.name.padEnd(width)}  ${row.value}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+/** Exit codes of the `pulumi-travel` command, stable for scripts. */
+import { isTravelError } from "../client";
+
+/** Exit codes and what they mean. */
+export const EXIT = {
+  /** Success. */
+  ok: 0,
+  /** An unexpected failure (a bug, or an error without a better code). */
+  failure: 1,
+  /** Wrong command-line usage. */
+  usage: 2,
+  /** The platform refused the request (400, 409, 422): fix the input or the object's state. */
+  refused: 3,
+  /** Authentication or permission failure (401, 403). */
+  auth: 4,
+  /** The object does not exist (404). */
+  notFound: 5,
+  /** The platform could not be reached, timed out, or kept failing (429 or 5xx after retries). */
+  unavailable: 6,
+  /** The user declined a confirmation prompt; nothing was changed. */
+  declined: 7,
+} as const;
+
+/** The `--help` text that documents the exit codes. */
+export const EXIT_CODES_HELP = `
+Exit codes:
+  0  success
+  1  unexpected failure
+  2  wrong usage
+  3  refused by the platform (invalid input, or not allowed in the object's state)
+  4  authentication or permission failure
+  5  not found
+  6  platform unreachable, timed out, or unavailable after retries
+  7  declined at the confirmation prompt; nothing was changed`;
+
+/** The exit code for an error thrown by a command. */
+export function exitCodeFor(error: unknown): number {
+  if (!isTravelError(error)) return EXIT.failure;
+  switch (error.kind) {
+    case "bad_request":
+    case "conflict":
+    case "api_error":
+      return EXIT.refused;
+    case "unauthorized":
+    case "forbidden":
+      return EXIT.auth;
+    case "not_found":
+      return EXIT.notFound;
+    case "rate_limited":
+    case "server_error":
+    case "connection":
+    case "timeout":
+      return EXIT.unavailable;
+    case "config":
+      return EXIT.usage;
+    default:
+      return EXIT.failure;
+  }
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+/** The `pulumi-travel` command. */
+import { Command, CommanderError } from "commander";
+import { redactText } from "../client";
+import { registerEmulatorCommand } from "./commands/emulator";
+import { EXIT, EXIT_CODES_HELP, exitCodeFor } from "./exit-codes";
+
+/** Builds the command tree (exported for tests). */
+export function buildProgram(): Command {
+  const program = new Command("pulumi-travel")
+    .description("tools for the travel platform: the emulator and imperative booking flows")
+    .addHelpText("after", EXIT_CODES_HELP)
+    .exitOverride()
+    .showHelpAfterError();
+  registerEmulatorCommand(program);
+  return program;
+}
+
+/** Runs the command line and returns the exit code. */
+export async function run(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv, { from: "user" });
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`pulumi-travel: ${redactText(message)}\n`);
+    if ((error as { kind?: string }).kind === "usage") return EXIT.usage;
+    return exitCodeFor(error);
+  }
+}
+
+if (require.main === module) {
+  void run(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Emulator } from "../../src/emulator";
+import { adminToken, errorCode, freshEmulator } from "./helpers";
+
+describe("malformed requests get a 4xx in the platform's error shape", () => {
+  let emu: Emulator;
+  let token: string;
+  beforeAll(async () => {
+    emu = await freshEmulator({ settings: { bodyLimitBytes: 1024 } });
+    token = await adminToken(emu);
+  });
+  afterAll(() => emu.close());
+
+  const post = (payload: string, contentType: string) =>
+    emu.app.inject({
+      method: "POST",
+      url: "/v2/companies",
+      headers: { authorization: `Bearer ${token}`, "content-type": contentType },
+      payload,
+    });
+
+  it.each([
+    ["malformed JSON", () => post("{bad", "application/json"), 400, "MALFORMED_JSON"],
+    ["an empty JSON body", () => post("", "application/json"), 400, "EMPTY_BODY"],
+    ["a JSON array instead of an object", () => post("[]", "application/json"), 400, "INVALID_REQUEST"],
+    ["an unsupported content type", () => post("<x/>", "application/xml"), 415, "UNSUPPORTED_MEDIA_TYPE"],
+    [
+      "a body over the limit",
+      () => post(JSON.stringify({ name: "x".repeat(2000) }), "application/json"),
+      413,
+      "PAYLOAD_TOO_LARGE",
+    ],
+    [
+      "an unknown route",
+      () => emu.app.inject({ method: "GET", url: "/v2/nothing-here" }),
+      404,
+      "ROUTE_NOT_FOUND",
+    ],
+    [
+      "a wrong method",
+      () => emu.app.inject({ method: "PATCH", url: "/v2/companies/abc" }),
+      405,
+      "METHOD_NOT_ALLOWED",
+    ],
+  ] as const)("%s", async (_name, send, status, code) => {
+    const response = await send();
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({
+      debugIdentifier: expect.any(String),
+      errorMessages: [{ errorCode: code, message: expect.any(String) }],
+    });
+  });
+
+  it("lists the allowed methods on a 405", async () => {
+    const response = await emu.app.inject({ method: "PATCH", url: "/v2/companies/abc" });
+    expect(response.headers.allow).toContain("PUT");
+    expect(errorCode(response)).toBe("METHOD_NOT_ALLOWED");
+  });
+});

@@ -1,0 +1,49 @@
+/** Provider tests: a resource definition's provider driven directly against a live emulator. */
+import { clearSharedTokens, TravelClient } from "../../src/client";
+import type { ResourceDefinition, Values } from "../../src/provider/definition";
+import { buildDynamicProvider, type FullResourceProvider } from "../../src/provider/dynamic-provider";
+import { type RunningEmulator, startEmulator } from "../../src/emulator";
+
+/** A provider for `definition`, its client and emulator. */
+export interface ProviderHarness {
+  emulator: RunningEmulator;
+  client: TravelClient;
+  provider: FullResourceProvider;
+  close(): Promise<void>;
+}
+
+/** Starts an emulator and builds the provider of `definition` against it. */
+export async function providerHarness<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+): Promise<ProviderHarness> {
+  clearSharedTokens();
+  const emulator = await startEmulator({ logErrors: false });
+  const client = new TravelClient({
+    baseUrl: emulator.url,
+    credentials: { clientId: emulator.bootstrap.clientId, clientSecret: emulator.bootstrap.clientSecret },
+    retry: { baseDelayMs: 5 },
+  });
+  const provider = buildDynamicProvider(definition, () => ({ client }));
+  return {
+    emulator,
+    client,
+    provider,
+    close: async () => {
+      await client.close();
+      await emulator.close();
+    },
+  };
+}
+
+/** Runs check like the engine does and fails the test on check failures. */
+export async function checked(
+  provider: FullResourceProvider,
+  news: Values,
+  olds: Values = {},
+): Promise<Values> {
+  const result = await provider.check(olds, news);
+  if (result.failures && result.failures.length > 0) {
+    throw new Error(`unexpected check failures: ${JSON.stringify(result.failures)}`);
+  }
+  return result.inputs as Values;
+}
