@@ -14,4 +14,4 @@ export {
   TOKEN_PATH,
   TravelClient,
 } from "./travel-client";
-export { apiPath, buildUrl } from "./url";
+export { apiPath, buildUrl, type QueryValue } from "./url";

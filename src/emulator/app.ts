@@ -10,6 +10,15 @@ import { ADMIN_PREFIX, adminRoutes } from "./routes/admin";
 import { apiUserRoutes } from "./routes/api-users";
 import { authRoutes } from "./routes/auth";
 import { companyRoutes } from "./routes/companies";
+import { companyConfigRoutes } from "./routes/company-configs";
+import { costCenterRoutes } from "./routes/cost-centers";
+import { departmentRoutes } from "./routes/departments";
+import { featureRoutes } from "./routes/features";
+import { gradeRoutes } from "./routes/grades";
+import { legalEntityRoutes } from "./routes/legal-entities";
+import { officeRoutes } from "./routes/offices";
+import { serviceChargeRoutes } from "./routes/service-charges";
+import { vendorPreferenceRoutes } from "./routes/vendor-preferences";
 
 /** Options of {@link buildEmulatorApp}. */
 export interface EmulatorAppOptions {
@@ -124,6 +133,15 @@ export function buildEmulatorApp(ctx: EmulatorContext, options: EmulatorAppOptio
   app.register(authRoutes(ctx));
   app.register(apiUserRoutes(ctx));
   app.register(companyRoutes(ctx));
+  app.register(legalEntityRoutes(ctx));
+  app.register(officeRoutes(ctx));
+  app.register(costCenterRoutes(ctx));
+  app.register(departmentRoutes(ctx));
+  app.register(gradeRoutes(ctx));
+  app.register(featureRoutes(ctx));
+  app.register(companyConfigRoutes(ctx));
+  app.register(vendorPreferenceRoutes(ctx));
+  app.register(serviceChargeRoutes(ctx));
   app.register(adminRoutes(ctx), { prefix: ADMIN_PREFIX });
   return app;
 }

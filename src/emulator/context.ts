@@ -22,6 +22,8 @@ export interface EmulatorContext {
    * when they register; each returns a description of what blocks (such as "2 legal entities").
    */
   companyDeletionGuards: CompanyDeletionGuard[];
+  /** Called after a company is deleted, to remove what it owned and could not block deletion (configs). */
+  onCompanyDeleted: ((companyId: string) => void)[];
 }
 
 /** Returns what still blocks deleting `companyId`, or undefined. */

@@ -16,6 +16,7 @@ import { RequestLog } from "./request-log";
 import { applySeed, type BootstrapInfo, loadSeedFile, parseSeed, readBootstrap, type Seed } from "./seed";
 import { type EmulatorSettings, type EmulatorSettingsInput, settingsSchema } from "./settings";
 import { EmulatorStore } from "./store";
+import { purgeCompanyOrgData } from "./org-records";
 
 /** Options of {@link createEmulator} and {@link startEmulator}. */
 export interface EmulatorOptions {
@@ -64,6 +65,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     identity: undefined as unknown as Identity,
     settings,
     companyDeletionGuards: [],
+    onCompanyDeleted: [(companyId) => purgeCompanyOrgData(store, companyId)],
     reset: () => {
       const previous = readBootstrap(context);
       store.clear();

@@ -24,7 +24,7 @@ export type DefinedResource<I extends Values, S extends Values> = ResourceDefini
 export function defineResource<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
 ): DefinedResource<I, S> {
-  const { type, outputs, secretOutputs } = definition;
+  const { type, outputs, secretOutputs, idOutput } = definition;
 
   abstract class TravelResource extends pulumi.dynamic.Resource {
     constructor(name: string, args: object, opts: pulumi.CustomResourceOptions = {}) {
@@ -39,6 +39,7 @@ export function defineResource<I extends Values, S extends Values>(
         "travel",
         type,
       );
+      if (idOutput !== undefined) Object.defineProperty(this, idOutput, { value: this.id, enumerable: true });
     }
   }
   return Object.assign(definition, { Resource: TravelResource });

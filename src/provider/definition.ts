@@ -34,6 +34,12 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
   deleteBeforeReplace?: boolean | undefined;
   /** Computed outputs the Resource class declares. */
   outputs: readonly (keyof S & string)[];
+  /**
+   * An output that is the resource's id under a meaningful name (`companyId`). The Resource class
+   * binds it to the engine's id, which stays known while an update is previewed, so children that
+   * take it as a parent id are not shown as replaced when their parent only changes in place.
+   */
+  idOutput?: string | undefined;
   /** Outputs that are secret. */
   secretOutputs?: readonly (keyof S & string)[] | undefined;
   /**

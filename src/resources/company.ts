@@ -27,7 +27,8 @@ export const companyResource = defineResource<CompanyInputs, CompanyState>({
   type: "Company",
   inputs: companyInputsSchema,
   replaceOn: [],
-  outputs: ["companyId"],
+  outputs: [],
+  idOutput: "companyId",
   async create({ client }, inputs, created) {
     const { id } = await client.post("/v2/companies", withoutAdopt(inputs), {}, entityIdSchema);
     created(id);

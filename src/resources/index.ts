@@ -1,2 +1,10 @@
 /** The Pulumi resources of the travel platform. */
 export { Company, type CompanyArgs } from "./company";
+export { CompanyConfig, type CompanyConfigArgs, type CompanyConfigKind } from "./company-config";
+export { CompanyFeatures, type CompanyFeaturesArgs } from "./company-features";
+export { CostCenter, type CostCenterArgs } from "./cost-center";
+export { Department, type DepartmentArgs } from "./department";
+export { Grade, type GradeArgs } from "./grade";
+export { LegalEntity, type LegalEntityArgs } from "./legal-entity";
+export { Office, type OfficeArgs } from "./office";
+export { PerTripServiceCharge, type PerTripServiceChargeArgs } from "./per-trip-service-charge";

@@ -127,6 +127,7 @@ export function companyRoutes(ctx: EmulatorContext) {
           );
       }
       companies().delete(companyId);
+      for (const hook of ctx.onCompanyDeleted) hook(companyId);
       return noContent(reply);
     });
   };

@@ -1,0 +1,92 @@
+/**
+ * The pattern most organization resources share: an object created with a POST under a company
+ * (and possibly a legal entity), then read, replaced and deleted by id. A spec names the
+ * collection, the writable fields and how the platform shapes ids; this module turns it into a
+ * {@link ResourceDefinition}. Changing a parent id replaces the object.
+ */
+import { z } from "zod";
+import { apiPath } from "../client";
+import { defineResource, type DefinedResource } from "../provider/define-resource";
+import type { Values } from "../provider/definition";
+import { entityIdSchema } from "../schemas/common";
+import { getOrUndefined, observe, replacementBody } from "./shared";
+
+/** Parent ids a child resource can have. */
+export type ParentKey = "companyId" | "legalEntityId";
+
+/** How a resource type maps onto the platform. */
+export interface CompanyChildSpec<F extends z.ZodRawShape> {
+  /** Type name (token `pulumi-nodejs:dynamic/travel:<type>`). */
+  type: string;
+  /** Parents, outermost first; each is a required input that forces replacement. */
+  parents: readonly ParentKey[];
+  /** Writable fields, named as the platform names them. */
+  fields: F;
+  /** Path of the collection for the given parent ids (POST creates here). */
+  collectionPath(parents: Record<ParentKey, string>): string;
+  /** Name of the output holding the object's id, such as `legalEntityId`. */
+  idOutput: string;
+  /** How the platform writes the id in objects it returns and takes on PUT. */
+  idShape: "string" | "wrapped";
+  /** Replace by deleting first (for names that must be unique). */
+  deleteBeforeReplace?: boolean;
+  /** Fields the platform accepts but never returns; refresh keeps the declared value. */
+  writeOnly?: readonly (keyof F & string)[];
+}
+
+const parentIdSchema = z.string().min(1, "must be an id");
+
+/** Builds the resource definition of a company child. */
+export function defineCompanyChild<F extends z.ZodRawShape>(
+  spec: CompanyChildSpec<F>,
+): DefinedResource<Values, Values> {
+  const parentShape = Object.fromEntries(spec.parents.map((key) => [key, parentIdSchema])) as Record<
+    ParentKey,
+    typeof parentIdSchema
+  >;
+  const inputs = z.strictObject({ ...parentShape, ...spec.fields, adoptId: z.string().min(1).optional() });
+  const fieldKeys = Object.keys(spec.fields);
+  const parentsOf = (values: Values): Record<ParentKey, string> =>
+    Object.fromEntries(spec.parents.map((key) => [key, String(values[key])])) as Record<ParentKey, string>;
+  const itemPath = (values: Values, id: string) =>
+    `${spec.collectionPath(parentsOf(values))}${apiPath`/${id}`}`;
+  const bodyOf = (values: Values): Values =>
+    Object.fromEntries(fieldKeys.filter((key) => values[key] !== undefined).map((key) => [key, values[key]]));
+  const stateOf = (id: string): Values => ({ [spec.idOutput]: id });
+
+  return defineResource<Values, Values>({
+    type: spec.type,
+    inputs,
+    replaceOn: spec.parents,
+    deleteBeforeReplace: spec.deleteBeforeReplace,
+    outputs: [],
+    idOutput: spec.idOutput,
+    async create({ client }, values, created) {
+      const { id } = await client.post(
+        spec.collectionPath(parentsOf(values)),
+        bodyOf(values),
+        {},
+        entityIdSchema,
+      );
+      created(id);
+      return { id, state: stateOf(id) };
+    },
+    async read({ client }, id, declared) {
+      const found = await getOrUndefined(() => client.get<Values>(itemPath(declared, id)));
+      if (!found) return undefined;
+      const writeOnly = Object.fromEntries((spec.writeOnly ?? []).map((key) => [key, declared[key]]));
+      const observed = { ...parentsOf(declared), ...observe(found, declared, fieldKeys), ...writeOnly };
+      return { observed, state: stateOf(id) };
+    },
+    async update({ client }, id, news, olds) {
+      const path = itemPath(news, id);
+      const current = await client.get<Values>(path);
+      const body = replacementBody(current, news, olds, fieldKeys);
+      await client.put(path, { ...body, id: spec.idShape === "wrapped" ? { id } : id });
+      return stateOf(id);
+    },
+    async delete({ client }, id, declared) {
+      await client.delete(itemPath(declared, id));
+    },
+  });
+}

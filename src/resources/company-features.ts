@@ -1,0 +1,110 @@
+/**
+ * The CompanyFeatures resource: the company features this program manages, set with the
+ * platform's partial PATCH. Features the program does not name are left alone.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { apiPath, type TravelClient } from "../client";
+import { defineResource } from "../provider/define-resource";
+import { featureNameSchema } from "../schemas/features";
+import { getOrUndefined } from "./shared";
+
+const featureValueSchema = z
+  .union([z.string(), z.number(), z.boolean()])
+  .transform((value) => String(value))
+  .or(z.record(z.string(), z.unknown()).transform((value) => JSON.stringify(value)));
+
+/** Inputs of {@link CompanyFeatures}. */
+export const companyFeaturesInputsSchema = z.strictObject({
+  companyId: z.string().min(1, "must be an id"),
+  features: z
+    .partialRecord(featureNameSchema, featureValueSchema)
+    .refine((features) => Object.keys(features).length > 0, "must name at least one feature"),
+});
+
+type FeaturesInputs = z.output<typeof companyFeaturesInputsSchema>;
+type FeaturesState = { companyId: string };
+
+const featuresResponseSchema = z.looseObject({
+  features: z
+    .array(z.looseObject({ name: z.string(), value: z.string().optional(), enabled: z.boolean().optional() }))
+    .default([]),
+});
+
+const featuresPath = (companyId: string) => apiPath`/v2/companies/${companyId}/features`;
+
+async function patchFeatures(
+  client: TravelClient,
+  companyId: string,
+  set: Record<string, string>,
+  remove: string[],
+): Promise<void> {
+  const body: Record<string, unknown> = {};
+  const toUpdate = Object.entries(set).map(([name, value]) => ({ name, value }));
+  if (toUpdate.length > 0) body.featuresToUpdate = toUpdate;
+  if (remove.length > 0) body.featuresToDelete = remove;
+  if (toUpdate.length > 0 || remove.length > 0) await client.patch(featuresPath(companyId), body);
+}
+
+/** The CompanyFeatures definition. Its id is the company id: one per company. */
+export const companyFeaturesResource = defineResource<FeaturesInputs, FeaturesState>({
+  type: "CompanyFeatures",
+  inputs: companyFeaturesInputsSchema,
+  replaceOn: ["companyId"],
+  outputs: [],
+  async create({ client }, inputs, created) {
+    await patchFeatures(client, inputs.companyId, inputs.features, []);
+    created(inputs.companyId);
+    return { id: inputs.companyId, state: { companyId: inputs.companyId } };
+  },
+  async read({ client }, id, declared) {
+    const response = await getOrUndefined(() =>
+      client.get(featuresPath(id), undefined, featuresResponseSchema),
+    );
+    if (!response) return undefined;
+    const values = new Map(response.features.map((feature) => [feature.name, feature.value]));
+    const observed: Record<string, string> = {};
+    for (const name of Object.keys(declared.features ?? {})) {
+      const value = values.get(name);
+      if (value !== undefined) observed[name] = value;
+    }
+    return { observed: { companyId: id, features: observed }, state: { companyId: id } };
+  },
+  async update({ client }, id, news, olds) {
+    const changed = Object.fromEntries(
+      Object.entries(news.features).filter(
+        ([name, value]) => (olds.features as Record<string, string> | undefined)?.[name] !== value,
+      ),
+    );
+    const removed = Object.keys(olds.features ?? {}).filter((name) => !(name in news.features));
+    await patchFeatures(client, id, changed, removed);
+    return { companyId: id };
+  },
+  async delete({ client }, id, declared) {
+    await patchFeatures(client, id, {}, Object.keys(declared.features ?? {}));
+  },
+});
+
+/** Arguments of {@link CompanyFeatures}. */
+export interface CompanyFeaturesArgs {
+  /** The company; changing it replaces the resource. */
+  companyId: pulumi.Input<string>;
+  /**
+   * Features to set, by the platform's feature name (such as `FEATURE_PERSONAL_TRAVEL`). Values are
+   * sent as strings: booleans and numbers are converted, objects are JSON-encoded. Features not
+   * named here are not touched; removing one from this map deletes it on the platform.
+   */
+  features: pulumi.Input<Record<string, pulumi.Input<string | number | boolean | Record<string, unknown>>>>;
+}
+
+/** The features of a company that this program manages. */
+export class CompanyFeatures extends companyFeaturesResource.Resource {
+  /** The company the features belong to. */
+  declare readonly companyId: pulumi.Output<string>;
+  /** The managed features and their values, as strings. */
+  declare readonly features: pulumi.Output<Record<string, string>>;
+
+  constructor(name: string, args: CompanyFeaturesArgs, opts?: pulumi.CustomResourceOptions) {
+    super(name, args, opts);
+  }
+}

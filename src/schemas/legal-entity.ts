@@ -1,0 +1,96 @@
+/**
+ * The legal entity of the vendor Company API: `LegalEntityCreateRequest`,
+ * `LegalEntityUpdateRequest` and `LegalEntity`. The legal entity's id is a plain string.
+ */
+import { z } from "zod";
+import { currencyCodeSchema, emailSchema, phoneNumberSchema, postalAddressSchema } from "./common";
+import { displayNameSchema, externalIdSchema, referenceSchema } from "./pagination";
+
+/** `CompanySpecifiedAttributeLegalEntity`. */
+export const companySpecifiedAttributeLegalEntitySchema = z.looseObject({
+  fieldName: z.string().min(1, "must not be empty"),
+  value: z.string(),
+});
+
+/** `TravelType`. */
+export const travelTypeSchema = z.enum(["AIR", "HOTEL", "CAR", "RAIL", "LIMO", "MISC", "ALL"]);
+
+/** `ExpenseOwner`. */
+export const expenseOwnerSchema = z.looseObject({
+  traveler: z.boolean().optional(),
+  centralEmail: z.string().optional(),
+});
+
+/** `ExpensePartnerConfig`: `partner` is required. */
+export const expensePartnerConfigSchema = z.looseObject({
+  partner: z.enum(["EXPENSIFY", "EMBURSE_CHROMERIVER", "BREX"]),
+  emailConfig: z
+    .looseObject({
+      expensePartnerEmail: z.string().min(1),
+      personalCardConfig: z
+        .looseObject({
+          sendToTraveler: z.boolean().optional(),
+          personalCardExpenseEmail: z.string().optional(),
+        })
+        .optional(),
+      centralCardExpenseEmail: z.string().optional(),
+      bccEmail: z.string().optional(),
+    })
+    .optional(),
+  travelType: z.array(travelTypeSchema).optional(),
+  isExpensePartnerEnabled: z.boolean().optional(),
+  reportCustomFields: z.boolean().optional(),
+  personalCardExpenseOwner: expenseOwnerSchema.optional(),
+  centralCardExpenseOwner: expenseOwnerSchema.optional(),
+  partnerReferralId: z.string().optional(),
+  itineraryConfig: z
+    .looseObject({
+      skipModificationUpdate: z.boolean().optional(),
+      skipCancellationUpdate: z.boolean().optional(),
+    })
+    .optional(),
+});
+
+/** Fields of `LegalEntityCreateRequest`; name, billingCurrency and address are required. */
+export const legalEntityWritableFields = {
+  name: displayNameSchema,
+  registeredName: z.string().optional(),
+  registeredEmail: emailSchema.optional(),
+  address: postalAddressSchema,
+  billingCurrency: currencyCodeSchema,
+  dba: z.string().optional(),
+  ein: z.string().optional(),
+  phoneNumbers: z.array(phoneNumberSchema).optional(),
+  isDelayedInvoicingEnabled: z.boolean().optional(),
+  ccEmailAddresses: z.array(emailSchema).optional(),
+  bccEmailAddresses: z.array(emailSchema).optional(),
+  externalId: externalIdSchema.optional(),
+  companySpecifiedAttributes: z.array(companySpecifiedAttributeLegalEntitySchema).optional(),
+} as const;
+
+/** `LegalEntityCreateRequest`. */
+export const legalEntityCreateRequestSchema = z.looseObject(legalEntityWritableFields);
+
+/** Inferred `LegalEntityCreateRequest`. */
+export type LegalEntityCreateRequest = z.output<typeof legalEntityCreateRequestSchema>;
+
+/**
+ * `LegalEntityUpdateRequest`, a full replacement. The vendor marks no field required, but a
+ * replacement without name, billingCurrency or address would leave a legal entity that could
+ * not have been created, so they are required here as on create.
+ */
+export const legalEntityUpdateRequestSchema = z.looseObject({
+  ...legalEntityWritableFields,
+  id: z.string().min(1).optional(),
+  bookingTmcRef: referenceSchema.optional(),
+  expensePartnerConfig: expensePartnerConfigSchema.optional(),
+});
+
+/** Inferred `LegalEntityUpdateRequest`. */
+export type LegalEntityUpdateRequest = z.output<typeof legalEntityUpdateRequestSchema>;
+
+/** `LegalEntity`, as read. */
+export const legalEntitySchema = legalEntityUpdateRequestSchema.extend({ id: z.string().min(1) });
+
+/** Inferred `LegalEntity`. */
+export type LegalEntity = z.output<typeof legalEntitySchema>;

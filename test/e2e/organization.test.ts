@@ -1,0 +1,153 @@
+/**
+ * Organization structure through the real engine, with the packed package: a company with legal
+ * entities, offices, cost centers, departments, grades, features and configs; in-place edits,
+ * an office moved to the other legal entity (a replace), out-of-band drift found by refresh, and
+ * a destroy that leaves the company's tenant empty. Every step also counts platform calls.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiPath, TravelClient } from "../../src/client";
+import { COLLECTIONS, type CompanyRecord } from "../../src/emulator/records";
+import { countCalls, createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
+
+const PROGRAM = `
+const pulumi = require("@pulumi/pulumi");
+const travel = require("pulumi-travel");
+const config = new pulumi.Config();
+const edited = config.get("step") === "edited" || config.get("step") === "moved";
+const moved = config.get("step") === "moved";
+const suffix = edited ? " (edited)" : "";
+const address = { addressLines: ["1 Main Street"], regionCode: "US", locality: "Springfield" };
+
+const company = new travel.Company("globex", { name: "Globex" + suffix, billingCurrency: "USD", externalId: "e2e-globex" });
+const companyId = company.companyId;
+const us = new travel.LegalEntity("us", { companyId, name: "Globex US" + suffix, billingCurrency: "USD", address, externalId: "le-us" });
+const eu = new travel.LegalEntity("eu", { companyId, name: "Globex EU", billingCurrency: "EUR", address: { addressLines: ["2 Rue"], regionCode: "FR" }, externalId: "le-eu" });
+new travel.Office("hq", { companyId, legalEntityId: us.legalEntityId, name: "HQ" + suffix, address });
+new travel.Office("annex", { companyId, legalEntityId: us.legalEntityId, name: "Annex", address });
+new travel.Office("paris", { companyId, legalEntityId: (moved ? us : eu).legalEntityId, name: "Paris", address: { addressLines: ["3 Rue"], regionCode: "FR" } });
+for (let i = 1; i <= 5; i++) {
+  new travel.CostCenter("cc" + i, { companyId, name: "Cost center " + i + (i === 1 ? suffix : ""), externalId: "cc-" + i });
+}
+for (const name of ["Sales", "Engineering", "Finance"]) {
+  new travel.Department(name.toLowerCase(), { companyId, name: name + (name === "Sales" ? suffix : "") });
+}
+for (const name of ["Junior", "Senior", "Principal"]) {
+  new travel.Grade(name.toLowerCase(), { companyId, name: name + (name === "Junior" ? suffix : "") });
+}
+new travel.CompanyFeatures("features", { companyId, features: { FEATURE_PERSONAL_TRAVEL: true, HIDE_LEFT_NAV: edited } });
+new travel.CompanyConfig("stealth", { companyId, kind: "stealth", config: { stealthModes: [{ stealthType: "STEALTH_TYPE_1", label: edited ? "VIP" : "Exec" }] } });
+new travel.CompanyConfig("tiers", { companyId, kind: "tier", config: { tiers: [{ name: "Gold", tier: "BASIC" }] } });
+exports.companyId = companyId;
+`;
+
+const TOKEN = "POST /v2/auth/oauth2-token";
+const RESOURCES = 1 + 2 + 3 + 5 + 3 + 3 + 1 + 2;
+
+function writes(calls: Record<string, number>): number {
+  return Object.entries(calls)
+    .filter(([route]) => !route.startsWith("GET ") && route !== TOKEN)
+    .reduce((sum, [, n]) => sum + n, 0);
+}
+
+function reads(calls: Record<string, number>): number {
+  return Object.entries(calls)
+    .filter(([route]) => route.startsWith("GET "))
+    .reduce((sum, [, n]) => sum + n, 0);
+}
+
+describe.skipIf(e2eSkipReason() !== "")("organization structure through the Pulumi engine", () => {
+  let env: E2eEnvironment;
+  let companyId: string;
+  const report: Record<string, Record<string, number>> = {};
+
+  beforeAll(async () => {
+    env = await createEnvironment("organization", PROGRAM, { "organization:step": "initial" });
+  });
+  afterAll(async () => {
+    console.log(`platform calls per step: ${JSON.stringify(report, null, 1)}`);
+    await env?.dispose();
+  });
+
+  it("creates the whole organization with one write per resource", async () => {
+    const { result, calls } = await countCalls(env.emulator, () => env.stack.up());
+    report.up = calls;
+    expect(result.summary.resourceChanges).toEqual({ create: RESOURCES + 1 });
+    companyId = result.outputs.companyId?.value as string;
+    expect(calls[TOKEN]).toBe(1);
+    expect(writes(calls)).toBe(RESOURCES);
+    expect(reads(calls)).toBe(0);
+  });
+
+  it("previews no changes with zero platform calls", async () => {
+    const { calls } = await countCalls(env.emulator, () => env.stack.preview({ expectNoChanges: true }));
+    report.preview = calls;
+    expect(calls).toEqual({});
+  });
+
+  it("edits one of each in place", async () => {
+    await env.stack.setConfig("organization:step", { value: "edited" });
+    const preview = await env.stack.preview();
+    expect(preview.changeSummary).toEqual({ same: RESOURCES + 1 - 8, update: 8 });
+    const { result, calls } = await countCalls(env.emulator, () => env.stack.up());
+    report.edit = calls;
+    expect(result.summary.resourceChanges).toEqual({ same: RESOURCES + 1 - 8, update: 8 });
+    expect(calls[TOKEN]).toBe(1);
+    const company = env.emulator.context.store
+      .collection<CompanyRecord>(COLLECTIONS.companies)
+      .get(companyId);
+    expect(company?.name).toBe("Globex (edited)");
+  });
+
+  it("replaces an office moved to the other legal entity", async () => {
+    await env.stack.setConfig("organization:step", { value: "moved" });
+    const preview = await env.stack.preview();
+    expect(preview.changeSummary).toEqual({ same: RESOURCES, replace: 1 });
+    const { result, calls } = await countCalls(env.emulator, () => env.stack.up());
+    report.move = calls;
+    expect(result.summary.resourceChanges).toEqual({ same: RESOURCES, replace: 1 });
+  });
+
+  it("finds an out-of-band change on refresh with at most one read per resource", async () => {
+    const client = new TravelClient({
+      baseUrl: env.emulator.url,
+      credentials: {
+        clientId: env.emulator.bootstrap.clientId,
+        clientSecret: env.emulator.bootstrap.clientSecret,
+      },
+    });
+    const list = await client.post<{ costCenters: { id: string; name: string }[] }>(
+      apiPath`/v3/companies/${companyId}/cost-centers/list`,
+      { paginationParams: { offset: 0, limit: 100 } },
+      { idempotent: true },
+    );
+    const target = list.costCenters.find((cc) => cc.name === "Cost center 2");
+    expect(target).toBeDefined();
+    const path = apiPath`/v2/companies/${companyId}/cost-centers/${target?.id ?? ""}`;
+    const current = await client.get<Record<string, unknown>>(path);
+    await client.put(path, { ...current, name: "Renamed out of band" });
+    await client.close();
+
+    const { result, calls } = await countCalls(env.emulator, () => env.stack.refresh());
+    report.refresh = calls;
+    expect(result.summary.resourceChanges).toEqual({ same: RESOURCES, update: 1 });
+    expect(calls[TOKEN]).toBe(1);
+    expect(reads(calls)).toBeLessThanOrEqual(RESOURCES);
+    expect(writes(calls)).toBe(0);
+    const preview = await env.stack.preview();
+    expect(preview.changeSummary).toEqual({ same: RESOURCES, update: 1 });
+  });
+
+  it("destroys everything, offices before legal entities, and leaves the tenant empty", async () => {
+    const { result, calls } = await countCalls(env.emulator, () => env.stack.destroy());
+    report.destroy = calls;
+    expect(result.summary.resourceChanges).toEqual({ delete: RESOURCES + 1 });
+    expect(calls[TOKEN]).toBe(1);
+    const state = env.emulator.admin.snapshot();
+    const leftovers = Object.entries(state.collections).flatMap(([collection, records]) =>
+      Object.entries(records)
+        .filter(([, record]) => JSON.stringify(record).includes(companyId))
+        .map(([id]) => `${collection}/${id}`),
+    );
+    expect(leftovers).toEqual([]);
+  });
+});
