@@ -2,5 +2,6 @@
  * pulumi-travel: Pulumi resources for a corporate travel platform, its resilient API client and
  * an embedded emulator of the platform.
  */
+export * from "./car";
 export * from "./client";
 export * from "./resources";

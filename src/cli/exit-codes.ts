@@ -17,7 +17,7 @@ export const EXIT = {
   notFound: 5,
   /** The platform could not be reached, timed out, or kept failing (429 or 5xx after retries). */
   unavailable: 6,
-  /** The user declined a confirmation prompt; nothing was changed. */
+  /** The user declined a confirmation prompt, or a price change was not accepted; nothing was changed. */
   declined: 7,
 } as const;
 
@@ -31,10 +31,11 @@ Exit codes:
   4  authentication or permission failure
   5  not found
   6  platform unreachable, timed out, or unavailable after retries
-  7  declined at the confirmation prompt; nothing was changed`;
+  7  declined at the confirmation prompt, or a price change not accepted; nothing was changed`;
 
 /** The exit code for an error thrown by a command. */
 export function exitCodeFor(error: unknown): number {
+  if ((error as { kind?: unknown } | null)?.kind === "declined") return EXIT.declined;
   if (!isTravelError(error)) return EXIT.failure;
   switch (error.kind) {
     case "bad_request":

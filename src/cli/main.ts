@@ -2,6 +2,7 @@
 /** The `pulumi-travel` command. */
 import { Command, CommanderError } from "commander";
 import { redactText } from "../client";
+import { registerCarCommand } from "./commands/car";
 import { registerEmulatorCommand } from "./commands/emulator";
 import { EXIT, EXIT_CODES_HELP, exitCodeFor } from "./exit-codes";
 
@@ -13,6 +14,7 @@ export function buildProgram(): Command {
     .exitOverride()
     .showHelpAfterError();
   registerEmulatorCommand(program);
+  registerCarCommand(program);
   return program;
 }
 

@@ -9,6 +9,7 @@ import { errorBody, PlatformError } from "./errors";
 import { ADMIN_PREFIX, adminRoutes } from "./routes/admin";
 import { apiUserRoutes } from "./routes/api-users";
 import { authRoutes } from "./routes/auth";
+import { carRoutes } from "./routes/car";
 import { companyRoutes } from "./routes/companies";
 import { companyConfigRoutes } from "./routes/company-configs";
 import { costCenterRoutes } from "./routes/cost-centers";
@@ -133,6 +134,7 @@ export function buildEmulatorApp(ctx: EmulatorContext, options: EmulatorAppOptio
   app.register(authRoutes(ctx));
   app.register(apiUserRoutes(ctx));
   app.register(companyRoutes(ctx));
+  app.register(carRoutes(ctx));
   app.register(legalEntityRoutes(ctx));
   app.register(officeRoutes(ctx));
   app.register(costCenterRoutes(ctx));

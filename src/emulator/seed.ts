@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { seedCarTrips } from "./car-seed";
 import type { EmulatorContext } from "./context";
 import { newId } from "./ids";
 import { COLLECTIONS, type CompanyRecord } from "./records";
@@ -103,6 +104,7 @@ export function applySeed(ctx: EmulatorContext, seed: Seed, previous?: Bootstrap
     });
   }
 
+  seedCarTrips(ctx, tmcId);
   let bootstrap: BootstrapInfo | undefined;
   for (const user of seed.apiUsers) {
     const companyId = user.company === undefined ? undefined : (keys.get(user.company) ?? user.company);

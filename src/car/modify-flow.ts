@@ -1,0 +1,246 @@
+/**
+ * The whole car change: read the booking, search, select a car, read its rate details, check
+ * the price (applying the price-change policy), optionally confirm, and book on the original
+ * trip. When the price hold expires before booking, the car is priced again, once.
+ */
+import type { TravelClient } from "../client";
+import type {
+  BookingCharges,
+  CarBooking,
+  CarModifyBookResponse,
+  CarModifySearchRequest,
+  CarOption,
+  CarPriceCheck,
+  CarRate,
+  CarRateDetails,
+  PnrStatus,
+  WaiveOffInfo,
+} from "../schemas/car";
+import { bookCarChange } from "./book";
+import { getCarBooking } from "./booking";
+import { CarChangeError, errorCodeOf } from "./errors";
+import type { CarFlowEvent, CarFlowListener } from "./flow-events";
+import { acceptsPriceChange, type PriceChangePolicy, sameTotal } from "./price-change";
+import { checkPrice } from "./price-check";
+import { getRateDetails } from "./rate-details";
+import { searchCarChanges } from "./search";
+import { type SearchOverrides, searchPlacesFor } from "./search-defaults";
+import { type CarSelector, describeSelector, selectCar } from "./select";
+import { requireId } from "./validate";
+
+/** What the flow shows before booking, for {@link ModifyCarBookingOptions.confirm}. */
+export interface CarChangeQuote {
+  booking: CarBooking;
+  car: CarOption;
+  details: CarRateDetails;
+  /** The rate that will be booked. */
+  rate: CarRate;
+  quote: CarPriceCheck;
+}
+
+/** Options of {@link modifyCarBooking}. */
+export interface ModifyCarBookingOptions {
+  tripId: string;
+  pnrId: string;
+  /** Each part defaults to the booking's pickup place and time. */
+  pickup?: SearchOverrides["pickup"];
+  /**
+   * Each part defaults to the booking's drop-off; when the booking returns the car where it
+   * started, the location follows a changed pickup location.
+   */
+  dropOff?: SearchOverrides["dropOff"];
+  filters?: CarModifySearchRequest["filters"];
+  sortOptions?: CarModifySearchRequest["sortOptions"];
+  renterAge?: number | undefined;
+  loyaltyCode?: string | undefined;
+  /** Which car to book; default: the first result (the cheapest, unless `sortOptions` say otherwise). */
+  select?: CarSelector | undefined;
+  /** What to do when the price differs from the one shown: default `false` (do not book). */
+  acceptPriceChange?: PriceChangePolicy | undefined;
+  /** Defaults to the booking's arrival flight number. */
+  arrivalFlightNumber?: string | undefined;
+  /** Defaults to the booking's payment. */
+  bookingCharges?: BookingCharges | undefined;
+  /** Defaults to the booking's travelers. */
+  travelers?: { userId: string }[] | undefined;
+  bookingPaymentDetails?: Record<string, unknown> | undefined;
+  waiveOffInfo?: WaiveOffInfo | undefined;
+  /** Asked once before booking; `false` stops the flow with outcome `declined`. */
+  confirm?: ((quote: CarChangeQuote) => boolean | Promise<boolean>) | undefined;
+  /** Receives progress events. */
+  onProgress?: CarFlowListener | undefined;
+}
+
+interface FlowResultBase {
+  tripId: string;
+  /** The PNR the flow was asked to change. */
+  originalPnrId: string;
+  searchId: string;
+  car: CarOption;
+}
+
+/** The change was booked. */
+export interface CarChangeBooked extends FlowResultBase {
+  outcome: "booked";
+  /** The PNR that now holds the booking: new when the supplier rebooked. */
+  pnrId: string;
+  sourcePnrId: string;
+  pnrStatus: PnrStatus;
+  /** Whether the supplier cancelled the original PNR and rebooked into a new one. */
+  replaced: boolean;
+  /** The rate booked. */
+  rate: CarRate;
+  /** The rate the search showed. */
+  quotedRate: CarRate;
+  /** Whether a price change was accepted on the way. */
+  priceChanged: boolean;
+  /** Whether the hold expired and the car was priced again. */
+  repriced: boolean;
+}
+
+/** The price changed and the policy did not accept it; nothing was booked. */
+export interface CarChangePriceRejected extends FlowResultBase {
+  outcome: "price-change-rejected";
+  oldRate: CarRate;
+  newRate: CarRate;
+}
+
+/** The confirmation callback said no; nothing was booked. */
+export interface CarChangeDeclined extends FlowResultBase {
+  outcome: "declined";
+  rate: CarRate;
+}
+
+/** The typed result of {@link modifyCarBooking}. */
+export type ModifyCarBookingResult = CarChangeBooked | CarChangePriceRejected | CarChangeDeclined;
+
+const OPERATION = "modifyCarBooking";
+
+/**
+ * Changes a car booking end to end through `client`. Platform refusals are thrown as
+ * {@link ApiError}s (for example `PNR_REPLACED`, or `BOOKING_KEY_EXPIRED` when the hold expired
+ * twice); a missing car or flight number is a {@link CarChangeError}. A rejected price change or a
+ * declined confirmation is a result, not an error: nothing was booked.
+ */
+export async function modifyCarBooking(
+  client: TravelClient,
+  options: ModifyCarBookingOptions,
+): Promise<ModifyCarBookingResult> {
+  const tripId = requireId(options.tripId, "tripId", OPERATION);
+  const pnrId = requireId(options.pnrId, "pnrId", OPERATION);
+  const emit = async (event: CarFlowEvent) => {
+    await options.onProgress?.(event);
+  };
+
+  const booking = await getCarBooking(client, { tripId, pnrId });
+  await emit({ type: "booking-read", booking });
+  const search = await searchCarChanges(client, {
+    pnrId,
+    ...searchPlacesFor(booking, { pickup: options.pickup, dropOff: options.dropOff }),
+    filters: options.filters,
+    sortOptions: options.sortOptions,
+    renterAge: options.renterAge,
+    loyaltyCode: options.loyaltyCode,
+  });
+  await emit({ type: "searched", searchId: search.searchId, carCount: search.cars.length });
+  const car = selectCar(search.cars, options.select);
+  if (!car) {
+    throw new CarChangeError(
+      "NO_MATCHING_CAR",
+      "not_found",
+      `${OPERATION}: none of the ${search.cars.length} cars of search ${search.searchId} matches ${describeSelector(options.select)}`,
+    );
+  }
+  await emit({ type: "car-selected", car });
+  const selection = { searchId: search.searchId, carId: car.carId };
+  const details = await getRateDetails(client, selection);
+  await emit({ type: "rate-details", details });
+  const arrivalFlightNumber = options.arrivalFlightNumber ?? booking.arrivalFlightNumber;
+  if (details.isFlightNumberMandatoryForPickup && arrivalFlightNumber === undefined) {
+    throw new CarChangeError(
+      "ARRIVAL_FLIGHT_NUMBER_REQUIRED",
+      "bad_request",
+      `${OPERATION}: arrivalFlightNumber: ${details.vendor.name} requires the arrival flight number for pickups at ${details.pickupLocation.name}; pass arrivalFlightNumber`,
+    );
+  }
+
+  const base = { tripId, originalPnrId: pnrId, searchId: search.searchId, car };
+  let accepted = car.rateInfo;
+  let priceChanged = false;
+
+  /** Prices the car; returns the quote, or the rejected rates when the policy says no. */
+  const price = async (attempt: 1 | 2) => {
+    const quote = await checkPrice(client, selection);
+    await emit({ type: "price-checked", attempt, quote });
+    const newRate = quote.finalRateInfo;
+    const changed = !sameTotal(accepted, newRate) || (attempt === 1 && quote.hasPriceChanged);
+    if (changed) {
+      const ok = await acceptsPriceChange(options.acceptPriceChange ?? false, accepted, newRate, {
+        car,
+        attempt,
+      });
+      await emit({ type: "price-change", attempt, oldRate: accepted, newRate, accepted: ok });
+      if (!ok)
+        return {
+          rejected: { ...base, outcome: "price-change-rejected", oldRate: accepted, newRate },
+        } as const;
+      priceChanged = true;
+      accepted = newRate;
+    }
+    return { quote } as const;
+  };
+
+  let priced = await price(1);
+  if ("rejected" in priced) return priced.rejected;
+  if (
+    options.confirm &&
+    !(await options.confirm({ booking, car, details, rate: accepted, quote: priced.quote }))
+  ) {
+    return { ...base, outcome: "declined", rate: accepted };
+  }
+
+  const book = async (quote: CarPriceCheck) => {
+    await emit({ type: "booking", bookingKey: quote.bookingKey });
+    const response = await bookCarChange(client, {
+      pnrId,
+      bookingKey: quote.bookingKey,
+      carId: car.carId,
+      tripData: {
+        tripId,
+        travelers: options.travelers ?? booking.travelers.map((t) => ({ userId: t.userId })),
+      },
+      bookingCharges: options.bookingCharges ?? booking.bookingCharges,
+      arrivalFlightNumber,
+      bookingPaymentDetails: options.bookingPaymentDetails,
+      waiveOffInfo: options.waiveOffInfo,
+    });
+    await emit({ type: "booked", response });
+    return response;
+  };
+
+  let response: CarModifyBookResponse;
+  let repriced = false;
+  try {
+    response = await book(priced.quote);
+  } catch (error) {
+    if (errorCodeOf(error) !== "BOOKING_KEY_EXPIRED") throw error;
+    // The hold expired before booking: price again, once; a second expiry reaches the caller.
+    repriced = true;
+    await emit({ type: "hold-expired", bookingKey: priced.quote.bookingKey });
+    priced = await price(2);
+    if ("rejected" in priced) return priced.rejected;
+    response = await book(priced.quote);
+  }
+  return {
+    ...base,
+    outcome: "booked",
+    pnrId: response.pnrId,
+    sourcePnrId: response.sourcePnrId,
+    pnrStatus: response.pnrStatus,
+    replaced: response.pnrId !== pnrId,
+    rate: accepted,
+    quotedRate: car.rateInfo,
+    priceChanged,
+    repriced,
+  };
+}
