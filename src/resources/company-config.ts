@@ -6,46 +6,13 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, type QueryValue } from "../client";
 import { defineResource } from "../provider/define-resource";
-import {
-  colorConfigSchema,
-  companyManagersConfigSchema,
-  enrollmentConfigSchema,
-  stealthConfigSchema,
-  tierConfigSchema,
-  travelContentConfigSchema,
-  whiteLabelConfigSchema,
-} from "../schemas/company-configs";
-import { storePreferenceTiersRequestSchema } from "../schemas/preference-tiers";
+import { CONFIG_DOCUMENTS, type ConfigDocumentKind } from "../schemas/company-config-documents";
 import { getOrUndefined } from "./shared";
 
-/** Where each kind of config lives, whether the platform can delete it, and whether it needs `companyRole`. */
-export const COMPANY_CONFIG_KINDS = {
-  "travel-content": { segment: "travel-content-config", deletable: true, roleRequired: false },
-  "white-label": { segment: "white-label-config", deletable: true, roleRequired: true },
-  managers: { segment: "managers-config", deletable: true, roleRequired: true },
-  color: { segment: "color-config", deletable: false, roleRequired: true },
-  "preference-tiers": { segment: "preference-tiers", deletable: false, roleRequired: false },
-  enrollment: { segment: "enrollment-config", deletable: false, roleRequired: false },
-  tier: { segment: "tier-config", deletable: false, roleRequired: false },
-  stealth: { segment: "stealth-config", deletable: false, roleRequired: false },
-} as const;
-
 /** A kind of company config. */
-export type CompanyConfigKind = keyof typeof COMPANY_CONFIG_KINDS;
+export type CompanyConfigKind = ConfigDocumentKind;
 
-const kindSchema = z.enum(Object.keys(COMPANY_CONFIG_KINDS) as [CompanyConfigKind, ...CompanyConfigKind[]]);
-
-/** The platform's document schema of each kind, checked at preview time. */
-const DOCUMENT_SCHEMAS: Record<CompanyConfigKind, z.ZodType> = {
-  "travel-content": travelContentConfigSchema,
-  "white-label": whiteLabelConfigSchema,
-  managers: companyManagersConfigSchema,
-  color: colorConfigSchema,
-  "preference-tiers": storePreferenceTiersRequestSchema,
-  enrollment: enrollmentConfigSchema,
-  tier: tierConfigSchema,
-  stealth: stealthConfigSchema,
-};
+const kindSchema = z.enum(Object.keys(CONFIG_DOCUMENTS) as [CompanyConfigKind, ...CompanyConfigKind[]]);
 
 /** Inputs of {@link CompanyConfig}. */
 export const companyConfigInputsSchema = z
@@ -57,10 +24,10 @@ export const companyConfigInputsSchema = z
     config: z.record(z.string(), z.unknown()),
   })
   .superRefine((inputs, ctx) => {
-    if (COMPANY_CONFIG_KINDS[inputs.kind].roleRequired && inputs.companyRole === undefined) {
+    if (CONFIG_DOCUMENTS[inputs.kind].companyRole === "required" && inputs.companyRole === undefined) {
       ctx.addIssue({ code: "custom", path: ["companyRole"], message: `is required for kind ${inputs.kind}` });
     }
-    const result = DOCUMENT_SCHEMAS[inputs.kind].safeParse(inputs.config);
+    const result = CONFIG_DOCUMENTS[inputs.kind].schema.safeParse(inputs.config);
     if (!result.success) {
       for (const issue of result.error.issues) {
         ctx.addIssue({ code: "custom", path: ["config", ...issue.path], message: issue.message });
@@ -75,7 +42,7 @@ function locate(inputs: Pick<ConfigInputs, "companyId" | "kind" | "companyRole">
   path: string;
   query: Record<string, QueryValue>;
 } {
-  const { segment } = COMPANY_CONFIG_KINDS[inputs.kind];
+  const { segment } = CONFIG_DOCUMENTS[inputs.kind];
   return {
     path: `${apiPath`/v2/companies/${inputs.companyId}`}/${segment}`,
     query: inputs.companyRole === undefined ? {} : { companyRole: inputs.companyRole },
@@ -109,7 +76,7 @@ export const companyConfigResource = defineResource<ConfigInputs, ConfigState>({
     return { configId: id };
   },
   async delete({ client }, _id, declared) {
-    if (!COMPANY_CONFIG_KINDS[declared.kind].deletable) return;
+    if (!CONFIG_DOCUMENTS[declared.kind].deletable) return;
     const { path, query } = locate(declared);
     await client.delete(path, query);
   },

@@ -9,17 +9,7 @@
  * platform always has (no DELETE, every field optional) reads as its default until stored.
  */
 import type { FastifyInstance } from "fastify";
-import type { z } from "zod";
-import {
-  colorConfigSchema,
-  companyManagersConfigSchema,
-  enrollmentConfigSchema,
-  stealthConfigSchema,
-  tierConfigSchema,
-  travelContentConfigSchema,
-  whiteLabelConfigSchema,
-} from "../../schemas/company-configs";
-import { storePreferenceTiersRequestSchema } from "../../schemas/preference-tiers";
+import { CONFIG_DOCUMENTS, type ConfigDocument } from "../../schemas/company-config-documents";
 import type { EmulatorContext } from "../context";
 import { authenticate, param, principalOf, queryOf } from "../http";
 import { type CompanyConfigKind, type CompanyConfigRecord, configKey, ORG_COLLECTIONS } from "../org-records";
@@ -34,18 +24,11 @@ import { companyFor, requireTmcAdmin } from "../permissions";
 import type { CompanyRecord } from "../records";
 import { parseRequest } from "../validate";
 
-/** How one configuration document is exposed. */
-interface ConfigEndpoint {
-  /** Path segment under `/v2/companies/{companyId}/`. */
-  path: string;
+/** How one configuration document is exposed: the vendor facts plus the emulator's own. */
+interface ConfigEndpoint extends ConfigDocument {
   kind: CompanyConfigKind;
   /** Human name, also the stem of the 404 errorCode. */
   label: string;
-  schema: z.ZodType<Record<string, unknown>>;
-  /** Whether the document is kept per company role (query `companyRole`). */
-  companyRole: "none" | "required" | "optional";
-  /** Whether the vendor offers DELETE. */
-  deletable: boolean;
   /** What GET answers before the document is stored; 404 when absent. */
   fallback?: Record<string, unknown>;
   /** Stored "at TMC level": only a TMC admin may write it. */
@@ -55,54 +38,36 @@ interface ConfigEndpoint {
 /** The documents, their paths and rules. */
 export const CONFIG_ENDPOINTS: readonly ConfigEndpoint[] = [
   {
-    path: "travel-content-config",
+    ...CONFIG_DOCUMENTS["travel-content"],
     kind: "travelContent",
     label: "travel content config",
-    schema: travelContentConfigSchema,
-    companyRole: "none",
-    deletable: true,
   },
   {
-    path: "white-label-config",
+    ...CONFIG_DOCUMENTS["white-label"],
     kind: "whiteLabel",
     label: "white label config",
-    schema: whiteLabelConfigSchema,
-    companyRole: "required",
-    deletable: true,
   },
   {
-    path: "managers-config",
+    ...CONFIG_DOCUMENTS["managers"],
     kind: "managers",
     label: "managers config",
-    schema: companyManagersConfigSchema,
-    companyRole: "required",
-    deletable: true,
   },
   {
-    path: "color-config",
+    ...CONFIG_DOCUMENTS["color"],
     kind: "color",
     label: "color config",
-    schema: colorConfigSchema,
-    companyRole: "required",
-    deletable: false,
     fallback: { profileColors: [] },
   },
   {
-    path: "enrollment-config",
+    ...CONFIG_DOCUMENTS["enrollment"],
     kind: "enrollment",
     label: "enrollment config",
-    schema: enrollmentConfigSchema,
-    companyRole: "none",
-    deletable: false,
     tmcLevel: true,
   },
   {
-    path: "tier-config",
+    ...CONFIG_DOCUMENTS["tier"],
     kind: "tier",
     label: "tier config",
-    schema: tierConfigSchema,
-    companyRole: "optional",
-    deletable: false,
     tmcLevel: true,
     // The vendor's default UI names: BASIC is "Standard", SEAT1A is "VIP".
     fallback: {
@@ -113,21 +78,15 @@ export const CONFIG_ENDPOINTS: readonly ConfigEndpoint[] = [
     },
   },
   {
-    path: "stealth-config",
+    ...CONFIG_DOCUMENTS["stealth"],
     kind: "stealth",
     label: "stealth config",
-    schema: stealthConfigSchema,
-    companyRole: "optional",
-    deletable: false,
     fallback: { stealthModes: [] },
   },
   {
-    path: "preference-tiers",
+    ...CONFIG_DOCUMENTS["preference-tiers"],
     kind: "preferenceTiers",
     label: "preference tiers",
-    schema: storePreferenceTiersRequestSchema,
-    companyRole: "none",
-    deletable: false,
     fallback: { preferenceTiersPerBookingType: [] },
   },
 ];
@@ -139,7 +98,7 @@ export function companyConfigRoutes(ctx: EmulatorContext) {
     app.addHook("preHandler", authenticate(ctx));
 
     for (const endpoint of CONFIG_ENDPOINTS) {
-      const url = `/v2/companies/:companyId/${endpoint.path}`;
+      const url = `/v2/companies/:companyId/${endpoint.segment}`;
 
       /** The company role level of the request, or undefined for documents not kept per role. */
       const levelOf = (company: CompanyRecord, query: Record<string, unknown>): string | undefined => {
