@@ -88,7 +88,8 @@ export class RateLimiter {
     const rps = this.options.requestsPerSecond;
     if (!(rps > 0) || !Number.isFinite(rps)) return Promise.resolve();
     const limit = Math.max(1, Math.floor(rps));
-    const spacingMs = WINDOW_MS / rps;
+    // Below a millisecond, timers cannot space starts; the window alone then bounds the rate.
+    const spacingMs = WINDOW_MS / rps >= 1 ? WINDOW_MS / rps : 0;
     const grant = this.chain.then(async () => {
       for (;;) {
         const now = this.clock.now();
