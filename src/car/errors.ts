@@ -2,9 +2,14 @@
 import { TravelError, type TravelErrorKind } from "../client";
 
 /** Stable codes of {@link CarChangeError}. */
-export type CarChangeErrorCode = "INVALID_REQUEST" | "NO_MATCHING_CAR" | "ARRIVAL_FLIGHT_NUMBER_REQUIRED";
+export type CarChangeErrorCode =
+  "INVALID_REQUEST" | "NO_MATCHING_CAR" | "ARRIVAL_FLIGHT_NUMBER_REQUIRED" | "BOOKING_NOT_CONFIRMED";
 
-/** A car flow stopped before the platform was asked: bad input, or no car matched the selector. */
+/**
+ * A car flow stopped on one of the module's own checks: bad input (checked before any call), no
+ * car matching the selector or a missing mandatory flight number (after the search and rate
+ * details, before any price is held), or a booking answered with a status other than CONFIRMED.
+ */
 export class CarChangeError extends TravelError {
   /** Stable code; branch on it (or on `kind`) rather than on the message. */
   readonly code: CarChangeErrorCode;

@@ -16,6 +16,7 @@ import type {
   PnrStatus,
   WaiveOffInfo,
 } from "../schemas/car";
+import { carModifyBookRequestSchema } from "../schemas/car";
 import { bookCarChange } from "./book";
 import { getCarBooking } from "./booking";
 import { CarChangeError, errorCodeOf } from "./errors";
@@ -26,7 +27,10 @@ import { getRateDetails } from "./rate-details";
 import { searchCarChanges } from "./search";
 import { type SearchOverrides, searchPlacesFor } from "./search-defaults";
 import { type CarSelector, describeSelector, selectCar } from "./select";
-import { requireId } from "./validate";
+import { requireId, validateInput } from "./validate";
+
+/** The booking-side fields of modify-book, checked before anything is searched or held. */
+const bookingFieldsSchema = carModifyBookRequestSchema.omit({ bookingKey: true, carId: true });
 
 /** What the flow shows before booking, for {@link ModifyCarBookingOptions.confirm}. */
 export interface CarChangeQuote {
@@ -131,9 +135,40 @@ export async function modifyCarBooking(
   const emit = async (event: CarFlowEvent) => {
     await options.onProgress?.(event);
   };
+  // Inputs the caller gave are checked before any call, so a bad one never costs a price hold.
+  validateInput(
+    bookingFieldsSchema.partial(),
+    {
+      ...(options.arrivalFlightNumber !== undefined
+        ? { arrivalFlightNumber: options.arrivalFlightNumber }
+        : {}),
+      ...(options.bookingCharges !== undefined ? { bookingCharges: options.bookingCharges } : {}),
+      ...(options.travelers !== undefined ? { tripData: { tripId, travelers: options.travelers } } : {}),
+      ...(options.bookingPaymentDetails !== undefined
+        ? { bookingPaymentDetails: options.bookingPaymentDetails }
+        : {}),
+      ...(options.waiveOffInfo !== undefined ? { waiveOffInfo: options.waiveOffInfo } : {}),
+    },
+    OPERATION,
+  );
 
   const booking = await getCarBooking(client, { tripId, pnrId });
   await emit({ type: "booking-read", booking });
+  const arrivalFlightNumber = options.arrivalFlightNumber ?? booking.arrivalFlightNumber;
+  const bookingFields = validateInput(
+    bookingFieldsSchema,
+    {
+      tripData: {
+        tripId,
+        travelers: options.travelers ?? booking.travelers.map((t) => ({ userId: t.userId })),
+      },
+      bookingCharges: options.bookingCharges ?? booking.bookingCharges,
+      arrivalFlightNumber,
+      bookingPaymentDetails: options.bookingPaymentDetails,
+      waiveOffInfo: options.waiveOffInfo,
+    },
+    OPERATION,
+  );
   const search = await searchCarChanges(client, {
     pnrId,
     ...searchPlacesFor(booking, { pickup: options.pickup, dropOff: options.dropOff }),
@@ -155,7 +190,6 @@ export async function modifyCarBooking(
   const selection = { searchId: search.searchId, carId: car.carId };
   const details = await getRateDetails(client, selection);
   await emit({ type: "rate-details", details });
-  const arrivalFlightNumber = options.arrivalFlightNumber ?? booking.arrivalFlightNumber;
   if (details.isFlightNumberMandatoryForPickup && arrivalFlightNumber === undefined) {
     throw new CarChangeError(
       "ARRIVAL_FLIGHT_NUMBER_REQUIRED",
@@ -185,8 +219,9 @@ export async function modifyCarBooking(
           rejected: { ...base, outcome: "price-change-rejected", oldRate: accepted, newRate },
         } as const;
       priceChanged = true;
-      accepted = newRate;
     }
+    // What is booked is the checked rate, even when only its breakdown differs from the search's.
+    accepted = newRate;
     return { quote } as const;
   };
 
@@ -201,21 +236,7 @@ export async function modifyCarBooking(
 
   const book = async (quote: CarPriceCheck) => {
     await emit({ type: "booking", bookingKey: quote.bookingKey });
-    const response = await bookCarChange(client, {
-      pnrId,
-      bookingKey: quote.bookingKey,
-      carId: car.carId,
-      tripData: {
-        tripId,
-        travelers: options.travelers ?? booking.travelers.map((t) => ({ userId: t.userId })),
-      },
-      bookingCharges: options.bookingCharges ?? booking.bookingCharges,
-      arrivalFlightNumber,
-      bookingPaymentDetails: options.bookingPaymentDetails,
-      waiveOffInfo: options.waiveOffInfo,
-    });
-    await emit({ type: "booked", response });
-    return response;
+    return bookCarChange(client, { ...bookingFields, pnrId, bookingKey: quote.bookingKey, carId: car.carId });
   };
 
   let response: CarModifyBookResponse;
@@ -230,6 +251,22 @@ export async function modifyCarBooking(
     priced = await price(2);
     if ("rejected" in priced) return priced.rejected;
     response = await book(priced.quote);
+  }
+  if (response.pnrStatus !== "CONFIRMED") {
+    throw new CarChangeError(
+      "BOOKING_NOT_CONFIRMED",
+      "api_error",
+      `${OPERATION}: modify-book answered PNR ${response.pnrId} with status ${response.pnrStatus}, not CONFIRMED; check it with getCarBooking before retrying`,
+    );
+  }
+  // The booking is made: a failing progress listener must not turn it into an error that a
+  // caller would retry, so its failure is reported as a process warning instead.
+  try {
+    await emit({ type: "booked", response });
+  } catch (error) {
+    process.emitWarning(
+      `${OPERATION}: the onProgress listener failed after PNR ${response.pnrId} was booked: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return {
     ...base,

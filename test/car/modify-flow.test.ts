@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   type CarFlowEvent,
   type CarOption,
@@ -294,5 +294,62 @@ describe("modifyCarBooking against the emulator", () => {
     expect((replaced as Error).message).toContain(modified.pnrId);
     const ok = await cancelCarBooking(bed.client, { pnrId: modified.pnrId });
     expect(ok).toMatchObject({ pnrStatus: "CANCELLED", refund: { status: "NOT_APPLICABLE" } });
+  });
+
+  it("rejects a bad flight number before any call, so no price is held", async () => {
+    bed.mark();
+    await expect(
+      modifyCarBooking(bed.client, { tripId: california, pnrId: hertzLax, arrivalFlightNumber: "ua 123" }),
+    ).rejects.toMatchObject({
+      code: "INVALID_REQUEST",
+      message: expect.stringContaining("arrivalFlightNumber"),
+    });
+    expect(bed.callsSinceMark()).toEqual({});
+  });
+
+  it("never repeats modify-book or cancel-pnr after the platform may have acted", async () => {
+    bed.emu.admin.addFault({
+      path: "/v2/car/pnrs/*/modify-book",
+      rate503: 1,
+      retryAfterSeconds: 0,
+      times: 1,
+    });
+    bed.mark();
+    await expect(modifyCarBooking(bed.client, { tripId: california, pnrId: hertzLax })).rejects.toMatchObject(
+      {
+        kind: "server_error",
+        status: 503,
+        attempts: 1,
+      },
+    );
+    expect(bed.callsSinceMark()[ROUTES.book]).toBe(1);
+
+    bed.emu.admin.addFault({ path: "/v2/car/pnrs/*/cancel-pnr", rate503: 1, retryAfterSeconds: 0, times: 1 });
+    bed.mark();
+    await expect(cancelCarBooking(bed.client, { pnrId: budgetSfo })).rejects.toMatchObject({
+      status: 503,
+      attempts: 1,
+    });
+    expect(bed.callsSinceMark()).toEqual({ [ROUTES.cancel]: 1 });
+  });
+
+  it("reports a booking whose listener fails afterwards as booked, with a warning", async () => {
+    const emitWarning = vi.spyOn(process, "emitWarning").mockImplementation(() => undefined);
+    try {
+      const result = await modifyCarBooking(bed.client, {
+        tripId: california,
+        pnrId: hertzLax,
+        onProgress: (event) => {
+          if (event.type === "booked") throw new Error("listener broke");
+        },
+      });
+      expect(result.outcome).toBe("booked");
+      if (result.outcome !== "booked") throw new Error("expected a booking");
+      expect(emitWarning).toHaveBeenCalledWith(
+        `modifyCarBooking: the onProgress listener failed after PNR ${result.pnrId} was booked: listener broke`,
+      );
+    } finally {
+      emitWarning.mockRestore();
+    }
   });
 });

@@ -53,7 +53,8 @@ Exit codes:
   ${EXIT.declined}  declined at the prompt, or the price changed and was not accepted; nothing was changed
 
 Configuration: TRAVEL_BASE_URL, TRAVEL_CLIENT_ID and TRAVEL_CLIENT_SECRET (or TRAVEL_ACCESS_TOKEN).
-With --json, stdout holds one JSON document: the result, or {"error":{...}} on failure.`;
+With --json, stdout holds one JSON document: the result, or {"error":{...}} on failure
+(command-line usage errors are reported on stderr only).`;
 
 interface BookingOptions {
   trip: string;
