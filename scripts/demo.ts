@@ -13,7 +13,8 @@ import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { startEmulator } from "../src/emulator";
 
 const root = resolve(__dirname, "..", "..");
-const stateDir = join(root, ".pulumi-state");
+/** Where the emulator state and the Pulumi backend live; PULUMI_TRAVEL_DEMO_STATE moves them (tests). */
+const stateDir = process.env.PULUMI_TRAVEL_DEMO_STATE ?? join(root, ".pulumi-state");
 const STACK = "demo";
 
 async function main(): Promise<void> {
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
     seed: join(root, "examples", "emulator-seed.yaml"),
     stateFile: join(stateDir, "emulator.json"),
   });
-  console.log(`emulator listening on ${emulator.url} (state in .pulumi-state/emulator.json)`);
+  console.log(`emulator listening on ${emulator.url} (state in ${join(stateDir, "emulator.json")})`);
   try {
     const stack = await LocalWorkspace.createOrSelectStack(
       { stackName: STACK, workDir: root },
@@ -35,11 +36,15 @@ async function main(): Promise<void> {
           PULUMI_BACKEND_URL: `file://${join(stateDir, "backend")}`,
           // The demo stack's passphrase: it only protects the emulator's demo credentials.
           PULUMI_CONFIG_PASSPHRASE: "pulumi-travel-demo",
+          // The emulator's port changes from run to run. A URL in stack config would be recorded
+          // in the provider's state, and `destroy` (which does not run the program) would call
+          // the old port; the provider reads TRAVEL_BASE_URL when it runs instead.
+          TRAVEL_BASE_URL: emulator.url,
         },
       },
     );
+    await stack.removeConfig("travel:baseUrl");
     await stack.setAllConfig({
-      "travel:baseUrl": { value: emulator.url },
       "travel:clientId": { value: emulator.bootstrap.clientId },
       "travel:clientSecret": { value: emulator.bootstrap.clientSecret, secret: true },
     });
