@@ -20,7 +20,7 @@ export type DefinedResource<I extends Values, S extends Values> = ResourceDefini
   Resource: TravelResourceBase;
 };
 
-/** Registers a resource definition and creates its Resource base class. */
+/** Creates the Resource base class of a definition and returns both together. */
 export function defineResource<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
 ): DefinedResource<I, S> {
