@@ -105,16 +105,14 @@ export class TravelClient {
   /** Sends a request and returns the parsed response, validated by `schema` when given. */
   async request<T = unknown>(req: ApiRequest, schema?: z.ZodType<T>): Promise<ApiResponse<T>> {
     const response = await this.execute(req);
-    const data = parseBody(response, {
-      method: req.method,
-      url: redactUrl(buildUrl(this.baseUrl, req.path)),
-    });
+    const target: RequestTarget = { method: req.method, url: redactUrl(buildUrl(this.baseUrl, req.path)) };
+    const data = parseBody(response, target);
     if (!schema) return { status: response.status, headers: response.headers, data: data as T };
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new InvalidResponseError(
-        { method: req.method, url: redactUrl(buildUrl(this.baseUrl, req.path)) },
+        target,
         response.status,
         `${issue?.path.join(".") || "body"}: ${issue?.message ?? "does not match"}`,
       );

@@ -4,7 +4,7 @@
  * `TRAVEL_*` environment variables read at call time. Never captured in state.
  */
 import { z } from "zod";
-import type { TravelClientOptions } from "../client";
+import { ConfigError, type TravelClientOptions } from "../client";
 
 /** Configuration keys, as `pulumi config set travel:<key>` and as environment variables. */
 export const CONFIG_KEYS = {
@@ -64,14 +64,14 @@ export function readProviderConfig(lookup: ConfigLookup): ProviderConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const key = String(issue?.path[0] ?? "config") as keyof typeof CONFIG_KEYS;
-    throw new Error(
+    throw new ConfigError(
       `pulumi-travel configuration ${CONFIG_NAMESPACE}:${key} (env ${CONFIG_KEYS[key] ?? "?"}): ${issue?.message ?? "invalid"}`,
     );
   }
   const config = parsed.data;
   const hasCredentials = config.clientId !== undefined && config.clientSecret !== undefined;
   if (!hasCredentials && config.accessToken === undefined) {
-    throw new Error(
+    throw new ConfigError(
       "pulumi-travel needs credentials: set travel:clientId and the secret travel:clientSecret " +
         "(pulumi config set --secret travel:clientSecret ...), or TRAVEL_CLIENT_ID and TRAVEL_CLIENT_SECRET, or TRAVEL_ACCESS_TOKEN",
     );
