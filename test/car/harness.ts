@@ -1,7 +1,8 @@
 /** A live emulator, a client of its bootstrap TMC admin and the seeded car ids, for car module tests. */
-import { clearSharedTokens, TravelClient } from "../../src/client";
-import { type RunningEmulator, startEmulator } from "../../src/emulator";
+import type { TravelClient } from "../../src/client";
+import type { RunningEmulator } from "../../src/emulator";
 import { CarAdmin } from "../../src/emulator/car-admin";
+import { clientFor, liveEmulator } from "../support/live-emulator";
 
 /** Seeded trips and PNRs (see docs/car.md). */
 export const SEEDED = {
@@ -27,14 +28,8 @@ export interface CarTestBed {
 
 /** Starts an emulator and a client with fast retries. */
 export async function carTestBed(): Promise<CarTestBed> {
-  clearSharedTokens();
-  const emu = await startEmulator({ logErrors: false });
-  const client = new TravelClient({
-    baseUrl: emu.url,
-    credentials: { clientId: emu.bootstrap.clientId, clientSecret: emu.bootstrap.clientSecret },
-    retry: { baseDelayMs: 5, maxDelayMs: 50 },
-    requestsPerSecond: 10_000,
-  });
+  const emu = await liveEmulator();
+  const client = clientFor(emu);
   let seq = emu.admin.lastRequestSeq;
   return {
     emu,

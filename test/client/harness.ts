@@ -1,7 +1,8 @@
-/** A live emulator on 127.0.0.1 and clients pointed at it, with a recording dispatcher. */
+/** Client-test helpers: a recording dispatcher and request counts, over the shared live emulator. */
 import { Agent, type Dispatcher } from "undici";
-import { clearSharedTokens, TravelClient, type TravelClientOptions } from "../../src/client";
-import { type RunningEmulator, startEmulator } from "../../src/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+
+export { clientFor, liveEmulator } from "../support/live-emulator";
 
 /** An undici Agent that records when each request is handed to the wire and its Authorization header. */
 export class RecordingAgent extends Agent {
@@ -14,27 +15,6 @@ export class RecordingAgent extends Agent {
     if (headers?.authorization) this.authorizations.push(headers.authorization);
     return super.dispatch(options, handler);
   }
-}
-
-/** Starts an emulator for a test file. */
-export async function liveEmulator(): Promise<RunningEmulator> {
-  clearSharedTokens();
-  return startEmulator({ logErrors: false });
-}
-
-/** A client of the emulator's bootstrap TMC admin, with fast retries unless overridden. */
-export function clientFor(
-  emulator: RunningEmulator,
-  options: Partial<TravelClientOptions> = {},
-): TravelClient {
-  return new TravelClient({
-    baseUrl: emulator.url,
-    credentials: { clientId: emulator.bootstrap.clientId, clientSecret: emulator.bootstrap.clientSecret },
-    retry: { baseDelayMs: 5, maxDelayMs: 50 },
-    requestsPerSecond: 10_000,
-    maxConcurrency: 32,
-    ...options,
-  });
 }
 
 /** Platform calls per route since `afterSeq`. */

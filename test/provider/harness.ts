@@ -1,8 +1,9 @@
 /** Provider tests: a resource definition's provider driven directly against a live emulator. */
-import { clearSharedTokens, TravelClient } from "../../src/client";
+import type { TravelClient } from "../../src/client";
 import type { ResourceDefinition, Values } from "../../src/provider/definition";
 import { buildDynamicProvider, type FullResourceProvider } from "../../src/provider/dynamic-provider";
-import { type RunningEmulator, startEmulator } from "../../src/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+import { clientFor, liveEmulator } from "../support/live-emulator";
 
 /** A provider for `definition`, its client and emulator. */
 export interface ProviderHarness {
@@ -16,13 +17,8 @@ export interface ProviderHarness {
 export async function providerHarness<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
 ): Promise<ProviderHarness> {
-  clearSharedTokens();
-  const emulator = await startEmulator({ logErrors: false });
-  const client = new TravelClient({
-    baseUrl: emulator.url,
-    credentials: { clientId: emulator.bootstrap.clientId, clientSecret: emulator.bootstrap.clientSecret },
-    retry: { baseDelayMs: 5 },
-  });
+  const emulator = await liveEmulator();
+  const client = clientFor(emulator);
   const provider = buildDynamicProvider(definition, () => ({ client }));
   return {
     emulator,
