@@ -52,9 +52,7 @@ async function main(): Promise<void> {
   const emulator = await startEmulator({ logErrors: false });
   const setup = clientOf(emulator);
   const { id } = await setup.post<{ id: string }>("/v2/companies", {
-    name: "Bench",
-    billingCurrency: "USD",
-    companyRoles: ["ORG"],
+    body: { name: "Bench", billingCurrency: "USD", companyRoles: ["ORG"] },
   });
   await setup.close();
   const path = apiPath`/v2/companies/${id}`;

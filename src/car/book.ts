@@ -23,10 +23,9 @@ export async function bookCarChange(
   const { pnrId, ...request } = input;
   requireId(pnrId, "pnrId", "bookCarChange");
   const body = validateInput(carModifyBookRequestSchema, request, "bookCarChange");
-  return client.post(
-    apiPath`/v2/car/pnrs/${pnrId}/modify-book`,
+  return client.post(apiPath`/v2/car/pnrs/${pnrId}/modify-book`, {
     body,
-    { idempotent: false },
-    carModifyBookResponseSchema,
-  );
+    idempotent: false,
+    schema: carModifyBookResponseSchema,
+  });
 }

@@ -13,5 +13,5 @@ export interface CarBookingRef {
 export async function getCarBooking(client: TravelClient, ref: CarBookingRef): Promise<CarBooking> {
   const tripId = requireId(ref.tripId, "tripId", "getCarBooking");
   const pnrId = requireId(ref.pnrId, "pnrId", "getCarBooking");
-  return client.get(apiPath`/v3/trips/${tripId}/pnrs/${pnrId}`, undefined, carBookingSchema);
+  return client.get(apiPath`/v3/trips/${tripId}/pnrs/${pnrId}`, { schema: carBookingSchema });
 }

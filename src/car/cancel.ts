@@ -18,10 +18,9 @@ export async function cancelCarBooking(
   input: CarCancelRequest,
 ): Promise<CarCancelResponse> {
   const body = validateInput(carCancelRequestSchema, input, "cancelCarBooking");
-  return client.post(
-    apiPath`/v2/car/pnrs/${body.pnrId}/cancel-pnr`,
+  return client.post(apiPath`/v2/car/pnrs/${body.pnrId}/cancel-pnr`, {
     body,
-    { idempotent: false },
-    carCancelResponseSchema,
-  );
+    idempotent: false,
+    schema: carCancelResponseSchema,
+  });
 }

@@ -10,5 +10,5 @@ import { validateInput } from "./validate";
  */
 export async function checkPrice(client: TravelClient, input: CarSelectionInput): Promise<CarPriceCheck> {
   const body = validateInput(carSelectionRequestSchema, { ...input, isModify: true }, "checkPrice");
-  return client.post("/v2/car/price-check", body, { idempotent: true }, carPriceCheckSchema);
+  return client.post("/v2/car/price-check", { body, idempotent: true, schema: carPriceCheckSchema });
 }

@@ -15,5 +15,5 @@ export async function getRateDetails(
   input: CarSelectionInput,
 ): Promise<CarRateDetails> {
   const body = validateInput(carSelectionRequestSchema, { ...input, isModify: true }, "getRateDetails");
-  return client.post("/v2/car/rate-details", body, { idempotent: true }, carRateDetailsSchema);
+  return client.post("/v2/car/rate-details", { body, idempotent: true, schema: carRateDetailsSchema });
 }

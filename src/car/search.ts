@@ -22,10 +22,9 @@ export async function searchCarChanges(
   const { pnrId, ...request } = input;
   requireId(pnrId, "pnrId", "searchCarChanges");
   const body = validateInput(carModifySearchRequestSchema, request, "searchCarChanges");
-  return client.post(
-    apiPath`/v2/car/pnrs/${pnrId}/modify-search`,
+  return client.post(apiPath`/v2/car/pnrs/${pnrId}/modify-search`, {
     body,
-    { idempotent: true },
-    carSearchResponseSchema,
-  );
+    idempotent: true,
+    schema: carSearchResponseSchema,
+  });
 }

@@ -7,11 +7,18 @@ export { collect, type Page, type PaginateOptions, PaginationLimitError, paginat
 export { RateLimiter, type RateLimitOptions } from "./rate-limiter";
 export { REDACTED, redactHeaders, redactText, redactUrl, redactValue, registerSecret } from "./redact";
 export { backoffDelay, DEFAULT_RETRY_POLICY, decideRetry, parseRetryAfter, type RetryPolicy } from "./retry";
-export {
-  type ApiRequest,
-  type ApiResponse,
-  type HttpMethod,
-  TOKEN_PATH,
-  TravelClient,
-} from "./travel-client";
+export type { ApiRequest, ApiResponse, HttpMethod, RequestOptions } from "./request";
+export { TOKEN_PATH, TravelClient } from "./travel-client";
 export { apiPath, buildUrl, type QueryValue } from "./url";
+export {
+  type ClientSettings,
+  clientOptionsFor,
+  clientOptionsFromEnv,
+  envLookup,
+  envSource,
+  readClientSettings,
+  SETTING_ENV_VARS,
+  type SettingLookup,
+  type SettingName,
+  type SettingSource,
+} from "./settings";

@@ -5,21 +5,22 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { EmulatorContext } from "./context";
-import { errorBody, PlatformError } from "./errors";
-import { ADMIN_PREFIX, adminRoutes } from "./routes/admin";
-import { apiUserRoutes } from "./routes/api-users";
-import { authRoutes } from "./routes/auth";
-import { carRoutes } from "./routes/car";
-import { companyRoutes } from "./routes/companies";
-import { companyConfigRoutes } from "./routes/company-configs";
-import { costCenterRoutes } from "./routes/cost-centers";
-import { departmentRoutes } from "./routes/departments";
-import { featureRoutes } from "./routes/features";
-import { gradeRoutes } from "./routes/grades";
-import { legalEntityRoutes } from "./routes/legal-entities";
-import { officeRoutes } from "./routes/offices";
-import { serviceChargeRoutes } from "./routes/service-charges";
-import { vendorPreferenceRoutes } from "./routes/vendor-preferences";
+import { errorBody, PlatformError } from "./core/errors";
+import { adminRoutes } from "./admin/routes";
+import { ADMIN_PREFIX } from "./core/http";
+import { apiUserRoutes } from "./identity/api-user-routes";
+import { authRoutes } from "./identity/auth-routes";
+import { carRoutes } from "./car/routes";
+import { companyRoutes } from "./org/routes/companies";
+import { companyConfigRoutes } from "./configs/company-configs";
+import { costCenterRoutes } from "./org/routes/cost-centers";
+import { departmentRoutes } from "./org/routes/departments";
+import { featureRoutes } from "./configs/features";
+import { gradeRoutes } from "./org/routes/grades";
+import { legalEntityRoutes } from "./org/routes/legal-entities";
+import { officeRoutes } from "./org/routes/offices";
+import { serviceChargeRoutes } from "./configs/service-charges";
+import { vendorPreferenceRoutes } from "./configs/vendor-preferences";
 
 /** Options of {@link buildEmulatorApp}. */
 export interface EmulatorAppOptions {

@@ -1,10 +1,10 @@
 /** Everything a route of the emulator needs, bundled once per emulator instance. */
-import type { EmulatorClock } from "./clock";
-import type { FaultInjector } from "./faults";
-import type { Identity } from "./identity";
-import type { RequestLog } from "./request-log";
-import type { EmulatorSettings } from "./settings";
-import type { EmulatorStore } from "./store";
+import type { EmulatorClock } from "./core/clock";
+import type { FaultInjector } from "./admin/faults";
+import type { Identity } from "./identity/identity";
+import type { RequestLog } from "./admin/request-log";
+import type { EmulatorSettings } from "./core/settings";
+import type { EmulatorStore } from "./core/store";
 
 /** Shared services of one emulator. */
 export interface EmulatorContext {

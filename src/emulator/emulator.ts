@@ -4,19 +4,19 @@
  * {@link startEmulator} for a real socket.
  */
 import type { FastifyInstance } from "fastify";
-import { EmulatorAdmin } from "./admin";
+import { EmulatorAdmin } from "./admin/operations";
 import { buildEmulatorApp } from "./app";
-import { EmulatorClock } from "./clock";
+import { EmulatorClock } from "./core/clock";
 import type { EmulatorContext } from "./context";
-import { FaultInjector } from "./faults";
-import { Identity } from "./identity";
-import { readStateFile, StatePersistence } from "./persistence";
-import { seededRandom } from "./random";
-import { RequestLog } from "./request-log";
+import { FaultInjector } from "./admin/faults";
+import { Identity } from "./identity/identity";
+import { readStateFile, StatePersistence } from "./core/persistence";
+import { seededRandom } from "./core/random";
+import { RequestLog } from "./admin/request-log";
 import { applySeed, type BootstrapInfo, loadSeedFile, parseSeed, readBootstrap, type Seed } from "./seed";
-import { type EmulatorSettings, type EmulatorSettingsInput, settingsSchema } from "./settings";
-import { EmulatorStore } from "./store";
-import { purgeCompanyOrgData } from "./org-records";
+import { type EmulatorSettings, type EmulatorSettingsInput, settingsSchema } from "./core/settings";
+import { EmulatorStore } from "./core/store";
+import { purgeCompanyOrgData } from "./org/records";
 
 /** Options of {@link createEmulator} and {@link startEmulator}. */
 export interface EmulatorOptions {

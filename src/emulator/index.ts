@@ -1,6 +1,6 @@
 /** The embedded emulator of the travel platform API. */
-export { EmulatorAdmin } from "./admin";
-export type { ClockState } from "./clock";
+export { EmulatorAdmin } from "./admin/operations";
+export type { ClockState } from "./core/clock";
 export {
   createEmulator,
   type Emulator,
@@ -8,9 +8,9 @@ export {
   type RunningEmulator,
   startEmulator,
 } from "./emulator";
-export type { FaultRule, InstalledFault } from "./faults";
-export type { LoggedRequest } from "./request-log";
-export { ADMIN_PREFIX } from "./routes/admin";
+export type { FaultRule, InstalledFault } from "./admin/faults";
+export type { LoggedRequest } from "./admin/request-log";
+export { ADMIN_PREFIX } from "./core/http";
 export type { BootstrapInfo, Seed } from "./seed";
-export type { EmulatorSettings } from "./settings";
-export type { StateSnapshot } from "./store";
+export type { EmulatorSettings } from "./core/settings";
+export type { StateSnapshot } from "./core/store";

@@ -5,11 +5,11 @@
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { seedCarTrips } from "./car-seed";
+import { seedCarTrips } from "./car/seed";
 import type { EmulatorContext } from "./context";
-import { newId } from "./ids";
-import { COLLECTIONS, type CompanyRecord } from "./records";
-import { settingsSchema } from "./settings";
+import { newId } from "./core/ids";
+import { COLLECTIONS, type CompanyRecord } from "./identity/records";
+import { settingsSchema } from "./core/settings";
 
 const seedApiUser = z
   .object({

@@ -1,38 +1,53 @@
 /**
  * Turns a {@link ResourceDefinition} into the base of its Pulumi Resource class: the thin provider,
  * the `travel` module and type (token `pulumi-nodejs:dynamic/travel:<type>`), declared outputs and
- * secret outputs.
+ * secret outputs. The class's `args` are {@link ArgsOf} the input schema.
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
 import type { ResourceDefinition, Values } from "./definition";
+import type { ArgsOf } from "./resource-args";
 import { thinProvider } from "./thin-provider";
 
-/** Constructor of a resource base class; subclasses narrow `args` to their Args interface. */
-export type TravelResourceBase = abstract new (
-  name: string,
-  args: object,
-  opts?: pulumi.CustomResourceOptions,
-) => pulumi.dynamic.Resource;
+/** Constructor of a resource base class, typed by its Args. */
+export interface TravelResourceClass<A> {
+  new (name: string, args: A, opts?: pulumi.CustomResourceOptions): pulumi.dynamic.Resource;
+  /** The definition behind the class; the runtime registry is built from it. */
+  readonly definition: ResourceDefinition<Values, Values>;
+}
 
 /** A definition together with its Resource base class. */
-export type DefinedResource<I extends Values, S extends Values> = ResourceDefinition<I, S> & {
-  /** Extend this with the typed Args and declared outputs. */
-  Resource: TravelResourceBase;
+export type DefinedResource<
+  I extends Values,
+  S extends Values,
+  Schema extends z.ZodType,
+> = ResourceDefinition<I, S> & {
+  inputs: Schema;
+  /** Extend this with the declared outputs. */
+  Resource: TravelResourceClass<ArgsOf<Schema>>;
 };
 
-/** Creates the Resource base class of a definition and returns both together. */
-export function defineResource<I extends Values, S extends Values>(
-  definition: ResourceDefinition<I, S>,
-): DefinedResource<I, S> {
-  const { type, outputs, secretOutputs, idOutput } = definition;
+/** True for the Resource classes made by {@link defineResource}. */
+export function isTravelResourceClass(value: unknown): value is TravelResourceClass<unknown> {
+  return typeof value === "function" && "definition" in value && typeof value.definition === "object";
+}
 
-  abstract class TravelResource extends pulumi.dynamic.Resource {
-    constructor(name: string, args: object, opts: pulumi.CustomResourceOptions = {}) {
+/** Creates the Resource base class of a definition and returns both together. */
+export function defineResource<I extends Values, S extends Values, Schema extends z.ZodType = z.ZodType>(
+  definition: ResourceDefinition<I, S> & { inputs: Schema },
+): DefinedResource<I, S, Schema> {
+  const { type, outputs, secretOutputs, idOutput } = definition;
+  const provider = thinProvider(type);
+
+  class TravelResource extends pulumi.dynamic.Resource {
+    static readonly definition: ResourceDefinition<Values, Values> = definition;
+
+    constructor(name: string, args: ArgsOf<Schema>, opts: pulumi.CustomResourceOptions = {}) {
       const props: Record<string, unknown> = { ...args };
       for (const output of outputs) if (!(output in props)) props[output] = undefined;
       const secrets = [...(opts.additionalSecretOutputs ?? []), ...(secretOutputs ?? [])];
       super(
-        thinProvider(type),
+        provider,
         name,
         props,
         secrets.length > 0 ? { ...opts, additionalSecretOutputs: secrets } : opts,

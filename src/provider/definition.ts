@@ -3,7 +3,7 @@
  * behind create, read, update and delete. {@link defineResource} turns it into the Pulumi
  * Resource class; {@link buildDynamicProvider} turns it into the provider the engine calls.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import type { TravelClient } from "../client";
 
 /** What a resource's API calls get. */
@@ -57,6 +57,15 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
 
 /** Name of the input that takes over an existing object instead of creating one. */
 export const ADOPT_INPUT = "adoptId";
+
+/** The `adoptId` input every resource that can take over an existing object declares. */
+export const adoptIdField = {
+  /**
+   * Id of an existing object to take over instead of creating one; it is then converged to the
+   * declared inputs (the `import` option does not work for dynamic resources).
+   */
+  adoptId: z.string().min(1).optional(),
+};
 
 /** Pulumi type token of a resource type. */
 export function tokenOf(type: string): string {

@@ -9,7 +9,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 
-type Runtime = typeof import("./runtime");
+type Runtime = import("./runtime").ProviderRuntime;
 
 /** The serializable provider of resource type `type`. */
 export function thinProvider(type: string): pulumi.dynamic.ResourceProvider {

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { apiPath } from "../client";
 import { defineResource, type DefinedResource } from "../provider/define-resource";
-import type { Values } from "../provider/definition";
+import { adoptIdField, type Values } from "../provider/definition";
 import { entityIdSchema } from "../schemas/common";
 import { getOrUndefined, observe, replacementBody } from "./shared";
 
@@ -36,15 +36,33 @@ export interface CompanyChildSpec<F extends z.ZodRawShape> {
 
 const parentIdSchema = z.string().min(1, "must be an id");
 
+/** The parent id inputs, documented once. */
+const parentFields = {
+  /** The company it belongs to; changing it replaces the object. */
+  companyId: parentIdSchema,
+  /** The legal entity it belongs to; changing it replaces the object. */
+  legalEntityId: parentIdSchema,
+};
+
+/** The input schema of a company child with parents `P` and fields `F`. */
+export type CompanyChildInputs<P extends ParentKey, F extends z.ZodRawShape> = z.ZodObject<
+  Pick<typeof parentFields, P> & F & typeof adoptIdField,
+  z.core.$strict
+>;
+
 /** Builds the resource definition of a company child. */
-export function defineCompanyChild<F extends z.ZodRawShape>(
-  spec: CompanyChildSpec<F>,
-): DefinedResource<Values, Values> {
-  const parentShape = Object.fromEntries(spec.parents.map((key) => [key, parentIdSchema])) as Record<
-    ParentKey,
-    typeof parentIdSchema
+export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>(
+  spec: CompanyChildSpec<F> & { parents: readonly P[] },
+): DefinedResource<Values, Values, CompanyChildInputs<P, F>> {
+  const parentShape = Object.fromEntries(spec.parents.map((key) => [key, parentFields[key]])) as Pick<
+    typeof parentFields,
+    P
   >;
-  const inputs = z.strictObject({ ...parentShape, ...spec.fields, adoptId: z.string().min(1).optional() });
+  const inputs: CompanyChildInputs<P, F> = z.strictObject({
+    ...parentShape,
+    ...spec.fields,
+    ...adoptIdField,
+  });
   const fieldKeys = Object.keys(spec.fields);
   const parentsOf = (values: Values): Record<ParentKey, string> =>
     Object.fromEntries(spec.parents.map((key) => [key, String(values[key])])) as Record<ParentKey, string>;
@@ -54,7 +72,7 @@ export function defineCompanyChild<F extends z.ZodRawShape>(
     Object.fromEntries(fieldKeys.filter((key) => values[key] !== undefined).map((key) => [key, values[key]]));
   const stateOf = (id: string): Values => ({ [spec.idOutput]: id });
 
-  return defineResource<Values, Values>({
+  return defineResource<Values, Values, CompanyChildInputs<P, F>>({
     type: spec.type,
     inputs,
     replaceOn: spec.parents,
@@ -62,12 +80,10 @@ export function defineCompanyChild<F extends z.ZodRawShape>(
     outputs: [],
     idOutput: spec.idOutput,
     async create({ client }, values, created) {
-      const { id } = await client.post(
-        spec.collectionPath(parentsOf(values)),
-        bodyOf(values),
-        {},
-        entityIdSchema,
-      );
+      const { id } = await client.post(spec.collectionPath(parentsOf(values)), {
+        body: bodyOf(values),
+        schema: entityIdSchema,
+      });
       created(id);
       return { id, state: stateOf(id) };
     },
@@ -82,7 +98,7 @@ export function defineCompanyChild<F extends z.ZodRawShape>(
       const path = itemPath(news, id);
       const current = await client.get<Values>(path);
       const body = replacementBody(current, news, olds, fieldKeys);
-      await client.put(path, { ...body, id: spec.idShape === "wrapped" ? { id } : id });
+      await client.put(path, { body: { ...body, id: spec.idShape === "wrapped" ? { id } : id } });
       return stateOf(id);
     },
     async delete({ client }, id, declared) {

@@ -6,6 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, type QueryValue } from "../client";
 import { defineResource } from "../provider/define-resource";
+import type { ArgsOf } from "../provider/resource-args";
 import { CONFIG_DOCUMENTS, type ConfigDocumentKind } from "../schemas/company-config-documents";
 import { getOrUndefined } from "./shared";
 
@@ -17,10 +18,24 @@ const kindSchema = z.enum(Object.keys(CONFIG_DOCUMENTS) as [CompanyConfigKind, .
 /** Inputs of {@link CompanyConfig}. */
 export const companyConfigInputsSchema = z
   .strictObject({
+    /** The company; changing it replaces the resource. */
     companyId: z.string().min(1, "must be an id"),
+    /**
+     * Which config: `travel-content`, `white-label`, `managers`, `color`, `preference-tiers`,
+     * `enrollment`, `tier` or `stealth`. Changing it replaces the resource.
+     */
     kind: kindSchema,
-    /** The company role the config is stored at; white-label, managers and color need one. */
+    /**
+     * The company role the config is stored at: one of the company's roles. Required for
+     * `white-label`, `managers` and `color`; for the others the platform uses the company's first role.
+     */
     companyRole: z.enum(["ORG", "TMC", "PARTNER_TMC"]).optional(),
+    /**
+     * The whole config document in the platform's shape (for `color`, a `ColorConfig`; for
+     * `enrollment`, an `EnrollmentConfig`; ...). It is stored whole: fields left out are cleared.
+     * Kinds the platform cannot delete (`color`, `preference-tiers`, `enrollment`, `tier`,
+     * `stealth`) stay on the platform when the resource is deleted.
+     */
     config: z.record(z.string(), z.unknown()),
   })
   .superRefine((inputs, ctx) => {
@@ -52,7 +67,11 @@ function locate(inputs: Pick<ConfigInputs, "companyId" | "kind" | "companyRole">
 const idOf = (inputs: ConfigInputs) => `${inputs.companyId}/${inputs.kind}`;
 
 /** The CompanyConfig definition. Its id is `<companyId>/<kind>`. */
-export const companyConfigResource = defineResource<ConfigInputs, ConfigState>({
+export const companyConfigResource = defineResource<
+  ConfigInputs,
+  ConfigState,
+  typeof companyConfigInputsSchema
+>({
   type: "CompanyConfig",
   inputs: companyConfigInputsSchema,
   replaceOn: ["companyId", "kind", "companyRole"],
@@ -60,50 +79,30 @@ export const companyConfigResource = defineResource<ConfigInputs, ConfigState>({
   idOutput: "configId",
   async create({ client }, inputs, created) {
     const { path, query } = locate(inputs);
-    await client.put(path, inputs.config, query);
+    await client.put(path, { body: inputs.config, query });
     created(idOf(inputs));
     return { id: idOf(inputs), state: { configId: idOf(inputs) } };
   },
   async read({ client }, id, declared) {
     const { path, query } = locate(declared);
-    const config = await getOrUndefined(() => client.get<Record<string, unknown>>(path, query));
+    const config = await getOrUndefined(() => client.get<Record<string, unknown>>(path, { query }));
     if (!config) return undefined;
     return { observed: { ...declared, config }, state: { configId: id } };
   },
   async update({ client }, id, news) {
     const { path, query } = locate(news);
-    await client.put(path, news.config, query);
+    await client.put(path, { body: news.config, query });
     return { configId: id };
   },
   async delete({ client }, _id, declared) {
     if (!CONFIG_DOCUMENTS[declared.kind].deletable) return;
     const { path, query } = locate(declared);
-    await client.delete(path, query);
+    await client.delete(path, { query });
   },
 });
 
 /** Arguments of {@link CompanyConfig}. */
-export interface CompanyConfigArgs {
-  /** The company; changing it replaces the resource. */
-  companyId: pulumi.Input<string>;
-  /**
-   * Which config: `travel-content`, `white-label`, `managers`, `color`, `preference-tiers`,
-   * `enrollment`, `tier` or `stealth`. Changing it replaces the resource.
-   */
-  kind: pulumi.Input<CompanyConfigKind>;
-  /**
-   * The company role the config is stored at: one of the company's roles. Required for
-   * `white-label`, `managers` and `color`; for the others the platform uses the company's first role.
-   */
-  companyRole?: pulumi.Input<"ORG" | "TMC" | "PARTNER_TMC">;
-  /**
-   * The whole config document in the platform's shape (for `color`, a `ColorConfig`; for
-   * `enrollment`, an `EnrollmentConfig`; ...). It is stored whole: fields left out are cleared.
-   * Kinds the platform cannot delete (`color`, `preference-tiers`, `enrollment`, `tier`,
-   * `stealth`) stay on the platform when the resource is deleted.
-   */
-  config: pulumi.Input<Record<string, unknown>>;
-}
+export type CompanyConfigArgs = ArgsOf<typeof companyConfigInputsSchema>;
 
 /** One configuration document of a company. */
 export class CompanyConfig extends companyConfigResource.Resource {
@@ -111,8 +110,4 @@ export class CompanyConfig extends companyConfigResource.Resource {
   declare readonly configId: pulumi.Output<string>;
   /** The stored config document. */
   declare readonly config: pulumi.Output<Record<string, unknown>>;
-
-  constructor(name: string, args: CompanyConfigArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, args, opts);
-  }
 }

@@ -6,6 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
+import type { ArgsOf } from "../provider/resource-args";
 import { featureNameSchema } from "../schemas/features";
 import { getOrUndefined } from "./shared";
 
@@ -16,7 +17,13 @@ const featureValueSchema = z
 
 /** Inputs of {@link CompanyFeatures}. */
 export const companyFeaturesInputsSchema = z.strictObject({
+  /** The company; changing it replaces the resource. */
   companyId: z.string().min(1, "must be an id"),
+  /**
+   * Features to set, by the platform's feature name (such as `FEATURE_PERSONAL_TRAVEL`). Values are
+   * sent as strings: booleans and numbers are converted, objects are JSON-encoded. Features not
+   * named here are not touched; removing one from this map deletes it on the platform.
+   */
   features: z
     .partialRecord(featureNameSchema, featureValueSchema)
     .refine((features) => Object.keys(features).length > 0, "must name at least one feature"),
@@ -43,11 +50,15 @@ async function patchFeatures(
   const toUpdate = Object.entries(set).map(([name, value]) => ({ name, value }));
   if (toUpdate.length > 0) body.featuresToUpdate = toUpdate;
   if (remove.length > 0) body.featuresToDelete = remove;
-  if (toUpdate.length > 0 || remove.length > 0) await client.patch(featuresPath(companyId), body);
+  if (toUpdate.length > 0 || remove.length > 0) await client.patch(featuresPath(companyId), { body });
 }
 
 /** The CompanyFeatures definition. Its id is the company id: one per company. */
-export const companyFeaturesResource = defineResource<FeaturesInputs, FeaturesState>({
+export const companyFeaturesResource = defineResource<
+  FeaturesInputs,
+  FeaturesState,
+  typeof companyFeaturesInputsSchema
+>({
   type: "CompanyFeatures",
   inputs: companyFeaturesInputsSchema,
   replaceOn: ["companyId"],
@@ -59,7 +70,7 @@ export const companyFeaturesResource = defineResource<FeaturesInputs, FeaturesSt
   },
   async read({ client }, id, declared) {
     const response = await getOrUndefined(() =>
-      client.get(featuresPath(id), undefined, featuresResponseSchema),
+      client.get(featuresPath(id), { schema: featuresResponseSchema }),
     );
     if (!response) return undefined;
     const values = new Map(response.features.map((feature) => [feature.name, feature.value]));
@@ -86,16 +97,7 @@ export const companyFeaturesResource = defineResource<FeaturesInputs, FeaturesSt
 });
 
 /** Arguments of {@link CompanyFeatures}. */
-export interface CompanyFeaturesArgs {
-  /** The company; changing it replaces the resource. */
-  companyId: pulumi.Input<string>;
-  /**
-   * Features to set, by the platform's feature name (such as `FEATURE_PERSONAL_TRAVEL`). Values are
-   * sent as strings: booleans and numbers are converted, objects are JSON-encoded. Features not
-   * named here are not touched; removing one from this map deletes it on the platform.
-   */
-  features: pulumi.Input<Record<string, pulumi.Input<string | number | boolean | Record<string, unknown>>>>;
-}
+export type CompanyFeaturesArgs = ArgsOf<typeof companyFeaturesInputsSchema>;
 
 /** The features of a company that this program manages. */
 export class CompanyFeatures extends companyFeaturesResource.Resource {
@@ -103,8 +105,4 @@ export class CompanyFeatures extends companyFeaturesResource.Resource {
   declare readonly companyId: pulumi.Output<string>;
   /** The managed features and their values, as strings. */
   declare readonly features: pulumi.Output<Record<string, string>>;
-
-  constructor(name: string, args: CompanyFeaturesArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, args, opts);
-  }
 }

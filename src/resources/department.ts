@@ -1,6 +1,7 @@
 /** The Department resource: a department of a company. */
 import type * as pulumi from "@pulumi/pulumi";
 import { apiPath } from "../client";
+import type { ArgsOf } from "../provider/resource-args";
 import { createDepartmentRequestSchema } from "../schemas/department";
 import { defineCompanyChild } from "./company-child";
 
@@ -15,16 +16,7 @@ export const departmentResource = defineCompanyChild({
 });
 
 /** Arguments of {@link Department}. */
-export interface DepartmentArgs {
-  /** The company; changing it replaces the department. */
-  companyId: pulumi.Input<string>;
-  /** Department name. */
-  name: pulumi.Input<string>;
-  /** Your own identifier of the department. */
-  externalId?: pulumi.Input<string>;
-  /** Id of an existing department of the company to take over instead of creating one. */
-  adoptId?: pulumi.Input<string>;
-}
+export type DepartmentArgs = ArgsOf<typeof departmentResource.inputs>;
 
 /** A department of a company. */
 export class Department extends departmentResource.Resource {
@@ -32,8 +24,4 @@ export class Department extends departmentResource.Resource {
   declare readonly departmentId: pulumi.Output<string>;
   /** Department name. */
   declare readonly name: pulumi.Output<string>;
-
-  constructor(name: string, args: DepartmentArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, args, opts);
-  }
 }

@@ -1,6 +1,7 @@
 /** The Grade resource: an employee grade of a company. */
 import type * as pulumi from "@pulumi/pulumi";
 import { apiPath } from "../client";
+import type { ArgsOf } from "../provider/resource-args";
 import { createGradeRequestSchema } from "../schemas/grade";
 import { defineCompanyChild } from "./company-child";
 
@@ -15,14 +16,7 @@ export const gradeResource = defineCompanyChild({
 });
 
 /** Arguments of {@link Grade}. */
-export interface GradeArgs {
-  /** The company; changing it replaces the grade. */
-  companyId: pulumi.Input<string>;
-  /** Grade name. */
-  name: pulumi.Input<string>;
-  /** Id of an existing grade of the company to take over instead of creating one. */
-  adoptId?: pulumi.Input<string>;
-}
+export type GradeArgs = ArgsOf<typeof gradeResource.inputs>;
 
 /** An employee grade of a company. */
 export class Grade extends gradeResource.Resource {
@@ -30,8 +24,4 @@ export class Grade extends gradeResource.Resource {
   declare readonly gradeId: pulumi.Output<string>;
   /** Grade name. */
   declare readonly name: pulumi.Output<string>;
-
-  constructor(name: string, args: GradeArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, args, opts);
-  }
 }

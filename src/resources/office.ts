@@ -1,6 +1,7 @@
 /** The Office resource: an office of a legal entity. */
 import type * as pulumi from "@pulumi/pulumi";
 import { apiPath } from "../client";
+import type { ArgsOf } from "../provider/resource-args";
 import { officeWritableFields } from "../schemas/office";
 import { defineCompanyChild } from "./company-child";
 
@@ -16,24 +17,7 @@ export const officeResource = defineCompanyChild({
 });
 
 /** Arguments of {@link Office}. */
-export interface OfficeArgs {
-  /** The company; changing it replaces the office. */
-  companyId: pulumi.Input<string>;
-  /** The legal entity the office belongs to; changing it replaces the office. */
-  legalEntityId: pulumi.Input<string>;
-  /** Office name. */
-  name?: pulumi.Input<string>;
-  /** Postal address; `addressLines` and `regionCode` are required when given. */
-  address?: pulumi.Input<{ addressLines: string[]; regionCode: string; [field: string]: unknown }>;
-  /** Coordinates of the office. */
-  latlng?: pulumi.Input<{ latitude: number; longitude: number }>;
-  /** Your own identifier of the office. */
-  externalId?: pulumi.Input<string>;
-  /** Tax id of the office. */
-  taxId?: pulumi.Input<string>;
-  /** Id of an existing office of that legal entity to take over instead of creating one. */
-  adoptId?: pulumi.Input<string>;
-}
+export type OfficeArgs = ArgsOf<typeof officeResource.inputs>;
 
 /** An office of a legal entity. */
 export class Office extends officeResource.Resource {
@@ -43,8 +27,4 @@ export class Office extends officeResource.Resource {
   declare readonly legalEntityId: pulumi.Output<string>;
   /** Office name. */
   declare readonly name: pulumi.Output<string | undefined>;
-
-  constructor(name: string, args: OfficeArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, args, opts);
-  }
 }

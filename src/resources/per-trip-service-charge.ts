@@ -3,12 +3,19 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath } from "../client";
 import { defineResource } from "../provider/define-resource";
+import type { ArgsOf } from "../provider/resource-args";
 import { fixedChargeConfigSchema } from "../schemas/service-charge";
 import { getOrUndefined } from "./shared";
 
 /** Inputs of {@link PerTripServiceCharge}. */
 export const perTripServiceChargeInputsSchema = z.strictObject({
+  /** The company; changing it replaces the resource. */
   companyId: z.string().min(1, "must be an id"),
+  /**
+   * The platform's `FixedChargeConfig`: `charges` (amounts with `currencyCode`), optional
+   * `defaultCurrencyCode` and `tierCharges`. The platform cannot delete this setting, so deleting
+   * the resource leaves the last value in place.
+   */
   config: fixedChargeConfigSchema,
 });
 
@@ -22,23 +29,27 @@ const responseSchema = z.looseObject({
 const chargePath = (companyId: string) => apiPath`/v2/license/company/${companyId}/service-charge/per-trip`;
 
 /** The PerTripServiceCharge definition. Its id is the company id. */
-export const perTripServiceChargeResource = defineResource<ChargeInputs, ChargeState>({
+export const perTripServiceChargeResource = defineResource<
+  ChargeInputs,
+  ChargeState,
+  typeof perTripServiceChargeInputsSchema
+>({
   type: "PerTripServiceCharge",
   inputs: perTripServiceChargeInputsSchema,
   replaceOn: ["companyId"],
   outputs: ["enabled"],
   async create({ client }, inputs, created) {
-    await client.post(chargePath(inputs.companyId), { config: inputs.config }, { idempotent: true });
+    await client.post(chargePath(inputs.companyId), { body: { config: inputs.config }, idempotent: true });
     created(inputs.companyId);
     return { id: inputs.companyId, state: { enabled: undefined } };
   },
   async read({ client }, id) {
-    const response = await getOrUndefined(() => client.get(chargePath(id), undefined, responseSchema));
+    const response = await getOrUndefined(() => client.get(chargePath(id), { schema: responseSchema }));
     if (!response?.config) return undefined;
     return { observed: { companyId: id, config: response.config }, state: { enabled: response.enabled } };
   },
   async update({ client }, id, news) {
-    await client.post(chargePath(id), { config: news.config }, { idempotent: true });
+    await client.post(chargePath(id), { body: { config: news.config }, idempotent: true });
     return { enabled: undefined };
   },
   async delete() {
@@ -47,27 +58,10 @@ export const perTripServiceChargeResource = defineResource<ChargeInputs, ChargeS
 });
 
 /** Arguments of {@link PerTripServiceCharge}. */
-export interface PerTripServiceChargeArgs {
-  /** The company; changing it replaces the resource. */
-  companyId: pulumi.Input<string>;
-  /**
-   * The platform's `FixedChargeConfig`: `charges` (amounts with `currencyCode`), optional
-   * `defaultCurrencyCode` and `tierCharges`. The platform cannot delete this setting, so deleting
-   * the resource leaves the last value in place.
-   */
-  config: pulumi.Input<{
-    charges: { amount: number; currencyCode: string }[];
-    defaultCurrencyCode?: string;
-    tierCharges?: { tier: string; charges: { amount: number; currencyCode: string }[] }[];
-  }>;
-}
+export type PerTripServiceChargeArgs = ArgsOf<typeof perTripServiceChargeInputsSchema>;
 
 /** The per-trip service charge of a company. */
 export class PerTripServiceCharge extends perTripServiceChargeResource.Resource {
   /** Whether the platform has the charge enabled (known after a refresh). */
   declare readonly enabled: pulumi.Output<boolean | undefined>;
-
-  constructor(name: string, args: PerTripServiceChargeArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, args, opts);
-  }
 }

@@ -31,24 +31,41 @@ export const announcementSchema = z.looseObject({
 
 /** Fields of a company that can be written (create and update share them). */
 export const companyWritableFields = {
+  /** Company name. */
   name: z.string().trim().min(1, "must not be empty").max(256),
+  /** Billing currency, a 3-letter ISO 4217 code such as `USD`. */
   billingCurrency: currencyCodeSchema,
+  /** Company roles. */
   companyRoles: z.array(companyRoleSchema).min(1, "needs at least one role"),
+  /** E-mail domains of the company, such as `example.com`. */
   emailDomains: z
     .array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain such as example.com"))
     .optional(),
+  /** Company phone numbers (the platform's PhoneNumber objects). */
   phoneNumbers: z.array(phoneNumberSchema).optional(),
+  /** Whether travelers may sign themselves up. */
   isSelfSignUpEnabled: z.boolean().optional(),
+  /** Announcements shown to travelers: `title`, `description`, optional `linkUrl` and `linkDisplayText`. */
   announcements: z.array(announcementSchema).optional(),
+  /** The contracting TMC (set by the platform from the caller). */
   contractedBy: entityIdSchema.optional(),
+  /** Addresses copied on every confirmation e-mail. */
   ccEmailAddresses: z.array(emailSchema).optional(),
+  /** Addresses blind-copied on every confirmation e-mail. */
   bccEmailAddresses: z.array(emailSchema).optional(),
+  /** Postal address; `addressLines` and `regionCode` are required. */
   postalAddress: postalAddressSchema.optional(),
+  /** Redirect URL (companies with a partner role). */
   redirectUrl: z.string().optional(),
+  /** Redirect URL for mobile (companies with a partner role). */
   mobileRedirectUrl: z.string().optional(),
+  /** Your own identifier of the company, unique within the TMC. */
   externalId: z.string().min(1).max(256).optional(),
+  /** 2-letter country codes where business travelers may not earn loyalty. */
   loyaltyBlockedCountries: z.array(z.string().regex(/^[A-Z]{2}$/)).optional(),
+  /** Whether users get their auth config from their e-mail domain. */
   allowDomainBasedAuthConfig: z.boolean().optional(),
+  /** The booking TMC. */
   bookingTmcId: entityIdSchema.optional(),
 } as const;
 

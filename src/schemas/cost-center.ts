@@ -13,8 +13,11 @@ import {
 
 /** `CreateCostCenterRequest`. `numberOfEmployees` is accepted on create only. */
 export const createCostCenterRequestSchema = z.looseObject({
+  /** Cost center name. */
   name: displayNameSchema,
+  /** Head count, set at creation (the platform does not return it). */
   numberOfEmployees: z.number().int().min(0).optional(),
+  /** Your own identifier of the cost center. */
   externalId: externalIdSchema.optional(),
 });
 

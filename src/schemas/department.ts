@@ -12,7 +12,9 @@ import {
 
 /** `CreateDepartmentRequest`. */
 export const createDepartmentRequestSchema = z.looseObject({
+  /** Department name. */
   name: displayNameSchema,
+  /** Your own identifier of the department. */
   externalId: externalIdSchema.optional(),
 });
 

@@ -10,7 +10,10 @@ import {
 } from "./pagination";
 
 /** `CreateGradeRequest`. */
-export const createGradeRequestSchema = z.looseObject({ name: displayNameSchema });
+export const createGradeRequestSchema = z.looseObject({
+  /** Grade name. */
+  name: displayNameSchema,
+});
 
 /** Inferred `CreateGradeRequest`. */
 export type CreateGradeRequest = z.output<typeof createGradeRequestSchema>;

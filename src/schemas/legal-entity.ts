@@ -53,18 +53,31 @@ export const expensePartnerConfigSchema = z.looseObject({
 
 /** Fields of `LegalEntityCreateRequest`; name, billingCurrency and address are required. */
 export const legalEntityWritableFields = {
+  /** Name of the legal entity. */
   name: displayNameSchema,
+  /** Official name as registered with the local tax authority. */
   registeredName: z.string().optional(),
+  /** Primary e-mail of the registered name. */
   registeredEmail: emailSchema.optional(),
+  /** Address; `addressLines` and `regionCode` are required. */
   address: postalAddressSchema,
+  /** Billing currency, a 3-letter ISO 4217 code. */
   billingCurrency: currencyCodeSchema,
+  /** Doing-business-as name. */
   dba: z.string().optional(),
+  /** Tax number. */
   ein: z.string().optional(),
+  /** Phone numbers (the platform's PhoneNumber objects). */
   phoneNumbers: z.array(phoneNumberSchema).optional(),
+  /** Whether invoices are delayed. */
   isDelayedInvoicingEnabled: z.boolean().optional(),
+  /** Addresses copied on this legal entity's confirmation e-mails. */
   ccEmailAddresses: z.array(emailSchema).optional(),
+  /** Addresses blind-copied on this legal entity's confirmation e-mails. */
   bccEmailAddresses: z.array(emailSchema).optional(),
+  /** Your own identifier of the legal entity, unique within the company. */
   externalId: externalIdSchema.optional(),
+  /** Company-specified attributes: `fieldName` and `value` pairs. */
   companySpecifiedAttributes: z.array(companySpecifiedAttributeLegalEntitySchema).optional(),
 } as const;
 

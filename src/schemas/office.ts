@@ -21,10 +21,15 @@ export const latlngSchema = z.looseObject({
 
 /** Fields of `CreateOfficeRequest`. */
 export const officeWritableFields = {
+  /** Office name. */
   name: displayNameSchema.optional(),
+  /** Postal address; `addressLines` and `regionCode` are required when given. */
   address: postalAddressSchema.optional(),
+  /** Coordinates of the office. */
   latlng: latlngSchema.optional(),
+  /** Your own identifier of the office. */
   externalId: externalIdSchema.optional(),
+  /** Tax id of the office. */
   taxId: z.string().optional(),
 } as const;
 

@@ -1,7 +1,7 @@
 /** A live emulator, a client of its bootstrap TMC admin and the seeded car ids, for car module tests. */
 import type { TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
-import { CarAdmin } from "../../src/emulator/car-admin";
+import { CarAdmin } from "../../src/emulator/car/admin";
 import { clientFor, liveEmulator } from "../support/live-emulator";
 
 /** Seeded trips and PNRs (see docs/car.md). */

@@ -8,7 +8,7 @@ import {
   modifyCarBooking,
   type PriceChangeContext,
 } from "../../src/car";
-import { PRICE_HOLD_SECONDS } from "../../src/emulator/car-holds";
+import { PRICE_HOLD_SECONDS } from "../../src/emulator/car/holds";
 import { type CarTestBed, carTestBed, ROUTES, SEEDED } from "./harness";
 
 const { california, hertzLax, budgetSfo } = SEEDED;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CarBooking, CarSearchResponse } from "../../src/car";
 import { clearSharedTokens } from "../../src/client";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
-import { CarAdmin } from "../../src/emulator/car-admin";
+import { CarAdmin } from "../../src/emulator/car/admin";
 import { CLI, type Finished, requireBuilt, runNode, travelEnv } from "./harness";
 
 const TRIP = "1000000001";
@@ -231,7 +231,8 @@ describe("pulumi-travel car (the compiled CLI against the emulator)", () => {
       env: { TRAVEL_BASE_URL: undefined },
     });
     expect(unconfigured.code).toBe(2);
-    expect(unconfigured.stderr).toMatch(/\(env TRAVEL_BASE_URL\): is required/);
+    expect(unconfigured.stderr).toMatch(/TRAVEL_BASE_URL: is required/);
+    expect(unconfigured.stderr).not.toContain("travel:baseUrl");
 
     const missingOption = await cli(["car", "show", "--trip", TRIP]);
     expect(missingOption.code).toBe(2);

@@ -47,7 +47,9 @@ describe("client errors", () => {
 
   it("reports validation errors with the field names", async () => {
     const client = clientFor(emu);
-    const error = await caught(client.post("/v2/companies", { ...COMPANY, billingCurrency: "dollars" }));
+    const error = await caught(
+      client.post("/v2/companies", { body: { ...COMPANY, billingCurrency: "dollars" } }),
+    );
     await client.close();
     expect(isTravelError(error, "bad_request")).toBe(true);
     expect((error as ApiError).message).toContain("billingCurrency");
@@ -58,7 +60,7 @@ describe("client errors", () => {
     await client.get("/v2/companies");
     emu.admin.addFault({ path: "/v2/companies", methods: ["POST"], rate503: 1, times: 1 });
     let before = emu.admin.lastRequestSeq;
-    expect(await caught(client.post("/v2/companies", COMPANY))).toMatchObject({
+    expect(await caught(client.post("/v2/companies", { body: COMPANY }))).toMatchObject({
       kind: "server_error",
       status: 503,
       attempts: 1,
@@ -73,7 +75,9 @@ describe("client errors", () => {
       times: 1,
     });
     before = emu.admin.lastRequestSeq;
-    await expect(client.post("/v2/companies", COMPANY)).resolves.toEqual({ id: expect.any(String) });
+    await expect(client.post("/v2/companies", { body: COMPANY })).resolves.toEqual({
+      id: expect.any(String),
+    });
     expect(counts(emu, before)).toEqual({ "POST /v2/companies": 2 });
     await client.close();
   });
@@ -82,14 +86,13 @@ describe("client errors", () => {
     const client = clientFor(emu);
     await client.get("/v2/companies");
     emu.admin.addFault({ path: "/v2/api-users/rotate", rate503: 1, retryAfterSeconds: 0, times: 2 });
-    const created = await client.post<{ clientId: string }>("/v2/api-users", {});
-    const rotated = await client.post<{ clientSecret: string }>(
-      "/v2/api-users/rotate",
-      { clientId: created.clientId },
-      { idempotent: true },
-    );
+    const created = await client.post<{ clientId: string }>("/v2/api-users", { body: {} });
+    const rotated = await client.post<{ clientSecret: string }>("/v2/api-users/rotate", {
+      body: { clientId: created.clientId },
+      idempotent: true,
+    });
     expect(rotated.clientSecret).toMatch(/^[a-z0-9]{40}$/);
-    await client.post("/v2/api-users/revoke", { clientId: created.clientId });
+    await client.post("/v2/api-users/revoke", { body: { clientId: created.clientId } });
     await client.close();
   });
 
@@ -185,12 +188,16 @@ describe("client errors", () => {
     const errors: unknown[] = [];
     const good = clientFor(emu, { logger, dispatcher: agent });
     await good.get("/v2/companies");
-    const created = await good.post<{ clientId: string; clientSecret: string }>("/v2/api-users", {});
+    const created = await good.post<{ clientId: string; clientSecret: string }>("/v2/api-users", {
+      body: {},
+    });
     emu.admin.addFault({ path: "/v2/companies/*", rate503: 1, retryAfterSeconds: 0 });
     errors.push(await caught(good.get("/v2/companies/x")));
     emu.admin.clearFaults();
     errors.push(
-      await caught(good.post("/v2/companies", { name: emu.bootstrap.clientSecret, billingCurrency: "x" })),
+      await caught(
+        good.post("/v2/companies", { body: { name: emu.bootstrap.clientSecret, billingCurrency: "x" } }),
+      ),
     );
     const wrong = clientFor(emu, {
       logger,
@@ -198,7 +205,7 @@ describe("client errors", () => {
       credentials: { clientId: created.clientId, clientSecret: `${created.clientSecret}x` },
     });
     errors.push(await caught(wrong.get("/v2/companies")));
-    await good.post("/v2/api-users/revoke", { clientId: created.clientId });
+    await good.post("/v2/api-users/revoke", { body: { clientId: created.clientId } });
     await Promise.all([good.close(), wrong.close()]);
     await agent.close();
 

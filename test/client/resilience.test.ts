@@ -15,9 +15,7 @@ describe("the client against a faulty emulator", () => {
     companyIds = [];
     for (let i = 0; i < 10; i++) {
       const { id } = await setup.post<{ id: string }>("/v2/companies", {
-        name: `Co ${i}`,
-        billingCurrency: "USD",
-        companyRoles: ["ORG"],
+        body: { name: `Co ${i}`, billingCurrency: "USD", companyRoles: ["ORG"] },
       });
       companyIds.push(id);
     }
@@ -132,7 +130,7 @@ describe("the client against a faulty emulator", () => {
         async (offset, limit) => {
           const page = await client.get<{ elements: { id: string }[]; totalNumResults: number }>(
             "/v2/companies",
-            { offset, limit },
+            { query: { offset, limit } },
           );
           return { items: page.elements, total: page.totalNumResults };
         },

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COLLECTIONS, type CompanyRecord } from "../../src/emulator/records";
+import { COLLECTIONS, type CompanyRecord } from "../../src/emulator/identity/records";
 import { countCalls, createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
 const PROGRAM = `

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, TravelClient } from "../../src/client";
-import { COLLECTIONS, type CompanyRecord } from "../../src/emulator/records";
+import { COLLECTIONS, type CompanyRecord } from "../../src/emulator/identity/records";
 import { countCalls, createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
 const PROGRAM = `
@@ -117,14 +117,13 @@ describe.skipIf(e2eSkipReason() !== "")("organization structure through the Pulu
     });
     const list = await client.post<{ costCenters: { id: string; name: string }[] }>(
       apiPath`/v3/companies/${companyId}/cost-centers/list`,
-      { paginationParams: { offset: 0, limit: 100 } },
-      { idempotent: true },
+      { body: { paginationParams: { offset: 0, limit: 100 } }, idempotent: true },
     );
     const target = list.costCenters.find((cc) => cc.name === "Cost center 2");
     expect(target).toBeDefined();
     const path = apiPath`/v2/companies/${companyId}/cost-centers/${target?.id ?? ""}`;
     const current = await client.get<Record<string, unknown>>(path);
-    await client.put(path, { ...current, name: "Renamed out of band" });
+    await client.put(path, { body: { ...current, name: "Renamed out of band" } });
     await client.close();
 
     const { result, calls } = await countCalls(env.emulator, () => env.stack.refresh());

@@ -1,11 +1,11 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../src/emulator";
-import { CarAdmin } from "../../src/emulator/car-admin";
-import { PRICE_HOLD_SECONDS, SEARCH_TTL_SECONDS } from "../../src/emulator/car-holds";
-import { cancellationOutcome } from "../../src/emulator/car-pricing";
-import type { CarPnrRecord } from "../../src/emulator/car-records";
-import { SEEDED_TRIP_IDS } from "../../src/emulator/car-seed";
+import { CarAdmin } from "../../src/emulator/car/admin";
+import { PRICE_HOLD_SECONDS, SEARCH_TTL_SECONDS } from "../../src/emulator/car/holds";
+import { cancellationOutcome } from "../../src/emulator/car/pricing";
+import type { CarPnrRecord } from "../../src/emulator/car/records";
+import { SEEDED_TRIP_IDS } from "../../src/emulator/car/seed";
 import type { CarBooking, CarOption, CarPriceCheck, CarSearchResponse } from "../../src/schemas/car";
 import { adminToken, call, createCompany, errorCode, freshEmulator, tokenFor } from "./helpers";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { featureValueType } from "../../src/emulator/routes/features";
+import { featureValueType } from "../../src/emulator/configs/features";
 import { call } from "./helpers";
 import { expectBadRequest, expectGuarded, expectStatus, type OrgFixture, orgFixture } from "./org-helpers";
 

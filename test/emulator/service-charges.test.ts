@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { recordServiceCharge } from "../../src/emulator/org-records";
+import { recordServiceCharge } from "../../src/emulator/org/records";
 import type { ServiceChargeRecord } from "../../src/schemas/service-charge";
 import { call, createCompany } from "./helpers";
 import {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CsvSyntaxError, parseCsv } from "../../src/emulator/csv";
-import type { VendorPreferencesRecord } from "../../src/emulator/org-records";
+import { CsvSyntaxError, parseCsv } from "../../src/emulator/core/csv";
+import type { VendorPreferencesRecord } from "../../src/emulator/org/records";
 import { call } from "./helpers";
 import {
   createLegalEntity,

@@ -65,9 +65,11 @@ describe("Company provider", () => {
     const { id, outs } = await h.provider.create(inputs);
     const current = await server(id);
     await h.client.put(apiPath`/v2/companies/${id}`, {
-      ...current,
-      isSelfSignUpEnabled: true,
-      ccEmailAddresses: ["ops@keep.example"],
+      body: {
+        ...current,
+        isSelfSignUpEnabled: true,
+        ccEmailAddresses: ["ops@keep.example"],
+      },
     });
     const news = await checked(h.provider, { name: "Keep 2", billingCurrency: "USD" });
     await h.provider.update(id, outs, news);
@@ -85,9 +87,11 @@ describe("Company provider", () => {
     const { id, outs } = await h.provider.create(inputs);
     const current = await server(id);
     await h.client.put(apiPath`/v2/companies/${id}`, {
-      ...current,
-      name: "Changed out of band",
-      isSelfSignUpEnabled: true,
+      body: {
+        ...current,
+        name: "Changed out of band",
+        isSelfSignUpEnabled: true,
+      },
     });
     const read = await h.provider.read(id, outs);
     expect(read.inputs).toEqual({ ...inputs, name: "Changed out of band" });
@@ -98,9 +102,11 @@ describe("Company provider", () => {
 
   it("adopts an existing company and converges it", async () => {
     const { id: existing } = await h.client.post<{ id: string }>("/v2/companies", {
-      name: "Legacy",
-      billingCurrency: "EUR",
-      companyRoles: ["ORG"],
+      body: {
+        name: "Legacy",
+        billingCurrency: "EUR",
+        companyRoles: ["ORG"],
+      },
     });
     const inputs = await checked(h.provider, { name: "Adopted", billingCurrency: "USD", adoptId: existing });
     const before = h.emulator.admin.lastRequestSeq;

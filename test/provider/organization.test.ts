@@ -93,16 +93,20 @@ describe("organization providers", () => {
   beforeAll(async () => {
     h = await providerHarness(legalEntityResource);
     const { id: companyId } = await h.client.post<{ id: string }>("/v2/companies", {
-      name: "Org Co",
-      billingCurrency: "USD",
-      companyRoles: ["ORG"],
+      body: {
+        name: "Org Co",
+        billingCurrency: "USD",
+        companyRoles: ["ORG"],
+      },
     });
     const { id: legalEntityId } = await h.client.post<{ id: string }>(
       apiPath`/v2/companies/${companyId}/legal-entities`,
       {
-        name: "Parent LE",
-        billingCurrency: "USD",
-        address,
+        body: {
+          name: "Parent LE",
+          billingCurrency: "USD",
+          address,
+        },
       },
     );
     parents = { companyId, legalEntityId };
@@ -162,7 +166,7 @@ describe("organization providers", () => {
       const inputs = await checked(provider, c.inputs(parents));
       const { id, outs } = await provider.create(inputs);
       const current = await server(id);
-      await h.client.put(c.path(parents, id), { ...current, ...c.edit });
+      await h.client.put(c.path(parents, id), { body: { ...current, ...c.edit } });
       const read = await provider.read(id, outs);
       expect(read.inputs).toMatchObject(c.edit);
       expect(await provider.diff(id, read.props ?? {}, inputs)).toMatchObject({ changes: true });
@@ -173,8 +177,10 @@ describe("organization providers", () => {
       const provider = providerOf(c.definition);
       const { companyId: _c, legalEntityId: _l, ...body } = c.inputs(parents);
       const { id: existing } = await h.client.post<{ id: string }>(c.collection(parents), {
-        ...body,
-        ...c.edit,
+        body: {
+          ...body,
+          ...c.edit,
+        },
       });
       const inputs = await checked(provider, { ...c.inputs(parents), adoptId: existing });
       const { id, outs } = await provider.create(inputs);
@@ -242,7 +248,9 @@ describe("organization providers", () => {
     expect(id).toBe(`${parents.companyId}/stealth`);
     expect((await provider.read(id, outs)).inputs).toEqual(inputs);
     await h.client.put(apiPath`/v2/companies/${parents.companyId}/stealth-config`, {
-      stealthModes: [{ stealthType: "STEALTH_TYPE_1", label: "Changed" }],
+      body: {
+        stealthModes: [{ stealthType: "STEALTH_TYPE_1", label: "Changed" }],
+      },
     });
     const read = await provider.read(id, outs);
     expect(await provider.diff(id, read.props ?? {}, inputs)).toMatchObject({ changes: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FaultInjector, faultRuleSchema, globToRegExp } from "../../src/emulator/faults";
-import { seededRandom } from "../../src/emulator/random";
+import { FaultInjector, faultRuleSchema, globToRegExp } from "../../src/emulator/admin/faults";
+import { seededRandom } from "../../src/emulator/core/random";
 
 describe("fault rules", () => {
   it.each([

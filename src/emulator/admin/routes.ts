@@ -1,0 +1,128 @@
+/**
+ * The emulator admin API under `/_emulator`. It is not part of the platform and needs no token;
+ * the emulator listens on loopback by default. Documented in docs/emulator.md.
+ */
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import { EmulatorAdmin } from "./operations";
+import type { EmulatorContext } from "../context";
+import { badRequest, notFound } from "../core/errors";
+import { param, queryOf } from "../core/http";
+import type { StateSnapshot } from "../core/store";
+import { parseRequest } from "../core/validate";
+
+const afterQuery = z.looseObject({ after: z.coerce.number().int().min(0).default(0) });
+
+const clockRequest = z
+  .object({
+    advanceMs: z.number().int().optional(),
+    advanceSeconds: z.number().optional(),
+    setMs: z.number().int().optional(),
+    setIso: z.iso.datetime({ offset: true }).optional(),
+    freeze: z.boolean().optional(),
+    reset: z.literal(true).optional(),
+  })
+  .strict();
+
+const tmcRequest = z.object({ name: z.string().min(1) }).strict();
+const companyAdminRequest = z.object({ companyId: z.string().min(1) }).strict();
+
+function adminError(error: unknown): never {
+  throw badRequest((error as Error).message, "EMULATOR_ADMIN_INVALID");
+}
+
+/** Registers the admin routes (mount under `/_emulator`, the `ADMIN_PREFIX`). */
+export function adminRoutes(ctx: EmulatorContext) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const admin = new EmulatorAdmin(ctx);
+    const done = (reply: FastifyReply) => reply.code(204).send();
+
+    app.get("/health", async () => ({ ok: true }));
+    app.get("/bootstrap", async () => admin.bootstrap());
+    app.post("/reset", async (_request, reply) => {
+      admin.reset();
+      return done(reply);
+    });
+
+    app.get("/state", async () => admin.snapshot());
+    app.put("/state", async (request, reply) => {
+      try {
+        admin.load(request.body as StateSnapshot);
+      } catch (error) {
+        adminError(error);
+      }
+      return done(reply);
+    });
+
+    app.get("/requests", async (request) => {
+      const { after } = parseRequest(afterQuery, queryOf(request), "query");
+      return { entries: admin.requests(after), lastSeq: admin.lastRequestSeq };
+    });
+    app.get("/requests/counts", async (request) => {
+      const { after } = parseRequest(afterQuery, queryOf(request), "query");
+      const counts = admin.requestCounts(after);
+      return {
+        counts,
+        total: Object.values(counts).reduce((sum, n) => sum + n, 0),
+        lastSeq: admin.lastRequestSeq,
+      };
+    });
+    app.delete("/requests", async (_request, reply) => {
+      admin.clearRequests();
+      return done(reply);
+    });
+
+    app.get("/clock", async () => admin.clock.state());
+    app.post("/clock", async (request) => {
+      const body = parseRequest(clockRequest, request.body ?? {});
+      if (body.reset) admin.clock.reset();
+      if (body.setMs !== undefined) admin.clock.set(body.setMs);
+      if (body.setIso !== undefined) admin.clock.set(Date.parse(body.setIso));
+      if (body.advanceMs !== undefined) admin.clock.advance(body.advanceMs);
+      if (body.advanceSeconds !== undefined) admin.clock.advance(Math.round(body.advanceSeconds * 1000));
+      if (body.freeze === true) admin.clock.freeze();
+      if (body.freeze === false) admin.clock.unfreeze();
+      return admin.clock.state();
+    });
+
+    app.get("/faults", async () => ({ faults: admin.faults() }));
+    app.post("/faults", async (request, reply) => {
+      try {
+        return reply.code(201).send(admin.addFault(request.body ?? {}));
+      } catch (error) {
+        adminError(error);
+      }
+    });
+    app.delete("/faults", async (_request, reply) => {
+      admin.clearFaults();
+      return done(reply);
+    });
+    app.delete("/faults/:faultId", async (request, reply) => {
+      const id = param(request, "faultId");
+      if (!admin.removeFault(id)) throw notFound("fault", id);
+      return done(reply);
+    });
+
+    app.get("/settings", async () => admin.settings());
+    app.patch("/settings", async (request) => {
+      try {
+        return admin.updateSettings(request.body ?? {});
+      } catch (error) {
+        adminError(error);
+      }
+    });
+
+    app.post("/tmcs", async (request, reply) => {
+      const body = parseRequest(tmcRequest, request.body);
+      return reply.code(201).send(admin.createTmc(body.name));
+    });
+    app.post("/company-admins", async (request, reply) => {
+      const body = parseRequest(companyAdminRequest, request.body);
+      try {
+        return reply.code(201).send(admin.createCompanyAdmin(body.companyId));
+      } catch (error) {
+        adminError(error);
+      }
+    });
+  };
+}

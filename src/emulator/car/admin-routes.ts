@@ -1,0 +1,47 @@
+/**
+ * The car admin API under `/_emulator/car` (no token, like the rest of the admin API):
+ * `POST /trips` seeds demo trips for a company, `GET /trips` lists trips, and
+ * `GET|POST|DELETE /price-changes` manage deterministic price changes. See docs/car.md.
+ */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { CarAdmin, priceChangeRequestSchema } from "./admin";
+import type { EmulatorContext } from "../context";
+import { badRequest } from "../core/errors";
+import { queryOf } from "../core/http";
+import { parseRequest } from "../core/validate";
+
+const seedTripsRequest = z.strictObject({ companyId: z.string().min(1) });
+const tripsQuery = z.looseObject({ companyId: z.string().min(1).optional() });
+
+/** Registers the car admin routes (mount under `/_emulator/car`). */
+export function carAdminRoutes(ctx: EmulatorContext) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const admin = new CarAdmin(ctx);
+    const attempt = <T>(operation: () => T): T => {
+      try {
+        return operation();
+      } catch (error) {
+        throw badRequest((error as Error).message, "EMULATOR_ADMIN_INVALID");
+      }
+    };
+
+    app.post("/trips", async (request, reply) => {
+      const { companyId } = parseRequest(seedTripsRequest, request.body);
+      return reply.code(201).send({ trips: attempt(() => admin.seedTrips(companyId)) });
+    });
+    app.get("/trips", async (request) => {
+      const { companyId } = parseRequest(tripsQuery, queryOf(request), "query");
+      return { trips: admin.trips(companyId) };
+    });
+    app.get("/price-changes", async () => ({ priceChanges: admin.priceChanges() }));
+    app.post("/price-changes", async (request, reply) => {
+      const rule = parseRequest(priceChangeRequestSchema, request.body ?? {});
+      return reply.code(201).send(admin.queuePriceChange(rule));
+    });
+    app.delete("/price-changes", async (_request, reply) => {
+      admin.clearPriceChanges();
+      return reply.code(204).send();
+    });
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Car booking changes: `modify-search`, `rate-details`, `price-check`, `modify-book` and
+ * `cancel-pnr` under `/v2/car`, plus the trip PNR read and the car admin API, registered as one
+ * area. Decisions the platform description leaves open are in docs/api-decisions.md.
+ */
+import type { FastifyInstance } from "fastify";
+import {
+  carCancelRequestSchema,
+  carModifyBookRequestSchema,
+  carModifySearchRequestSchema,
+  carSelectionRequestSchema,
+} from "../../schemas/car";
+import { pnrFor, searchFor, assertChangeable } from "./access";
+import { carAdminRoutes } from "./admin-routes";
+import { cancelPnr } from "./cancel";
+import { carOf, createSearch, priceCheck } from "./holds";
+import { modifyBooking } from "./modify";
+import { rateDetailsOf } from "./rate-details";
+import { carCollections, purgeCompanyCarData } from "./records";
+import type { EmulatorContext } from "../context";
+import { badRequest } from "../core/errors";
+import { param } from "../core/http";
+import { authenticate, principalOf } from "../identity/authenticate";
+import { ADMIN_PREFIX } from "../core/http";
+import { tripRoutes } from "./trip-routes";
+import { parseRequest } from "../core/validate";
+
+/** Registers the car area: platform routes (authenticated) and `/_emulator/car` admin routes. */
+export function carRoutes(ctx: EmulatorContext) {
+  return async (app: FastifyInstance): Promise<void> => {
+    ctx.companyDeletionGuards.push((companyId) => {
+      const { trips, pnrs } = carCollections(ctx.store);
+      const active = pnrs
+        .values()
+        .filter((p) => p.status === "CONFIRMED" && trips.get(p.tripId)?.companyId === companyId).length;
+      return active > 0 ? `${active} active car booking${active === 1 ? "" : "s"}` : undefined;
+    });
+    ctx.onCompanyDeleted.push((companyId) => purgeCompanyCarData(ctx.store, companyId));
+    app.register(carBookingRoutes(ctx));
+    app.register(tripRoutes(ctx));
+    app.register(carAdminRoutes(ctx), { prefix: `${ADMIN_PREFIX}/car` });
+  };
+}
+
+/** Only modification flows are emulated: searches come from modify-search, so isModify must be true. */
+function requireModify(isModify: boolean): void {
+  if (!isModify) {
+    throw badRequest("isModify: must be true; the emulator serves modification searches only");
+  }
+}
+
+function carBookingRoutes(ctx: EmulatorContext) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.addHook("preHandler", authenticate(ctx));
+
+    app.post("/v2/car/pnrs/:pnrId/modify-search", async (request) => {
+      const { pnr, trip } = pnrFor(ctx, principalOf(request), param(request, "pnrId"));
+      const body = parseRequest(carModifySearchRequestSchema, request.body);
+      assertChangeable(pnr, "modify");
+      return createSearch(ctx, pnr, trip, body);
+    });
+
+    app.post("/v2/car/rate-details", async (request) => {
+      const body = parseRequest(carSelectionRequestSchema, request.body);
+      requireModify(body.isModify);
+      const search = searchFor(ctx, principalOf(request), body.searchId);
+      return rateDetailsOf(carOf(search, body.carId), search);
+    });
+
+    app.post("/v2/car/price-check", async (request) => {
+      const body = parseRequest(carSelectionRequestSchema, request.body);
+      requireModify(body.isModify);
+      const search = searchFor(ctx, principalOf(request), body.searchId);
+      return priceCheck(ctx, search, body.carId);
+    });
+
+    app.post("/v2/car/pnrs/:pnrId/modify-book", async (request) => {
+      const { pnr, trip } = pnrFor(ctx, principalOf(request), param(request, "pnrId"));
+      const body = parseRequest(carModifyBookRequestSchema, request.body);
+      return modifyBooking(ctx, pnr, trip, body);
+    });
+
+    app.post("/v2/car/pnrs/:pnrId/cancel-pnr", async (request) => {
+      const { pnr } = pnrFor(ctx, principalOf(request), param(request, "pnrId"));
+      const body = parseRequest(carCancelRequestSchema, request.body);
+      return cancelPnr(ctx, pnr, body);
+    });
+  };
+}

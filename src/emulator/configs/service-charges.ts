@@ -1,0 +1,86 @@
+/**
+ * Service charges: `GET/POST /v2/license/company/{companyId}/service-charge/per-trip` (the
+ * company's per-trip charge; POST answers 204) and
+ * `POST /v2/service-charge/{entityType}/{entityId}/types/{type}/list`.
+ */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import {
+  listServiceChargesRequestSchema,
+  serviceChargeEntityTypeSchema,
+  serviceChargeTypeSchema,
+  setCompanyPerTripSrvChargeRequestSchema,
+} from "../../schemas/service-charge";
+import type { EmulatorContext } from "../context";
+import { noContent, param } from "../core/http";
+import { authenticate, principalOf } from "../identity/authenticate";
+import {
+  type CompanyConfigRecord,
+  configKey,
+  ORG_COLLECTIONS,
+  type StoredServiceCharge,
+} from "../org/records";
+import { canAccessCompany, companyFor, requireTmcAdmin } from "../identity/permissions";
+import { COLLECTIONS, type CompanyRecord } from "../identity/records";
+import { parseRequest } from "../core/validate";
+
+const listPath = z.looseObject({
+  entityType: serviceChargeEntityTypeSchema,
+  entityId: z.string().min(1),
+  type: serviceChargeTypeSchema,
+});
+
+/** Registers the service charge routes. */
+export function serviceChargeRoutes(ctx: EmulatorContext) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const configs = () => ctx.store.collection<CompanyConfigRecord>(ORG_COLLECTIONS.companyConfigs);
+    const charges = () => ctx.store.collection<StoredServiceCharge>(ORG_COLLECTIONS.serviceCharges);
+    const companies = () => ctx.store.collection<CompanyRecord>(COLLECTIONS.companies);
+    app.addHook("preHandler", authenticate(ctx));
+
+    app.get("/v2/license/company/:companyId/service-charge/per-trip", async (request) => {
+      const companyId = param(request, "companyId");
+      companyFor(ctx.store, principalOf(request), companyId);
+      const stored = configs().get(configKey(companyId, "perTripServiceCharge"));
+      return stored
+        ? { config: stored.config, enabled: true, enableDisableOpSupported: false }
+        : { enabled: false, enableDisableOpSupported: false };
+    });
+
+    app.post("/v2/license/company/:companyId/service-charge/per-trip", async (request, reply) => {
+      const principal = principalOf(request);
+      const companyId = param(request, "companyId");
+      companyFor(ctx.store, principal, companyId);
+      requireTmcAdmin(principal, "setting the per-trip service charge");
+      const body = parseRequest(setCompanyPerTripSrvChargeRequestSchema, request.body);
+      configs().set(configKey(companyId, "perTripServiceCharge"), {
+        companyId,
+        kind: "perTripServiceCharge",
+        config: body.config,
+        updatedAtMs: ctx.clock.now(),
+      });
+      return noContent(reply);
+    });
+
+    app.post("/v2/service-charge/:entityType/:entityId/types/:type/list", async (request) => {
+      const principal = principalOf(request);
+      const path = parseRequest(listPath, request.params, "path");
+      const body = parseRequest(listServiceChargesRequestSchema, request.body);
+      const serviceCharges = charges()
+        .values()
+        .filter(({ companyId }) => {
+          const company = companies().get(companyId);
+          return company !== undefined && canAccessCompany(principal, company);
+        })
+        .map(({ charge }) => charge)
+        .filter(
+          (charge) =>
+            charge.entity.entityType === path.entityType &&
+            charge.entity.entityId === path.entityId &&
+            charge.serviceChargeType === path.type &&
+            (body.serviceType === undefined || charge.serviceType === body.serviceType),
+        );
+      return { serviceCharges };
+    });
+  };
+}

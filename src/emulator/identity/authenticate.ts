@@ -1,0 +1,27 @@
+/** Bearer-token authentication of platform routes: the preHandler and the request's principal. */
+import type { FastifyRequest } from "fastify";
+import type { EmulatorContext } from "../context";
+import type { Principal } from "./identity";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by {@link authenticate} on routes that require a bearer token. */
+    principal?: Principal;
+    /** Set when a fault rule changed the answer. */
+    faultId?: string;
+  }
+}
+
+/** A preHandler that resolves the bearer token to a principal (401 otherwise). */
+export function authenticate(ctx: EmulatorContext) {
+  return async (request: FastifyRequest): Promise<void> => {
+    request.principal = ctx.identity.authenticate(request.headers.authorization);
+  };
+}
+
+/** The principal of an authenticated route. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal)
+    throw new Error(`route ${request.routeOptions.url} was registered without authentication`);
+  return request.principal;
+}

@@ -1,0 +1,149 @@
+/**
+ * Record shapes of the organization structure (legal entities, offices, cost centers,
+ * departments, grades, company features and configs, vendor preferences, service charges) and
+ * the names of their collections. Each record keeps the vendor-shaped object in `entity` (or
+ * `config`) apart from the emulator's own bookkeeping, so pass-through fields never collide
+ * with internal ones.
+ */
+import type { CostCenter } from "../../schemas/cost-center";
+import type { Department } from "../../schemas/department";
+import type { Grade } from "../../schemas/grade";
+import type { LegalEntity } from "../../schemas/legal-entity";
+import type { Office } from "../../schemas/office";
+import type { ServiceChargeRecord } from "../../schemas/service-charge";
+import type { VendorPreferenceRow, VendorType } from "../../schemas/vendor-preferences";
+import { newId } from "../core/ids";
+import type { EmulatorStore } from "../core/store";
+
+/** Collection names. */
+export const ORG_COLLECTIONS = {
+  legalEntities: "legalEntities",
+  offices: "offices",
+  costCenters: "costCenters",
+  departments: "departments",
+  grades: "grades",
+  companyFeatures: "companyFeatures",
+  companyConfigs: "companyConfigs",
+  vendorPreferences: "vendorPreferences",
+  serviceCharges: "serviceCharges",
+} as const;
+
+/** An object that belongs to one company. */
+export interface CompanyOwned<T> {
+  companyId: string;
+  createdAtMs: number;
+  /** The vendor-shaped object, exactly as GET answers it. */
+  entity: T;
+}
+
+/** A legal entity (`LegalEntity`, plain-string id). */
+export type LegalEntityRecord = CompanyOwned<LegalEntity & { id: string }>;
+
+/** An office (`OfficeV2`) of one legal entity. */
+export interface OfficeRecord extends CompanyOwned<Office & { id: string }> {
+  legalEntityId: string;
+}
+
+/** A cost center (`CostCenter`, id as `{ id }`). */
+export interface CostCenterRecord extends CompanyOwned<CostCenter> {
+  /** Accepted on create; the vendor's `CostCenter` does not return it. */
+  numberOfEmployees?: number | undefined;
+}
+
+/** A department (`DepartmentV2`). */
+export type DepartmentRecord = CompanyOwned<Department>;
+
+/** A grade (`GradeV2`). */
+export type GradeRecord = CompanyOwned<Grade>;
+
+/** The configuration documents stored whole per company (and per company role for some). */
+export type CompanyConfigKind =
+  | "travelContent"
+  | "whiteLabel"
+  | "managers"
+  | "color"
+  | "enrollment"
+  | "tier"
+  | "stealth"
+  | "preferenceTiers"
+  | "perTripServiceCharge";
+
+/** One stored configuration document. */
+export interface CompanyConfigRecord {
+  companyId: string;
+  kind: CompanyConfigKind;
+  /** The company role the document was stored at, for the kinds keyed by role. */
+  companyRole?: string | undefined;
+  config: Record<string, unknown>;
+  updatedAtMs: number;
+}
+
+/** The key of a configuration document. */
+export function configKey(companyId: string, kind: CompanyConfigKind, companyRole?: string): string {
+  return companyRole === undefined ? `${companyId}/${kind}` : `${companyId}/${kind}/${companyRole}`;
+}
+
+/** The feature values of a company at one company role, by feature name. */
+export interface FeatureSetRecord {
+  companyId: string;
+  companyRole: string;
+  values: Record<string, string>;
+  updatedAtMs: number;
+}
+
+/** The key of a feature set. */
+export function featureSetKey(companyId: string, companyRole: string): string {
+  return `${companyId}/${companyRole}`;
+}
+
+/** The latest vendor preferences CSV of one vendor type, parsed. */
+export interface VendorPreferencesRecord {
+  companyId: string;
+  vendorType: VendorType;
+  fileName?: string | undefined;
+  rows: VendorPreferenceRow[];
+  uploadedAtMs: number;
+}
+
+/** The key of an uploaded vendor preferences file. */
+export function vendorPreferencesKey(companyId: string, vendorType: VendorType): string {
+  return `${companyId}/${vendorType}`;
+}
+
+/** A service charge recorded against a trip or user of a company. */
+export interface StoredServiceCharge {
+  companyId: string;
+  charge: ServiceChargeRecord;
+}
+
+/**
+ * Records a service charge (for seeds and other emulator areas, such as bookings); the list
+ * endpoint shows it to callers who may access `companyId`.
+ */
+export function recordServiceCharge(
+  store: EmulatorStore,
+  companyId: string,
+  charge: ServiceChargeRecord,
+): string {
+  const chargeId = charge.chargeId ?? newId();
+  store
+    .collection<StoredServiceCharge>(ORG_COLLECTIONS.serviceCharges)
+    .set(chargeId, { companyId, charge: { ...charge, chargeId } });
+  return chargeId;
+}
+
+/**
+ * Removes everything of the organization structure that belongs to `companyId`. Meant for a hook
+ * that runs after a company is deleted (configs cannot block deletion, so they would otherwise
+ * stay behind, unreachable); returns how many records it removed.
+ */
+export function purgeCompanyOrgData(store: EmulatorStore, companyId: string): number {
+  let removed = 0;
+  for (const name of Object.values(ORG_COLLECTIONS)) {
+    const collection = store.collection<{ companyId?: unknown }>(name);
+    for (const [key, record] of collection.entries()) {
+      if (record.companyId === companyId && collection.delete(key)) removed += 1;
+    }
+  }
+  return removed;
+}

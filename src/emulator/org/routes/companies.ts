@@ -1,0 +1,135 @@
+/** Companies: `POST/GET /v2/companies` and `GET/PUT/DELETE /v2/companies/{companyId}`. */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { companySchema, createCompanyRequestSchema } from "../../../schemas/company";
+import type { EmulatorContext } from "../../context";
+import { badRequest, conflict, forbidden } from "../../core/errors";
+import { noContent, param, queryOf } from "../../core/http";
+import { authenticate, principalOf } from "../../identity/authenticate";
+import { newId } from "../../core/ids";
+import { canAccessCompany, companyFor, requireTmcAdmin } from "../../identity/permissions";
+import { COLLECTIONS, type CompanyRecord } from "../../identity/records";
+import { parseRequest } from "../../core/validate";
+
+const listQuery = z.looseObject({
+  externalId: z.string().optional(),
+  companyIds: z.union([z.string(), z.array(z.string())]).optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+/** Internal fields that never leave the emulator. */
+const INTERNAL_FIELDS = ["tmcId", "createdAtMs"] as const;
+
+/** The vendor `Company` view of a stored record. */
+export function toCompany(record: CompanyRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...record };
+  for (const field of INTERNAL_FIELDS) delete out[field];
+  return out;
+}
+
+/** Registers the company routes. */
+export function companyRoutes(ctx: EmulatorContext) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const companies = () => ctx.store.collection<CompanyRecord>(COLLECTIONS.companies);
+    app.addHook("preHandler", authenticate(ctx));
+
+    const assertExternalIdFree = (tmcId: string, externalId: string | undefined, exceptId?: string) => {
+      if (externalId === undefined) return;
+      const clash = companies()
+        .values()
+        .find((c) => c.tmcId === tmcId && c.externalId === externalId && c.id.id !== exceptId);
+      if (clash)
+        throw conflict(
+          "DUPLICATE_EXTERNAL_ID",
+          `externalId ${externalId} is already used by company ${clash.id.id}`,
+        );
+    };
+
+    app.post("/v2/companies", async (request, reply) => {
+      const principal = principalOf(request);
+      requireTmcAdmin(principal, "creating companies");
+      const body = parseRequest(createCompanyRequestSchema, request.body);
+      if (body.contractedBy && body.contractedBy.id !== principal.tmcId) {
+        throw forbidden(`contractedBy ${body.contractedBy.id} is not the caller's TMC`);
+      }
+      assertExternalIdFree(principal.tmcId, body.externalId);
+      const id = newId();
+      companies().set(id, {
+        ...body,
+        id: { id },
+        contractedBy: { id: principal.tmcId },
+        isActive: true,
+        tmcId: principal.tmcId,
+        createdAtMs: ctx.clock.now(),
+      });
+      return reply.code(201).send({ id });
+    });
+
+    app.get("/v2/companies", async (request) => {
+      const principal = principalOf(request);
+      const query = parseRequest(listQuery, queryOf(request), "query");
+      const wanted = query.companyIds === undefined ? undefined : new Set([query.companyIds].flat());
+      const visible = companies()
+        .values()
+        .filter((c) => canAccessCompany(principal, c))
+        .filter((c) => query.externalId === undefined || c.externalId === query.externalId)
+        .filter((c) => wanted === undefined || wanted.has(c.id.id));
+      const page = visible.slice(query.offset, query.offset + query.limit);
+      return {
+        length: page.length,
+        elements: page.map((c) => ({ id: c.id.id, name: c.name })),
+        totalNumResults: visible.length,
+      };
+    });
+
+    app.get("/v2/companies/:companyId", async (request) => {
+      return toCompany(companyFor(ctx.store, principalOf(request), param(request, "companyId")));
+    });
+
+    app.put("/v2/companies/:companyId", async (request, reply) => {
+      const principal = principalOf(request);
+      const companyId = param(request, "companyId");
+      const existing = companyFor(ctx.store, principal, companyId);
+      const body = parseRequest(companySchema, request.body);
+      if (body.id.id !== companyId) {
+        throw badRequest(
+          `id.id ${body.id.id} does not match the path's companyId ${companyId}`,
+          "ID_MISMATCH",
+        );
+      }
+      if (body.contractedBy && body.contractedBy.id !== existing.tmcId) {
+        throw forbidden("contractedBy cannot be changed to another TMC");
+      }
+      assertExternalIdFree(existing.tmcId, body.externalId, companyId);
+      companies().set(companyId, {
+        ...body,
+        id: { id: companyId },
+        contractedBy: existing.contractedBy,
+        isActive: body.isActive ?? true,
+        tmcId: existing.tmcId,
+        createdAtMs: existing.createdAtMs,
+      });
+      return noContent(reply);
+    });
+
+    app.delete("/v2/companies/:companyId", async (request, reply) => {
+      const principal = principalOf(request);
+      requireTmcAdmin(principal, "deleting companies");
+      const companyId = param(request, "companyId");
+      const company = companyFor(ctx.store, principal, companyId);
+      if (companyId === company.tmcId) throw forbidden("a TMC cannot delete itself");
+      for (const guard of ctx.companyDeletionGuards) {
+        const blocker = guard(companyId);
+        if (blocker)
+          throw badRequest(
+            `company ${companyId} still has ${blocker}; delete them first`,
+            "COMPANY_NOT_EMPTY",
+          );
+      }
+      companies().delete(companyId);
+      for (const hook of ctx.onCompanyDeleted) hook(companyId);
+      return noContent(reply);
+    });
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * Cost centers: `POST /v2/companies/{companyId}/cost-centers`, the deprecated
+ * `GET /v2/companies/{companyId}/cost-centers`, `GET/PUT/DELETE .../cost-centers/{costCenterId}`
+ * and `POST /v3/companies/{companyId}/cost-centers/list`. The id is wrapped as `{ id }`.
+ */
+import {
+  costCenterSchema,
+  createCostCenterRequestSchema,
+  listCostCentersRequestSchema,
+} from "../../../schemas/cost-center";
+import type { EmulatorContext } from "../../context";
+import { type CostCenterRecord, ORG_COLLECTIONS } from "../records";
+import { parseRequest } from "../../core/validate";
+import { directoryRoutes } from "./company-directory";
+
+/** Registers the cost center routes and the company deletion guard for cost centers. */
+export function costCenterRoutes(ctx: EmulatorContext) {
+  return directoryRoutes(ctx, {
+    collection: ORG_COLLECTIONS.costCenters,
+    segment: "cost-centers",
+    idParam: "costCenterId",
+    singular: "cost center",
+    plural: "cost centers",
+    create(body, id, companyId, nowMs): CostCenterRecord {
+      const { numberOfEmployees, ...fields } = parseRequest(createCostCenterRequestSchema, body);
+      return { companyId, createdAtMs: nowMs, numberOfEmployees, entity: { ...fields, id: { id } } };
+    },
+    replacement: costCenterSchema,
+    idField: "id.id",
+    idOf: (entity) => entity.id.id,
+    withId: (entity, id) => ({ ...entity, id: { id } }),
+    list: listCostCentersRequestSchema,
+    filterIds: (filter) => filter.costCenterIds,
+    externalIdsOf: (filter) => filter.externalIds,
+    listKey: "costCenters",
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * The import arrows of docs/architecture.md, enforced: every relative import in src/ is checked
+ * against the layer rules below, and `client/` never imports `@pulumi/pulumi`.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const SRC = resolve(__dirname, "../../src");
+
+/** What each layer (a folder of src/, or of src/emulator/) may import besides itself. */
+const LAYERS: Record<string, readonly string[]> = {
+  schemas: [],
+  client: [],
+  provider: ["client", "schemas"],
+  resources: ["provider", "client", "schemas"],
+  car: ["client", "schemas"],
+  manifest: ["resources", "provider", "client", "schemas"],
+  cli: ["car", "manifest", "resources", "provider", "client", "schemas", "emulator"],
+  // The emulator is a platform of its own: it shares the platform's schemas and nothing else.
+  emulator: ["schemas"],
+  "emulator/core": ["schemas"],
+  "emulator/identity": ["emulator/core", "emulator/context", "schemas"],
+  "emulator/admin": ["emulator/core", "emulator/identity", "emulator/context", "emulator/seed", "schemas"],
+  // Platform areas; `configs` stores documents under the org area's companies.
+  "emulator/org": ["emulator/core", "emulator/identity", "emulator/context", "schemas"],
+  "emulator/configs": ["emulator/core", "emulator/identity", "emulator/context", "emulator/org", "schemas"],
+  "emulator/car": ["emulator/core", "emulator/identity", "emulator/context", "schemas"],
+  "emulator/rbac": ["emulator/core", "emulator/identity", "emulator/context", "emulator/org", "schemas"],
+  "emulator/custom-fields": [
+    "emulator/core",
+    "emulator/identity",
+    "emulator/context",
+    "emulator/org",
+    "schemas",
+  ],
+  "emulator/keys": ["emulator/core", "emulator/identity", "emulator/context", "emulator/org", "schemas"],
+};
+
+/** Files that wire layers together and may import any of them. */
+const WIRING = new Set([
+  "index.ts",
+  "runtime.ts",
+  "resources/registry.ts",
+  "emulator/index.ts",
+  "emulator/app.ts",
+  "emulator/emulator.ts",
+  "emulator/context.ts",
+  "emulator/seed.ts",
+]);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name))
+      : entry.name.endsWith(".ts")
+        ? [join(dir, entry.name)]
+        : [],
+  );
+}
+
+/** The layer of a path below src/: the longest key of LAYERS it lies in, or the bare file. */
+function layerOf(path: string): string {
+  const parts = path.replace(/\.ts$/, "").split("/");
+  // Files directly in emulator/ (context, seed, app) are layers of their own.
+  if (parts[0] === "emulator" && parts.length === 2) return parts.join("/");
+  for (let n = parts.length; n > 0; n--) {
+    const candidate = parts.slice(0, n).join("/");
+    if (candidate in LAYERS) return candidate;
+  }
+  return parts.join("/");
+}
+
+function importsOf(text: string): string[] {
+  return [...text.matchAll(/(?:from|import|require)\s*\(?\s*["']([^"']+)["']/g)].map((m) => m[1] ?? "");
+}
+
+const violations: string[] = [];
+for (const file of sourceFiles(SRC)) {
+  const path = relative(SRC, file);
+  const text = readFileSync(file, "utf8");
+  const layer = layerOf(path);
+  if (layer === "client" && /from ["']@pulumi\/pulumi/.test(text))
+    violations.push(`${path} imports @pulumi/pulumi`);
+  if (WIRING.has(path)) continue;
+  for (const spec of importsOf(text).filter((s) => s.startsWith("."))) {
+    const target = relative(SRC, resolve(dirname(file), spec));
+    const targetLayer = layerOf(target);
+    const sameLayer = targetLayer === layer || targetLayer.startsWith(`${layer}/`);
+    if (sameLayer || (LAYERS[layer] ?? []).includes(targetLayer)) continue;
+    violations.push(`${path} (${layer}) imports ${target} (${targetLayer})`);
+  }
+}
+
+describe("architecture", () => {
+  it("every import follows the arrows of docs/architecture.md", () => {
+    expect(violations).toEqual([]);
+  });
+
+  it("checks every layer it names against real files", () => {
+    const layers = new Set(sourceFiles(SRC).map((file) => layerOf(relative(SRC, file))));
+    for (const layer of ["schemas", "client", "provider", "resources", "car", "cli", "emulator/core"]) {
+      expect(layers).toContain(layer);
+    }
+  });
+});
