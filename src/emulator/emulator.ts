@@ -39,6 +39,8 @@ export interface Emulator {
   context: EmulatorContext;
   /** Credentials of the bootstrap TMC admin. */
   bootstrap: BootstrapInfo;
+  /** The state file's writer, with a state file. */
+  persistence?: StatePersistence | undefined;
   /** Closes the app and waits until the state file holds the final state. */
   close(): Promise<void>;
 }
@@ -99,6 +101,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     admin,
     context,
     bootstrap,
+    persistence,
     close: async () => {
       await app.close();
       await persistence?.close();
