@@ -7,7 +7,12 @@
 import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import type { AfterHandlingFault } from "./admin/faults";
 import type { EmulatorContext } from "./context";
 import { findTooDeep, MAX_BODY_DEPTH } from "./core/depth";
@@ -151,7 +156,14 @@ export function buildEmulatorApp(ctx: EmulatorContext, options: EmulatorAppOptio
     reply.code(after.fault);
     reply.header("content-type", "application/json; charset=utf-8");
     if (after.fault === 503) reply.header("retry-after", "1");
-    const code = after.fault === 503 ? "SERVICE_UNAVAILABLE" : after.fault === 504 ? "GATEWAY_TIMEOUT" : after.fault === 502 ? "BAD_GATEWAY" : "INTERNAL_ERROR";
+    const code =
+      after.fault === 503
+        ? "SERVICE_UNAVAILABLE"
+        : after.fault === 504
+          ? "GATEWAY_TIMEOUT"
+          : after.fault === 502
+            ? "BAD_GATEWAY"
+            : "INTERNAL_ERROR";
     return JSON.stringify(errorBody(code, `injected fault ${after.ruleId} (after handling)`, request.id));
   });
 
@@ -237,7 +249,11 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
       ? [431, "HEADERS_TOO_LARGE", "the request headers are too large"]
       : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
         ? [408, "REQUEST_TIMEOUT", "the request was not received in time"]
-        : [400, "MALFORMED_HTTP_REQUEST", `the request is not valid HTTP/1.1 (${error.code ?? "parse error"})`];
+        : [
+            400,
+            "MALFORMED_HTTP_REQUEST",
+            `the request is not valid HTTP/1.1 (${error.code ?? "parse error"})`,
+          ];
   const body = JSON.stringify(errorBody(code, message));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Error"}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -64,9 +64,13 @@ describe("durable writes", () => {
     }
 
     function startChild(stateFile: string): Promise<Started> {
-      const child = spawn(process.execPath, [CLI, "emulator", "--port", "0", "--json", "--state-file", stateFile], {
-        env: { PATH: process.env.PATH, HOME: process.env.HOME },
-      });
+      const child = spawn(
+        process.execPath,
+        [CLI, "emulator", "--port", "0", "--json", "--state-file", stateFile],
+        {
+          env: { PATH: process.env.PATH, HOME: process.env.HOME },
+        },
+      );
       return new Promise((resolve, reject) => {
         let stdout = "";
         let stderr = "";
@@ -74,9 +78,12 @@ describe("durable writes", () => {
         child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
           stdout += chunk;
           const line = stdout.split("\n")[0];
-          if (stdout.includes("\n") && line) resolve({ child, ...(JSON.parse(line) as Omit<Started, "child">) });
+          if (stdout.includes("\n") && line)
+            resolve({ child, ...(JSON.parse(line) as Omit<Started, "child">) });
         });
-        child.on("exit", (code) => reject(new Error(`emulator exited with ${code} before it started: ${stderr}`)));
+        child.on("exit", (code) =>
+          reject(new Error(`emulator exited with ${code} before it started: ${stderr}`)),
+        );
       });
     }
 
@@ -142,7 +149,10 @@ describe("durable writes", () => {
           collections: { companies: Record<string, unknown> };
         };
         const lost = acknowledged.filter((id) => !Object.hasOwn(state.collections.companies, id));
-        expect(perRun.every((n) => n > 0), `acknowledged writes per run: ${perRun.join(", ")}`).toBe(true);
+        expect(
+          perRun.every((n) => n > 0),
+          `acknowledged writes per run: ${perRun.join(", ")}`,
+        ).toBe(true);
         expect(lost).toEqual([]);
       } finally {
         await kill9(survivor.child);

@@ -29,7 +29,9 @@ export const faultRuleSchema = z
      * file): `"drop"` destroys the connection without an answer; 500, 502, 503 or 504 replaces
      * the answer with that error. Drawn with `afterHandlingRate` when no before-handling fault fired.
      */
-    afterHandling: z.union([z.literal("drop"), z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).optional(),
+    afterHandling: z
+      .union([z.literal("drop"), z.literal(500), z.literal(502), z.literal(503), z.literal(504)])
+      .optional(),
     /** Probability of the `afterHandling` fault (default 1: every matching request). */
     afterHandlingRate: z.number().min(0).max(1).default(1),
     /** How many more times the rule may inject a fault; unlimited when omitted. */

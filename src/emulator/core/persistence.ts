@@ -4,7 +4,16 @@
  * and the directory is fsynced. Changes that arrive while a write is under way are grouped into
  * the next write (group commit), so concurrent writers share one fsync.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeSync,
+} from "node:fs";
 import { mkdir, open, rename } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { EmulatorStore, StateSnapshot } from "./store";
@@ -131,7 +140,9 @@ export class StatePersistence {
     this.waiters = this.waiters.filter((waiter) => waiter.generation > generation);
     for (const waiter of done) {
       if (error) {
-        waiter.reject(new Error(`could not write the state file ${this.path}: ${error.message}`, { cause: error }));
+        waiter.reject(
+          new Error(`could not write the state file ${this.path}: ${error.message}`, { cause: error }),
+        );
       } else {
         waiter.resolve();
       }

@@ -30,21 +30,33 @@ function describe(value: unknown): string {
  * offending path otherwise.
  */
 export function validateSnapshot(value: unknown): StateSnapshot {
-  if (!isPlainObject(value)) throw new InvalidSnapshotError("(root)", `must be an object, got ${describe(value)}`);
-  if (value.version !== 1) throw new InvalidSnapshotError("version", `must be 1, got ${JSON.stringify(value.version) ?? "nothing"}`);
+  if (!isPlainObject(value))
+    throw new InvalidSnapshotError("(root)", `must be an object, got ${describe(value)}`);
+  if (value.version !== 1)
+    throw new InvalidSnapshotError("version", `must be 1, got ${JSON.stringify(value.version) ?? "nothing"}`);
   const extra = Object.keys(value).find((key) => key !== "version" && key !== "collections");
-  if (extra !== undefined) throw new InvalidSnapshotError(extra, "is not a snapshot property (version, collections)");
+  if (extra !== undefined)
+    throw new InvalidSnapshotError(extra, "is not a snapshot property (version, collections)");
   const { collections } = value;
   if (!isPlainObject(collections)) {
-    throw new InvalidSnapshotError("collections", `must be an object of collections, got ${describe(collections)}`);
+    throw new InvalidSnapshotError(
+      "collections",
+      `must be an object of collections, got ${describe(collections)}`,
+    );
   }
   for (const [name, records] of Object.entries(collections)) {
     if (!isPlainObject(records)) {
-      throw new InvalidSnapshotError(`collections.${name}`, `must be an object of records by id, got ${describe(records)}`);
+      throw new InvalidSnapshotError(
+        `collections.${name}`,
+        `must be an object of records by id, got ${describe(records)}`,
+      );
     }
     for (const [id, record] of Object.entries(records)) {
       if (!isPlainObject(record)) {
-        throw new InvalidSnapshotError(`collections.${name}.${id}`, `must be an object, got ${describe(record)}`);
+        throw new InvalidSnapshotError(
+          `collections.${name}.${id}`,
+          `must be an object, got ${describe(record)}`,
+        );
       }
     }
   }
