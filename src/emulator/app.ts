@@ -68,7 +68,7 @@ export function buildEmulatorApp(ctx: EmulatorContext, options: EmulatorAppOptio
     return503OnClosing: true,
     frameworkErrors: (error, request, reply) => {
       const [status, code, message] = classifyFrameworkError(error);
-      return (reply as FastifyReply).code(status).send(errorBody(code, message, request.id));
+      void (reply as FastifyReply).code(status).send(errorBody(code, message, request.id));
     },
     clientErrorHandler: answerClientError,
   });

@@ -36,7 +36,7 @@ export class EmulatorAdmin {
    * Replaces the whole state with `snapshot` after validating it (structure, depth, and bootstrap
    * credentials that still authenticate). A refused snapshot leaves the state as it was.
    */
-  load(snapshot: StateSnapshot | unknown): void {
+  load(snapshot: unknown): void {
     const previous = this.ctx.store.snapshot();
     this.ctx.store.load(snapshot);
     const bootstrap = readBootstrap(this.ctx);
