@@ -37,6 +37,29 @@ describe("malformed requests get a 4xx in the platform's error shape", () => {
       "ROUTE_NOT_FOUND",
     ],
     [
+      "bad percent-encoding in the path",
+      () =>
+        emu.app.inject({
+          method: "GET",
+          url: "/v2/companies/%ff%fe",
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      400,
+      "MALFORMED_PATH",
+    ],
+    [
+      "a 6,000-character path parameter",
+      () => emu.app.inject({ method: "GET", url: `/v2/companies/${"a".repeat(6000)}` }),
+      414,
+      "PATH_PARAMETER_TOO_LONG",
+    ],
+    [
+      "a body nested 400 levels deep",
+      () => post(`{"name":"x","deep":${"[".repeat(400)}${"]".repeat(400)}}`, "application/json"),
+      400,
+      "NESTING_TOO_DEEP",
+    ],
+    [
       "a wrong method",
       () => emu.app.inject({ method: "PATCH", url: "/v2/companies/abc" }),
       405,
