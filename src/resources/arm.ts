@@ -10,7 +10,13 @@ import { apiPath } from "../client";
 import { defineResource } from "../provider/define-resource";
 import { adoptIdField } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
-import { type ArmAction, armActionSchema, armAudienceSchema, armSchema, hasOptionGroup } from "../schemas/custom-field";
+import {
+  type ArmAction,
+  armActionSchema,
+  armAudienceSchema,
+  armSchema,
+  hasOptionGroup,
+} from "../schemas/custom-field";
 import { readUnlessGone } from "./gone";
 
 /** Inputs of {@link Arm}. */
@@ -51,7 +57,7 @@ export const armResource = defineResource<Inputs, State, typeof armInputsSchema>
   outputs: ["optionGroupId"],
   idOutput: "armId",
   replaceWhen(olds, news) {
-    const before = olds.action as ArmAction | undefined;
+    const before = olds.action;
     if (before === undefined) return [];
     return hasOptionGroup(before) === hasOptionGroup(news.action as ArmAction | undefined) ? [] : ["action"];
   },
@@ -64,7 +70,9 @@ export const armResource = defineResource<Inputs, State, typeof armInputsSchema>
     return { id: response.armId, state: stateOf(response.armId, response.optionGroupId) };
   },
   async read({ client }, id, declared) {
-    const arm = await readUnlessGone(GONE, () => client.get(`${armsPath(declared)}${apiPath`/${id}`}`, { schema: armSchema }));
+    const arm = await readUnlessGone(GONE, () =>
+      client.get(`${armsPath(declared)}${apiPath`/${id}`}`, { schema: armSchema }),
+    );
     if (!arm) return undefined;
     const observed = {
       companyId: declared.companyId,

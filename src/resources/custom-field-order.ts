@@ -25,7 +25,8 @@ export const customFieldOrderInputsSchema = z.strictObject({
     .superRefine((ids, ctx) => {
       const seen = new Set<string>();
       ids.forEach((id, index) => {
-        if (seen.has(id)) ctx.addIssue({ code: "custom", path: [index], message: `field ${id} is listed twice` });
+        if (seen.has(id))
+          ctx.addIssue({ code: "custom", path: [index], message: `field ${id} is listed twice` });
         seen.add(id);
       });
     }),

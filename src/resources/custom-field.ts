@@ -38,7 +38,8 @@ export const customFieldInputsSchema = z
   })
   .refine((inputs) => !(inputs.enabled && inputs.companyRole === "PARTNER_TMC"), {
     path: ["enabled"],
-    message: "update-status accepts companyRole ORG or TMC only, so a PARTNER_TMC field cannot be enabled here",
+    message:
+      "update-status accepts companyRole ORG or TMC only, so a PARTNER_TMC field cannot be enabled here",
   });
 
 type Inputs = z.output<typeof customFieldInputsSchema>;
@@ -80,7 +81,8 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
     if (sameName && olds.companyId === news.companyId) return [];
     const list = await listFields(client, news.companyId, news.companyRole, { searchText: news.name });
     const clash = list.fields.find(
-      (field) => field.name.toLowerCase() === news.name.toLowerCase() && (field.parentInfos ?? []).length === 0,
+      (field) =>
+        field.name.toLowerCase() === news.name.toLowerCase() && (field.parentInfos ?? []).length === 0,
     );
     if (!clash || clash.id === news.adoptId) return [];
     return [

@@ -11,7 +11,10 @@ export function isGone(error: unknown, codes: readonly string[]): boolean {
  * deletion took the entity with it) becomes undefined. Any other 404, such as ROUTE_NOT_FOUND
  * from a wrong base URL, is rethrown instead of being taken for a deletion.
  */
-export async function readUnlessGone<T>(codes: readonly string[], read: () => Promise<T>): Promise<T | undefined> {
+export async function readUnlessGone<T>(
+  codes: readonly string[],
+  read: () => Promise<T>,
+): Promise<T | undefined> {
   try {
     return await read();
   } catch (error) {

@@ -29,7 +29,11 @@ export const optionGroupInputsSchema = z.strictObject({
     const seen = new Set<string>();
     options.forEach((option, index) => {
       if (seen.has(option.name))
-        ctx.addIssue({ code: "custom", path: [index, "name"], message: `option "${option.name}" is listed twice` });
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "name"],
+          message: `option "${option.name}" is listed twice`,
+        });
       seen.add(option.name);
     });
   }),
@@ -64,7 +68,9 @@ export function planOptionPatches(
   const byName = new Map(current.map((option) => [option.name, option]));
   const wanted = new Set(declared.map((option) => option.name));
   const toDelete = previous.filter((name) => !wanted.has(name) && byName.has(name)).map((name) => ({ name }));
-  const toUpdate = declared.filter((option) => !jsonEqual(withoutUndefined(byName.get(option.name)), withoutUndefined(option)));
+  const toUpdate = declared.filter(
+    (option) => !jsonEqual(withoutUndefined(byName.get(option.name)), withoutUndefined(option)),
+  );
   const entries: ({ kind: "delete"; name: string } | { kind: "update"; option: Option })[] = [
     ...toDelete.map(({ name }) => ({ kind: "delete" as const, name })),
     ...toUpdate.map((option) => ({ kind: "update" as const, option })),
@@ -83,7 +89,7 @@ export function planOptionPatches(
 
 async function currentOptions(client: TravelClient, values: Inputs, id: string): Promise<Option[]> {
   const group = await client.get(groupPath(values, id), { schema: optionGroupSchema });
-  return group.options as Option[];
+  return group.options;
 }
 
 async function send(client: TravelClient, values: Inputs, id: string, patches: OptionPatch[]): Promise<void> {
@@ -114,10 +120,23 @@ export const optionGroupResource = defineResource<Inputs, State, typeof optionGr
     const byName = new Map(current.map((option) => [option.name, option]));
     const options = (declared.options ?? []).flatMap((option) => {
       const found = byName.get(option.name);
-      return found ? [withoutUndefined({ name: found.name, description: found.description, additionalInfos: found.additionalInfos })] : [];
+      return found
+        ? [
+            withoutUndefined({
+              name: found.name,
+              description: found.description,
+              additionalInfos: found.additionalInfos,
+            }),
+          ]
+        : [];
     });
     return {
-      observed: { companyId: declared.companyId, customFieldId: declared.customFieldId, optionGroupId: id, options },
+      observed: {
+        companyId: declared.companyId,
+        customFieldId: declared.customFieldId,
+        optionGroupId: id,
+        options,
+      },
       state: { optionGroupId: id },
     };
   },
@@ -131,7 +150,10 @@ export const optionGroupResource = defineResource<Inputs, State, typeof optionGr
     const names = (declared.options ?? []).map((option) => option.name);
     const patches = planOptionPatches([], [], []);
     for (let at = 0; at < names.length; at += OPTION_BATCH_SIZE)
-      patches.push({ toUpdate: [], toDelete: names.slice(at, at + OPTION_BATCH_SIZE).map((name) => ({ name })) });
+      patches.push({
+        toUpdate: [],
+        toDelete: names.slice(at, at + OPTION_BATCH_SIZE).map((name) => ({ name })),
+      });
     await send(client, declared, id, patches);
   },
 });

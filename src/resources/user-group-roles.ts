@@ -31,7 +31,11 @@ export const userGroupRolesInputsSchema = z.strictObject({
     const seen = new Set<string>();
     roles.forEach((role, index) => {
       if (seen.has(role.roleId))
-        ctx.addIssue({ code: "custom", path: [index, "roleId"], message: `role ${role.roleId} is listed twice` });
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "roleId"],
+          message: `role ${role.roleId} is listed twice`,
+        });
       seen.add(role.roleId);
     });
   }),
@@ -47,7 +51,11 @@ const groupPath = (companyId: string, groupId: string) =>
   apiPath`/v3/companies/${companyId}/user-groups/${groupId}`;
 
 /** The group's current role assignments (every page). */
-async function currentRoles(client: TravelClient, companyId: string, groupId: string): Promise<RoleAssignment[]> {
+async function currentRoles(
+  client: TravelClient,
+  companyId: string,
+  groupId: string,
+): Promise<RoleAssignment[]> {
   const out: RoleAssignment[] = [];
   for (let offset = 0; ; offset += PAGE) {
     const response = await client.post(`${groupPath(companyId, groupId)}/roles`, {
@@ -67,7 +75,12 @@ function standardGroupMessage(group: { id: string; name: string }): string {
 }
 
 /** Converges the group to exactly `declared` with one PATCH (none when nothing differs). */
-async function converge(client: TravelClient, companyId: string, groupId: string, declared: RoleAssignment[]) {
+async function converge(
+  client: TravelClient,
+  companyId: string,
+  groupId: string,
+  declared: RoleAssignment[],
+) {
   const group = await client.get(groupPath(companyId, groupId), { schema: userGroupSchema });
   if (group.isUnmodifiable) throw new Error(standardGroupMessage(group));
   const current = await currentRoles(client, companyId, groupId);
@@ -91,7 +104,12 @@ export const userGroupRolesResource = defineResource<Inputs, State, typeof userG
       return group.isUnmodifiable ? [{ property: "groupId", reason: standardGroupMessage(group) }] : [];
     } catch (error) {
       if (isGone(error, GONE))
-        return [{ property: "groupId", reason: `user group ${news.groupId} does not exist in company ${news.companyId}` }];
+        return [
+          {
+            property: "groupId",
+            reason: `user group ${news.groupId} does not exist in company ${news.companyId}`,
+          },
+        ];
       throw error;
     }
   },
@@ -116,7 +134,9 @@ export const userGroupRolesResource = defineResource<Inputs, State, typeof userG
   async delete({ client }, id, declared) {
     const rolesToDelete = (declared.roles ?? []).map(({ roleId }) => ({ roleId }));
     if (rolesToDelete.length === 0) return;
-    await client.patch(`${groupPath(declared.companyId, id)}/roles`, { body: { rolesToAdd: [], rolesToDelete } });
+    await client.patch(`${groupPath(declared.companyId, id)}/roles`, {
+      body: { rolesToAdd: [], rolesToDelete },
+    });
   },
 });
 

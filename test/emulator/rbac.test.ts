@@ -45,7 +45,9 @@ describe("user groups and roles", () => {
     ]);
     expect(body.pagination.totalNumResults).toBe(4);
     const roles = await call(emulator, token, "POST", `${base()}/roles`, page);
-    const all = roles.json<{ roles: { id: string; isPlatformRole: boolean; companyId?: string; permissions: unknown[] }[] }>().roles;
+    const all = roles.json<{
+      roles: { id: string; isPlatformRole: boolean; companyId?: string; permissions: unknown[] }[];
+    }>().roles;
     expect(all.filter((r) => r.isPlatformRole)).toHaveLength(PLATFORM_ROLES.length);
     expect(all.filter((r) => !r.isPlatformRole).every((r) => r.companyId === companyId)).toBe(true);
     expect(all.filter((r) => !r.isPlatformRole)).toHaveLength(2);
@@ -59,12 +61,16 @@ describe("user groups and roles", () => {
   });
 
   it("lists groups with search, sort, filters and pages", async () => {
-    const searched = await call(emulator, token, "POST", `${base()}/user-groups/list`, { ...page, searchText: "TRAVEL" });
-    expect(searched.json<{ userGroups: Group[] }>().userGroups.map((g) => g.name).sort()).toEqual([
-      "Finance travelers",
-      "Travel arrangers",
-      "Travelers",
-    ]);
+    const searched = await call(emulator, token, "POST", `${base()}/user-groups/list`, {
+      ...page,
+      searchText: "TRAVEL",
+    });
+    expect(
+      searched
+        .json<{ userGroups: Group[] }>()
+        .userGroups.map((g) => g.name)
+        .sort(),
+    ).toEqual(["Finance travelers", "Travel arrangers", "Travelers"]);
     const sorted = await call(emulator, token, "POST", `${base()}/user-groups/list`, {
       pagination: { offset: 1, limit: 2 },
       sortParams: { sortBy: "NAME", sortOrder: "DESC" },
@@ -79,13 +85,25 @@ describe("user groups and roles", () => {
     expect(filtered.json<{ userGroups: Group[] }>().userGroups.map((g) => g.id)).toEqual([custom.id]);
     const missing = await call(emulator, token, "POST", `${base()}/user-groups/list`, {});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json<{ errorMessages: { message: string }[] }>().errorMessages[0]?.message).toContain("pagination");
+    expect(missing.json<{ errorMessages: { message: string }[] }>().errorMessages[0]?.message).toContain(
+      "pagination",
+    );
   });
 
   it("gets one group and answers 404 USER_GROUP_NOT_FOUND for another", async () => {
     const got = await call(emulator, token, "GET", `${base()}/user-groups/${custom.id}`);
-    expect(got.json()).toMatchObject({ id: custom.id, companyId, isUnmodifiable: false, name: "Finance travelers" });
-    const missing = await call(emulator, token, "GET", `${base()}/user-groups/00000000-0000-4000-8000-000000000000`);
+    expect(got.json()).toMatchObject({
+      id: custom.id,
+      companyId,
+      isUnmodifiable: false,
+      name: "Finance travelers",
+    });
+    const missing = await call(
+      emulator,
+      token,
+      "GET",
+      `${base()}/user-groups/00000000-0000-4000-8000-000000000000`,
+    );
     expect(missing.statusCode).toBe(404);
     expect(errorCode(missing)).toBe("USER_GROUP_NOT_FOUND");
   });
@@ -100,7 +118,10 @@ describe("user groups and roles", () => {
     });
     expect(add.statusCode).toBe(200);
     const swap = await call(emulator, token, "PATCH", `${base()}/user-groups/${custom.id}/roles`, {
-      rolesToAdd: [{ roleId: reports.id, scope: { audiences: [] } }, { roleId: arranger.id, scope }],
+      rolesToAdd: [
+        { roleId: reports.id, scope: { audiences: [] } },
+        { roleId: arranger.id, scope },
+      ],
       rolesToDelete: [{ roleId: admin.id }, { roleId: arranger.id }],
     });
     expect(swap.statusCode).toBe(200);
@@ -148,7 +169,11 @@ describe("user groups and roles", () => {
 
   it("keeps tenants apart: a company admin of another company gets 403", async () => {
     const other = await createCompany(emulator, token, { name: "Elsewhere" });
-    const created = await emulator.app.inject({ method: "POST", url: "/_emulator/company-admins", payload: { companyId: other } });
+    const created = await emulator.app.inject({
+      method: "POST",
+      url: "/_emulator/company-admins",
+      payload: { companyId: other },
+    });
     const { clientId, clientSecret } = created.json<{ clientId: string; clientSecret: string }>();
     const otherToken = await tokenFor(emulator, clientId, clientSecret);
     const response = await call(emulator, otherToken, "POST", `${base()}/user-groups/list`, page);
@@ -166,7 +191,11 @@ describe("user groups and roles", () => {
     expect(group.isUnmodifiable).toBe(false);
     const roles = await call(emulator, token, "POST", `${base()}/user-groups/${group.id}/roles`, page);
     expect(roles.json<{ roles: { id: string }[] }>().roles.map((r) => r.id)).toEqual([admin.id]);
-    const bad = await emulator.app.inject({ method: "POST", url: `/_emulator/companies/${companyId}/user-groups`, payload: {} });
+    const bad = await emulator.app.inject({
+      method: "POST",
+      url: `/_emulator/companies/${companyId}/user-groups`,
+      payload: {},
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain("name");
     const noCompany = await emulator.app.inject({

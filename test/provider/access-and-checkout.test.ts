@@ -66,23 +66,42 @@ describe("access control and checkout resources", () => {
         { body: { pagination: { offset: 0, limit: 10 } }, idempotent: true },
       );
       const standard = groups.userGroups.find((g) => g.isUnmodifiable);
-      const result = await provider().check({}, { companyId, groupId: standard?.id, roles: [{ roleId: admin.id }] });
+      const result = await provider().check(
+        {},
+        { companyId, groupId: standard?.id, roles: [{ roleId: admin.id }] },
+      );
       expect(result.failures).toEqual([
-        { property: "groupId", reason: expect.stringContaining("is a standard group (isUnmodifiable: true)") },
+        {
+          property: "groupId",
+          reason: expect.stringContaining("is a standard group (isUnmodifiable: true)"),
+        },
       ]);
       const missing = await provider().check({}, { companyId, groupId: "nope", roles: [] });
       expect(missing.failures?.[0]?.reason).toContain("does not exist");
     });
 
     it("validates with property paths", async () => {
-      const result = await provider().check({}, {
-        companyId,
-        groupId: "g",
-        roles: [{ roleId: admin.id }, { roleId: admin.id, scope: { audiences: [{ predicates: [{ type: "MOON" }] }] } }],
-      });
-      expect(result.failures?.map((f) => f.property)).toEqual(["roles[1].scope.audiences[0].predicates[0].type"]);
-      const twice = await provider().check({}, { companyId, groupId: "g", roles: [{ roleId: admin.id }, { roleId: admin.id }] });
-      expect(twice.failures).toEqual([{ property: "roles[1].roleId", reason: expect.stringContaining("listed twice") }]);
+      const result = await provider().check(
+        {},
+        {
+          companyId,
+          groupId: "g",
+          roles: [
+            { roleId: admin.id },
+            { roleId: admin.id, scope: { audiences: [{ predicates: [{ type: "MOON" }] }] } },
+          ],
+        },
+      );
+      expect(result.failures?.map((f) => f.property)).toEqual([
+        "roles[1].scope.audiences[0].predicates[0].type",
+      ]);
+      const twice = await provider().check(
+        {},
+        { companyId, groupId: "g", roles: [{ roleId: admin.id }, { roleId: admin.id }] },
+      );
+      expect(twice.failures).toEqual([
+        { property: "roles[1].roleId", reason: expect.stringContaining("listed twice") },
+      ]);
     });
 
     it("owns exactly the declared assignments: create, drift, update, delete", async () => {
@@ -92,7 +111,11 @@ describe("access control and checkout resources", () => {
         body: { rolesToAdd: [{ roleId: reports.id, scope: { audiences: [] } }] },
       });
       const scope = { audiences: [{ predicates: [{ type: "COMPANY", id: companyId }] }] };
-      const inputs = await checked(provider(), { companyId, groupId, roles: [{ roleId: admin.id, scope }, { roleId: arranger.id }] });
+      const inputs = await checked(provider(), {
+        companyId,
+        groupId,
+        roles: [{ roleId: admin.id, scope }, { roleId: arranger.id }],
+      });
       const created = await provider().create(inputs);
       expect(created.id).toBe(groupId);
       expect((await rolesOf(groupId)).map((r) => r.id).sort()).toEqual([admin.id, arranger.id].sort());
@@ -113,7 +136,9 @@ describe("access control and checkout resources", () => {
 
       await provider().delete(groupId, { ...created.outs, ...fewer });
       expect(await rolesOf(groupId)).toEqual([]);
-      expect((await provider().diff(groupId, inputs, { ...inputs, groupId: "other" })).replaces).toEqual(["groupId"]);
+      expect((await provider().diff(groupId, inputs, { ...inputs, groupId: "other" })).replaces).toEqual([
+        "groupId",
+      ]);
     });
   });
 
@@ -121,7 +146,12 @@ describe("access control and checkout resources", () => {
     const provider = () => providerOf(customFieldResource);
 
     it("creates, enables through update-status, updates in place, replaces on companyRole and deletes", async () => {
-      const inputs = await checked(provider(), { companyId, name: "Trip purpose", description: "Why?", enabled: true });
+      const inputs = await checked(provider(), {
+        companyId,
+        name: "Trip purpose",
+        description: "Why?",
+        enabled: true,
+      });
       expect(inputs).toMatchObject({ companyRole: "ORG", enabled: true });
       const created = await provider().create(inputs);
       const id = created.id;
@@ -129,7 +159,11 @@ describe("access control and checkout resources", () => {
       const read = await provider().read(id, created.outs);
       expect(read.inputs).toEqual(inputs);
 
-      const edited = await checked(provider(), { companyId, name: "Trip purpose", enabled: false, respondOnlyOnceLevel: "TRIP" }, inputs);
+      const edited = await checked(
+        provider(),
+        { companyId, name: "Trip purpose", enabled: false, respondOnlyOnceLevel: "TRIP" },
+        inputs,
+      );
       const diff = await provider().diff(id, inputs, edited);
       expect(diff).toMatchObject({ changes: true, replaces: [] });
       await provider().update(id, inputs, edited);
@@ -144,28 +178,56 @@ describe("access control and checkout resources", () => {
     });
 
     it("catches a duplicate name at check time and lets adoptId take the field over", async () => {
-      const { id } = await client.post<{ id: string }>(fields(), { query: { companyRole: "ORG" }, body: { name: "Cost code" } });
+      const { id } = await client.post<{ id: string }>(fields(), {
+        query: { companyRole: "ORG" },
+        body: { name: "Cost code" },
+      });
       const duplicate = await provider().check({}, { companyId, name: "COST code" });
-      expect(duplicate.failures).toEqual([{ property: "name", reason: expect.stringContaining(`already exists in company ${companyId} (id ${id})`) }]);
-      const renameOnto = await provider().check({ companyId, name: "Other" }, { companyId, name: "Cost code" });
+      expect(duplicate.failures).toEqual([
+        {
+          property: "name",
+          reason: expect.stringContaining(`already exists in company ${companyId} (id ${id})`),
+        },
+      ]);
+      const renameOnto = await provider().check(
+        { companyId, name: "Other" },
+        { companyId, name: "Cost code" },
+      );
       expect(renameOnto.failures).toHaveLength(1);
-      const adopt = await checked(provider(), { companyId, name: "Cost code", description: "adopted", adoptId: id });
+      const adopt = await checked(provider(), {
+        companyId,
+        name: "Cost code",
+        description: "adopted",
+        adoptId: id,
+      });
       const adopted = await provider().create(adopt);
       expect(adopted.id).toBe(id);
-      expect(await client.get(apiPath`/v3/companies/${companyId}/custom-fields/${id}`)).toMatchObject({ description: "adopted" });
+      expect(await client.get(apiPath`/v3/companies/${companyId}/custom-fields/${id}`)).toMatchObject({
+        description: "adopted",
+      });
     });
 
     it("refuses enabled on a PARTNER_TMC field and reports bad values with their path", async () => {
-      const result = await provider().check({}, { companyId, companyRole: "PARTNER_TMC", name: "x", enabled: true, respondOnlyOnceLevel: "LEG" });
+      const result = await provider().check(
+        {},
+        { companyId, companyRole: "PARTNER_TMC", name: "x", enabled: true, respondOnlyOnceLevel: "LEG" },
+      );
       expect(result.failures?.map((f) => f.property).sort()).toEqual(["respondOnlyOnceLevel"]);
-      const partner = await provider().check({}, { companyId, companyRole: "PARTNER_TMC", name: "x", enabled: true });
-      expect(partner.failures).toEqual([{ property: "enabled", reason: expect.stringContaining("ORG or TMC only") }]);
+      const partner = await provider().check(
+        {},
+        { companyId, companyRole: "PARTNER_TMC", name: "x", enabled: true },
+      );
+      expect(partner.failures).toEqual([
+        { property: "enabled", reason: expect.stringContaining("ORG or TMC only") },
+      ]);
     });
 
     it("takes a 404 for gone only with CUSTOM_FIELD_NOT_FOUND, not ROUTE_NOT_FOUND", async () => {
       const wrong = clientFor(emulator, { baseUrl: `${emulator.url}/wrong-prefix` });
       const provider = buildDynamicProvider(customFieldResource, () => ({ client: wrong }));
-      await expect(provider.read("x", { companyId, companyRole: "ORG", name: "n" })).rejects.toThrow("ROUTE_NOT_FOUND");
+      await expect(provider.read("x", { companyId, companyRole: "ORG", name: "n" })).rejects.toThrow(
+        "ROUTE_NOT_FOUND",
+      );
       await wrong.close();
     });
   });
@@ -186,7 +248,9 @@ describe("access control and checkout resources", () => {
     beforeAll(async () => {
       ids = [];
       for (const name of ["Q1", "Q2", "Q3", "Q4"]) {
-        ids.push((await client.post<{ id: string }>(fields(), { query: { companyRole: "ORG" }, body: { name } })).id);
+        ids.push(
+          (await client.post<{ id: string }>(fields(), { query: { companyRole: "ORG" }, body: { name } })).id,
+        );
       }
     });
 
@@ -196,18 +260,26 @@ describe("access control and checkout resources", () => {
       const inputs = await checked(provider, { companyId, fieldIds: [d, a, b, c] });
       const before = emulator.admin.lastRequestSeq;
       await provider.create(inputs);
-      expect(emulator.admin.requestCounts(before)["POST /v3/companies/:companyId/custom-fields/reorder"]).toBe(1);
+      expect(
+        emulator.admin.requestCounts(before)["POST /v3/companies/:companyId/custom-fields/reorder"],
+      ).toBe(1);
       expect(await order()).toEqual([d, a, b, c]);
       const read = await provider.read(companyId, inputs);
       expect(read.inputs).toEqual(inputs);
-      await client.post(`${fields()}/reorder`, { body: { targetFieldId: d, direction: "BEFORE", fieldIdsToMove: [c] } });
+      await client.post(`${fields()}/reorder`, {
+        body: { targetFieldId: d, direction: "BEFORE", fieldIdsToMove: [c] },
+      });
       const drifted = await provider.read(companyId, inputs);
       expect((await provider.diff(companyId, drifted.inputs ?? {}, inputs)).changes).toBe(true);
       await provider.update(companyId, drifted.inputs ?? {}, inputs);
       expect(await order()).toEqual([d, a, b, c]);
       const twice = await provider.check({}, { companyId, fieldIds: [a, a] });
-      expect(twice.failures).toEqual([{ property: "fieldIds[1]", reason: expect.stringContaining("listed twice") }]);
-      await expect(provider.update(companyId, inputs, { ...inputs, fieldIds: [a, "missing"] })).rejects.toThrow("missing is not a custom field");
+      expect(twice.failures).toEqual([
+        { property: "fieldIds[1]", reason: expect.stringContaining("listed twice") },
+      ]);
+      await expect(
+        provider.update(companyId, inputs, { ...inputs, fieldIds: [a, "missing"] }),
+      ).rejects.toThrow("missing is not a custom field");
     });
 
     it("Arm: outputs optionGroupId for USER + MANUAL, replaces on a kind change, updates in place otherwise", async () => {
@@ -223,14 +295,25 @@ describe("access control and checkout resources", () => {
 
       const auto = { ...manual, action: { type: "AUTO", value: "X" } };
       expect(await provider.diff(created.id, manual, auto)).toMatchObject({ replaces: ["action"] });
-      const profile = { ...manual, action: { type: "USER", userOptionSource: { type: "PROFILE_ATTRIBUTE", attribute: "department" } } };
+      const profile = {
+        ...manual,
+        action: { type: "USER", userOptionSource: { type: "PROFILE_ATTRIBUTE", attribute: "department" } },
+      };
       expect(await provider.diff(created.id, manual, profile)).toMatchObject({ replaces: ["action"] });
       const renamed = { ...manual, name: "Pick one", audiences: [{ legalEntityIds: ["le"] }] };
       expect(await provider.diff(created.id, manual, renamed)).toMatchObject({ changes: true, replaces: [] });
       const updated = await provider.update(created.id, manual, renamed);
       expect(updated.outs.optionGroupId).toBe(created.outs.optionGroupId);
 
-      const bad = await provider.check({}, { companyId, customFieldId, name: "x", action: { type: "USER", userOptionSource: { type: "PROFILE_ATTRIBUTE" } } });
+      const bad = await provider.check(
+        {},
+        {
+          companyId,
+          customFieldId,
+          name: "x",
+          action: { type: "USER", userOptionSource: { type: "PROFILE_ATTRIBUTE" } },
+        },
+      );
       expect(bad.failures?.[0]?.property).toBe("action.userOptionSource.attribute");
 
       await client.delete(apiPath`/v3/companies/${companyId}/custom-fields/${customFieldId}`);
@@ -241,13 +324,20 @@ describe("access control and checkout resources", () => {
 
   describe("OptionGroup", () => {
     it("manages only its options, in batches, and survives options added outside code", async () => {
-      const { id: customFieldId } = await client.post<{ id: string }>(fields(), { query: { companyRole: "ORG" }, body: { name: "Projects" } });
-      const arm = await client.post<{ optionGroupId: string }>(apiPath`/v3/companies/${companyId}/custom-fields/${customFieldId}/arms`, {
-        body: { name: "Pick", action: MANUAL },
+      const { id: customFieldId } = await client.post<{ id: string }>(fields(), {
+        query: { companyRole: "ORG" },
+        body: { name: "Projects" },
       });
+      const arm = await client.post<{ optionGroupId: string }>(
+        apiPath`/v3/companies/${companyId}/custom-fields/${customFieldId}/arms`,
+        {
+          body: { name: "Pick", action: MANUAL },
+        },
+      );
       const optionGroupId = arm.optionGroupId;
       const group = apiPath`/v3/companies/${companyId}/custom-fields/${customFieldId}/option-groups/${optionGroupId}`;
-      const names = async () => (await client.get<{ options: { name: string }[] }>(group)).options.map((o) => o.name);
+      const names = async () =>
+        (await client.get<{ options: { name: string }[] }>(group)).options.map((o) => o.name);
       const provider = providerOf(optionGroupResource);
       const options = Array.from({ length: 1200 }, (_, i) => ({ name: `P-${i}` }));
       const inputs = await checked(provider, { companyId, customFieldId, optionGroupId, options });
@@ -259,7 +349,10 @@ describe("access control and checkout resources", () => {
       const read = await provider.read(created.id, inputs);
       expect(read.inputs).toEqual(inputs);
 
-      const next = { ...inputs, options: [{ name: "P-0", description: "first" }, ...options.slice(2), { name: "New" }] };
+      const next = {
+        ...inputs,
+        options: [{ name: "P-0", description: "first" }, ...options.slice(2), { name: "New" }],
+      };
       const mark = (await patchesSince(0)).at(-1)?.seq ?? 0;
       await provider.update(created.id, inputs, next);
       expect(await patchesSince(mark)).toEqual([
@@ -269,7 +362,9 @@ describe("access control and checkout resources", () => {
       expect(await names()).not.toContain("P-1");
 
       const dupes = await provider.check({}, { ...inputs, options: [{ name: "a" }, { name: "a" }] });
-      expect(dupes.failures).toEqual([{ property: "options[1].name", reason: expect.stringContaining("listed twice") }]);
+      expect(dupes.failures).toEqual([
+        { property: "options[1].name", reason: expect.stringContaining("listed twice") },
+      ]);
 
       await provider.delete(created.id, next);
       expect(await names()).toEqual(["Added by a person"]);

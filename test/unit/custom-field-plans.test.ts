@@ -40,13 +40,15 @@ describe("planOptionPatches", () => {
   const current = [{ name: "A" }, { name: "B", description: "b" }, { name: "Manual" }];
 
   it("sends nothing when the managed options match", () => {
-    expect(planOptionPatches(current, [{ name: "A" }, { name: "B", description: "b" }], ["A", "B"])).toEqual([]);
+    expect(planOptionPatches(current, [{ name: "A" }, { name: "B", description: "b" }], ["A", "B"])).toEqual(
+      [],
+    );
   });
 
   it("removes only previously managed names and upserts what differs", () => {
-    expect(planOptionPatches(current, [{ name: "B", description: "bee" }, { name: "C" }], ["A", "B"])).toEqual([
-      { toDelete: [{ name: "A" }], toUpdate: [{ name: "B", description: "bee" }, { name: "C" }] },
-    ]);
+    expect(
+      planOptionPatches(current, [{ name: "B", description: "bee" }, { name: "C" }], ["A", "B"]),
+    ).toEqual([{ toDelete: [{ name: "A" }], toUpdate: [{ name: "B", description: "bee" }, { name: "C" }] }]);
   });
 
   it("never deletes an option it did not manage", () => {

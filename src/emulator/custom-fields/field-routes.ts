@@ -15,7 +15,7 @@ import {
 } from "../../schemas/custom-field";
 import type { EmulatorContext } from "../context";
 import { badRequest, notFound } from "../core/errors";
-import { param, queryOf } from "../core/http";
+import { queryOf } from "../core/http";
 import { newId } from "../core/ids";
 import { parseRequest } from "../core/validate";
 import { principalOf } from "../identity/authenticate";
@@ -173,4 +173,3 @@ export function fieldRoutes(ctx: EmulatorContext, cf: CustomFieldStore) {
     });
   };
 }
-

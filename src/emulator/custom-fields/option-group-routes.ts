@@ -25,7 +25,8 @@ export function optionsFromCsv(text: string): Option[] {
     throw error;
   }
   const [header, ...data] = rows;
-  if (!header) throw badRequest("CSV is empty; the first line must be the header name[,description]", "CSV_INVALID");
+  if (!header)
+    throw badRequest("CSV is empty; the first line must be the header name[,description]", "CSV_INVALID");
   const columns = header.cells.map((cell) => cell.trim().toLowerCase());
   const nameAt = columns.indexOf("name");
   const descriptionAt = columns.indexOf("description");
@@ -37,7 +38,10 @@ export function optionsFromCsv(text: string): Option[] {
     );
   if (data.length === 0) throw badRequest("CSV has a header but no options", "CSV_INVALID");
   if (data.length > CSV_UPLOAD_MAX_ROWS)
-    throw badRequest(`CSV has ${data.length} options; at most ${CSV_UPLOAD_MAX_ROWS} per upload`, "CSV_TOO_LARGE");
+    throw badRequest(
+      `CSV has ${data.length} options; at most ${CSV_UPLOAD_MAX_ROWS} per upload`,
+      "CSV_TOO_LARGE",
+    );
   return data.map((row) => {
     const name = row.cells[nameAt]?.trim() ?? "";
     if (name === "") throw badRequest(`CSV line ${row.line}: name is empty`, "CSV_INVALID");
@@ -82,4 +86,3 @@ export function optionGroupRoutes(cf: CustomFieldStore, journal: OptionPatchJour
     });
   };
 }
-

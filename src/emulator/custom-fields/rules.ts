@@ -12,7 +12,11 @@ import type { CompanyRecord } from "../identity/records";
  * company and its company admin (or the TMC admin that contracts it); TMC and PARTNER_TMC need a
  * company with that role and a TMC admin.
  */
-export function assertLevelAccess(principal: Principal, company: CompanyRecord, level: CustomFieldLevel): void {
+export function assertLevelAccess(
+  principal: Principal,
+  company: CompanyRecord,
+  level: CustomFieldLevel,
+): void {
   if (!company.companyRoles.includes(level)) {
     throw badRequest(
       `companyRole ${level} is not a role of company ${company.id.id} (its roles: ${company.companyRoles.join(", ")})`,

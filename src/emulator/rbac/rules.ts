@@ -15,7 +15,11 @@ export interface RbacSort {
 /** Applies search (case-insensitive, on the name), sort and the offset page. */
 export function rbacPage<T extends { name: string; createdAtMs: number }>(
   items: readonly T[],
-  request: { searchText?: string | undefined; sortParams?: RbacSort | undefined; pagination: { offset: number; limit: number } },
+  request: {
+    searchText?: string | undefined;
+    sortParams?: RbacSort | undefined;
+    pagination: { offset: number; limit: number };
+  },
 ): { page: T[]; totalNumResults: number } {
   const wanted = request.searchText?.trim().toLowerCase() ?? "";
   const matching = items.filter((item) => wanted === "" || item.name.toLowerCase().includes(wanted));
@@ -78,7 +82,8 @@ export function groupRoleView(role: RoleRecord, assignment: RoleAssignment) {
 /** True when `role` passes the role list filters. */
 export function roleMatches(
   role: RoleRecord,
-  filters: { roleIds?: string[] | undefined; roleProvidedBy?: "PLATFORM" | "COMPANY" | undefined } | undefined,
+  filters:
+    { roleIds?: string[] | undefined; roleProvidedBy?: "PLATFORM" | "COMPANY" | undefined } | undefined,
 ): boolean {
   if (filters?.roleIds !== undefined && !filters.roleIds.includes(role.id)) return false;
   if (filters?.roleProvidedBy === "PLATFORM" && !role.isPlatformRole) return false;

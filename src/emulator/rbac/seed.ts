@@ -50,7 +50,12 @@ export const STANDARD_GROUPS = [
 export function ensureRbacSeed(ctx: EmulatorContext, companyId: string): void {
   const roles = ctx.store.collection<RoleRecord>(RBAC_COLLECTIONS.roles);
   const now = ctx.clock.now();
-  const audit = { createdAtMs: now, updatedAtMs: now, createdBy: PLATFORM_AUTHOR, updatedBy: PLATFORM_AUTHOR };
+  const audit = {
+    createdAtMs: now,
+    updatedAtMs: now,
+    createdBy: PLATFORM_AUTHOR,
+    updatedBy: PLATFORM_AUTHOR,
+  };
   for (const role of PLATFORM_ROLES) {
     if (!roles.has(role.id))
       roles.set(role.id, {
@@ -84,7 +89,9 @@ export function ensureRbacSeed(ctx: EmulatorContext, companyId: string): void {
       name: group.name,
       description: group.description,
       isUnmodifiable: true,
-      roles: [{ roleId: role.id, scope: { audiences: [{ predicates: [{ type: "COMPANY", id: companyId }] }] } }],
+      roles: [
+        { roleId: role.id, scope: { audiences: [{ predicates: [{ type: "COMPANY", id: companyId }] }] } },
+      ],
       ...audit,
     });
   }
