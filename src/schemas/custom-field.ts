@@ -138,11 +138,17 @@ export function hasOptionGroup(action: { type?: unknown; userOptionSource?: unkn
 /** An arm's audience: loose, since the spec does not show its fields. */
 export const armAudienceSchema = z.record(z.string(), z.json());
 
-/** Body of `POST .../arms` and `PUT .../arms/{armId}`. */
+/** Body of `POST .../arms`. */
 export const armRequestSchema = z.strictObject({
   name: z.string().trim().min(1, "must not be empty"),
   action: armActionSchema,
   audiences: z.array(armAudienceSchema).default([]),
+});
+
+/** Body of `PUT .../arms/{armId}`: the full arm; an `id` in it is ignored (the path names the arm). */
+export const replaceArmRequestSchema = armRequestSchema.extend({
+  id: z.string().optional(),
+  optionGroupId: z.string().optional(),
 });
 
 /** Body of `POST .../arms/list` (required; `{}` lists every arm). */

@@ -5,6 +5,7 @@ import type { RunningEmulator } from "../../src/emulator";
 import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
 import type { ResourceDefinition, Values } from "../../src/provider/definition";
 import { buildDynamicProvider, type FullResourceProvider } from "../../src/provider/dynamic-provider";
+import { UNKNOWN } from "../../src/provider/values";
 import { armResource } from "../../src/resources/arm";
 import { customFieldResource } from "../../src/resources/custom-field";
 import { customFieldOrderResource } from "../../src/resources/custom-field-order";
@@ -78,6 +79,13 @@ describe("access control and checkout resources", () => {
       ]);
       const missing = await provider().check({}, { companyId, groupId: "nope", roles: [] });
       expect(missing.failures?.[0]?.reason).toContain("does not exist");
+    });
+
+    it("skips the platform check while the group id is unknown (preview of a new group)", async () => {
+      const before = emulator.admin.lastRequestSeq;
+      const result = await provider().check({}, { companyId, groupId: UNKNOWN, roles: [] });
+      expect(result.failures).toEqual([]);
+      expect(emulator.admin.requestCounts(before)).toEqual({});
     });
 
     it("validates with property paths", async () => {

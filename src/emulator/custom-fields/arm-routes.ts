@@ -4,7 +4,12 @@
  * the arm's option group).
  */
 import type { FastifyInstance } from "fastify";
-import { armRequestSchema, hasOptionGroup, listArmsRequestSchema } from "../../schemas/custom-field";
+import {
+  armRequestSchema,
+  hasOptionGroup,
+  listArmsRequestSchema,
+  replaceArmRequestSchema,
+} from "../../schemas/custom-field";
 import type { EmulatorContext } from "../context";
 import { badRequest } from "../core/errors";
 import { newId } from "../core/ids";
@@ -70,7 +75,7 @@ export function armRoutes(ctx: EmulatorContext, cf: CustomFieldStore) {
 
     app.put(`${base}/:armId`, async (request, reply) => {
       const arm = cf.arm(request);
-      const body = parseRequest(armRequestSchema, request.body);
+      const body = parseRequest(replaceArmRequestSchema, request.body);
       if (hasOptionGroup(body.action) !== (arm.optionGroupId !== undefined)) {
         throw badRequest(
           `action: an arm cannot switch between a MANUAL option list and another option source (arm ${arm.id} ${arm.optionGroupId === undefined ? "has no" : "has an"} option group); delete it and create a new arm`,
