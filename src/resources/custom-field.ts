@@ -10,6 +10,7 @@ import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import { adoptIdField } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
+import { jsonEqual } from "../provider/values";
 import {
   type CustomFieldLevel,
   customFieldLevelSchema,
@@ -120,10 +121,15 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
     return { observed: observed as Inputs, state: { customFieldId: id } };
   },
   async update({ client }, id, news, olds) {
-    const path = fieldPath(news.companyId, id);
-    const current = await client.get(path, { schema: customFieldSchema });
-    const body = replacementBody(current, news, olds, FIELD_KEYS);
-    await client.put(path, { body: { ...body, id } });
+    const fieldsChanged = FIELD_KEYS.some(
+      (key) => !jsonEqual(olds[key as keyof Inputs], news[key as keyof Inputs]),
+    );
+    if (fieldsChanged) {
+      const path = fieldPath(news.companyId, id);
+      const current = await client.get(path, { schema: customFieldSchema });
+      const body = replacementBody(current, news, olds, FIELD_KEYS);
+      await client.put(path, { body: { ...body, id } });
+    }
     if (news.enabled !== olds.enabled) await setEnabled(client, news, id, news.enabled);
     return { customFieldId: id };
   },

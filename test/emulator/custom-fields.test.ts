@@ -371,6 +371,24 @@ describe("custom fields, arms and option groups", () => {
     expect(errorCode(await call(emulator, token, "GET", group))).toBe("OPTION_GROUP_NOT_FOUND");
   });
 
+  it("deleting a company removes its custom fields, user groups and company roles", async () => {
+    const other = await createCompany(emulator, token, { name: "Short-lived" });
+    await call(emulator, token, "POST", `/v3/companies/${other}/custom-fields?companyRole=ORG`, {
+      name: "Gone soon",
+    });
+    await emulator.app.inject({
+      method: "POST",
+      url: `/_emulator/companies/${other}/user-groups`,
+      payload: { name: "g" },
+    });
+    expect(JSON.stringify(emulator.admin.snapshot())).toContain(other);
+    const deleted = await call(emulator, token, "DELETE", `/v2/companies/${other}`);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const { collections } = emulator.admin.snapshot();
+    for (const name of ["customFields", "customFieldOrder", "userGroups", "roles", "rbacSeeded"])
+      expect(JSON.stringify(collections[name] ?? {})).not.toContain(other);
+  });
+
   it("DELETE of a field cascades to its arms and option groups", async () => {
     const field = await createField("Cascade");
     const arm = await call(emulator, token, "POST", `${fields()}/${field}/arms`, {

@@ -178,6 +178,13 @@ describe("access control and checkout resources", () => {
       const after = await provider().read(id, created.outs);
       expect(after.inputs).toEqual(edited);
 
+      const before = emulator.admin.lastRequestSeq;
+      await provider().update(id, edited, { ...edited, enabled: true });
+      expect(emulator.admin.requestCounts(before)).toEqual({
+        "PATCH /v3/companies/:companyId/custom-fields/update-status": 1,
+      });
+      await provider().update(id, { ...edited, enabled: true }, edited);
+
       const moved = await provider().diff(id, edited, { ...edited, companyRole: "TMC" });
       expect(moved).toMatchObject({ replaces: ["companyRole"], deleteBeforeReplace: true });
 
