@@ -24,11 +24,13 @@ import { authRoutes } from "./identity/auth-routes";
 import { carRoutes } from "./car/routes";
 import { companyRoutes } from "./org/routes/companies";
 import { companyConfigRoutes } from "./configs/company-configs";
+import { customFieldRoutes } from "./custom-fields/routes";
 import { costCenterRoutes } from "./org/routes/cost-centers";
 import { departmentRoutes } from "./org/routes/departments";
 import { featureRoutes } from "./configs/features";
 import { gradeRoutes } from "./org/routes/grades";
 import { legalEntityRoutes } from "./org/routes/legal-entities";
+import { rbacRoutes } from "./rbac/routes";
 import { officeRoutes } from "./org/routes/offices";
 import { serviceChargeRoutes } from "./configs/service-charges";
 import { vendorPreferenceRoutes } from "./configs/vendor-preferences";
@@ -221,6 +223,8 @@ export function buildEmulatorApp(ctx: EmulatorContext, options: EmulatorAppOptio
   app.register(companyConfigRoutes(ctx));
   app.register(vendorPreferenceRoutes(ctx));
   app.register(serviceChargeRoutes(ctx));
+  app.register(rbacRoutes(ctx));
+  app.register(customFieldRoutes(ctx));
   app.register(adminRoutes(ctx), { prefix: ADMIN_PREFIX });
   return app;
 }

@@ -8,3 +8,8 @@ export { Grade, type GradeArgs } from "./grade";
 export { LegalEntity, type LegalEntityArgs } from "./legal-entity";
 export { Office, type OfficeArgs } from "./office";
 export { PerTripServiceCharge, type PerTripServiceChargeArgs } from "./per-trip-service-charge";
+export { Arm, type ArmArgs } from "./arm";
+export { CustomField, type CustomFieldArgs } from "./custom-field";
+export { CustomFieldOrder, type CustomFieldOrderArgs } from "./custom-field-order";
+export { OptionGroup, type OptionGroupArgs } from "./option-group";
+export { UserGroupRoles, type UserGroupRolesArgs } from "./user-group-roles";
