@@ -6,7 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, type QueryValue } from "../client";
 import { defineResource } from "../provider/define-resource";
-import type { ArgsOf } from "../provider/resource-args";
+import type { ArgsOf, InputShape } from "../provider/resource-args";
 import { CONFIG_DOCUMENTS, type ConfigDocumentKind } from "../schemas/company-config-documents";
 import { getOrUndefined } from "./shared";
 
@@ -101,8 +101,51 @@ export const companyConfigResource = defineResource<
   },
 });
 
-/** Arguments of {@link CompanyConfig}. */
-export type CompanyConfigArgs = ArgsOf<typeof companyConfigInputsSchema>;
+/** The inputs every kind shares, as the schema validates them. */
+type SharedArgs = Omit<ArgsOf<typeof companyConfigInputsSchema>, "kind" | "config">;
+
+/**
+ * The config document a program writes for each kind, derived from the zod schema the preview
+ * validates it with, so an editor completes its fields. Fields the schema does not name are still
+ * accepted and sent (the platform's objects are open).
+ */
+export type CompanyConfigDocuments = {
+  [K in CompanyConfigKind]: InputShape<z.input<(typeof CONFIG_DOCUMENTS)[K]["schema"]>>;
+};
+
+/** `TravelContentConfig`: travel content rules (`kind: "travel-content"`). */
+export type TravelContentConfig = CompanyConfigDocuments["travel-content"];
+/** `WhiteLabelConfig`: branding, links and e-mail settings (`kind: "white-label"`). */
+export type WhiteLabelConfig = CompanyConfigDocuments["white-label"];
+/** `CompanyManagersConfig`: account and customer success managers (`kind: "managers"`). */
+export type CompanyManagersConfig = CompanyConfigDocuments["managers"];
+/** `ColorConfig`: profile tier colors (`kind: "color"`). */
+export type ColorConfig = CompanyConfigDocuments["color"];
+/** `StorePreferenceTiersRequest`: preference tiers per booking type (`kind: "preference-tiers"`). */
+export type PreferenceTiersConfig = CompanyConfigDocuments["preference-tiers"];
+/** `EnrollmentConfig`: terms and enrollment settings (`kind: "enrollment"`). */
+export type EnrollmentConfig = CompanyConfigDocuments["enrollment"];
+/** `TierConfig`: names and icons of the tiers (`kind: "tier"`). */
+export type TierConfig = CompanyConfigDocuments["tier"];
+/** `StealthConfig`: stealth modes (`kind: "stealth"`). */
+export type StealthConfig = CompanyConfigDocuments["stealth"];
+
+/**
+ * Arguments of {@link CompanyConfig}: a union discriminated by `kind`, so `config` is typed as
+ * that kind's document (`kind: "color"` takes a {@link ColorConfig}, ...).
+ */
+export type CompanyConfigArgs = {
+  [K in CompanyConfigKind]: SharedArgs & {
+    /** Which config; changing it replaces the resource. */
+    kind: K;
+    /**
+     * The whole config document of this kind. It is stored whole: fields left out are cleared.
+     * Kinds the platform cannot delete (`color`, `preference-tiers`, `enrollment`, `tier`,
+     * `stealth`) stay on the platform when the resource is deleted.
+     */
+    config: pulumi.Input<CompanyConfigDocuments[K]>;
+  };
+}[CompanyConfigKind];
 
 /** One configuration document of a company. */
 export class CompanyConfig extends companyConfigResource.Resource {
@@ -110,4 +153,8 @@ export class CompanyConfig extends companyConfigResource.Resource {
   declare readonly configId: pulumi.Output<string>;
   /** The stored config document. */
   declare readonly config: pulumi.Output<Record<string, unknown>>;
+
+  constructor(name: string, args: CompanyConfigArgs, opts?: pulumi.CustomResourceOptions) {
+    super(name, args, opts);
+  }
 }
