@@ -15,12 +15,14 @@
  * Run with `npm run docs`; `test/unit/resource-docs.test.ts` fails when a committed page differs.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
+import { format } from "prettier";
 import ts from "typescript";
 import { z } from "zod";
 import { isTravelResourceClass } from "../src/provider/define-resource";
 import { ADOPT_INPUT, tokenOf } from "../src/provider/definition";
 import * as resources from "../src/resources";
+import { CONFIG_DOCUMENTS } from "../src/schemas/company-config-documents";
 
 /** The directory the pages are written to, relative to the repository root. */
 export const RESOURCE_DOCS_DIR = "docs/resources";
@@ -66,7 +68,7 @@ interface ResourceEntry {
 /** The repository root (this file runs from `scripts/` and from `dist/scripts/`). */
 export function repositoryRoot(): string {
   const here = resolve(__dirname, "..");
-  return here.endsWith(`${"dist"}`) ? resolve(here, "..") : here;
+  return basename(here) === "dist" ? resolve(here, "..") : here;
 }
 
 /** `LegalEntity` → `legal-entity`. */
@@ -138,7 +140,8 @@ function compilerDocs(root: string, classNames: readonly string[]): Record<strin
         doc: docText(symbol, checker),
       });
     }
-    result[className] = { summary: summary || docText(cls, checker), inputs, outputs };
+    const text = (summary || docText(cls, checker)).replace(new RegExp(`^The ${className} resource:\\s*`), "");
+    result[className] = { summary: text.charAt(0).toUpperCase() + text.slice(1), inputs, outputs };
   }
   return result;
 }
@@ -238,13 +241,16 @@ function resourcePage(entry: ResourceEntry, docs: ResourceDocs, example: string 
     const notes: string[] = [];
     if (docs.inputs[name]) notes.push(docs.inputs[name]);
     if (property.default !== undefined) notes.push(`Default: \`${JSON.stringify(property.default)}\`.`);
-    if (replaceOn.includes(name)) notes.push("**Changing it replaces the resource.**");
+    if (replaceOn.includes(name) && !/replaces/.test(docs.inputs[name] ?? "")) {
+      notes.push("Changing it replaces the resource.");
+    }
     lines.push(
       `| \`${name}\` | ${cell(`\`${typeText(property)}\``.replace(/\\\|/g, "|"))} | ${required.has(name) ? "yes" : "no"} | ${cell(
         notes.join(" "),
       )} |`,
     );
   }
+  if (className === "CompanyConfig") lines.push("", ...configKindsSection());
   lines.push("", "## Outputs", "");
   lines.push("Every input is also an output of the same name. In addition:", "");
   lines.push("| output | type | description |", "| ------ | ---- | ----------- |");
@@ -295,6 +301,40 @@ function resourcePage(entry: ResourceEntry, docs: ResourceDocs, example: string 
   return lines.join("\n");
 }
 
+/** CompanyConfig's documents by kind: the typed `config` each kind takes, from the catalog. */
+function configKindsSection(): string[] {
+  const lines = [
+    "### `config` by `kind`",
+    "",
+    "`CompanyConfigArgs` is a union discriminated by `kind`: `config` is typed as that kind's document",
+    "(exported as the type in the second column), so an editor completes its fields.",
+    "",
+    "| kind | document type | top-level fields | `companyRole` | deleted with the resource |",
+    "| ---- | ------------- | ---------------- | ------------- | ------------------------- |",
+  ];
+  const typeNames: Record<keyof typeof CONFIG_DOCUMENTS, string> = {
+    "travel-content": "TravelContentConfig",
+    "white-label": "WhiteLabelConfig",
+    managers: "CompanyManagersConfig",
+    color: "ColorConfig",
+    "preference-tiers": "PreferenceTiersConfig",
+    enrollment: "EnrollmentConfig",
+    tier: "TierConfig",
+    stealth: "StealthConfig",
+  };
+  for (const [kind, document] of Object.entries(CONFIG_DOCUMENTS)) {
+    const schema = z.toJSONSchema(document.schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+    const required = new Set(schema.required ?? []);
+    const fields = Object.entries(schema.properties ?? {})
+      .map(([name, field]) => `\`${name}${required.has(name) ? "" : "?"}\`: ${typeText(field, 1)}`)
+      .join(", ");
+    lines.push(
+      `| \`${kind}\` | \`${typeNames[kind as keyof typeof CONFIG_DOCUMENTS]}\` | ${cell(fields)} | ${document.companyRole === "none" ? "not taken" : document.companyRole} | ${document.deletable ? "yes" : "no (it stays)"} |`,
+    );
+  }
+  return lines;
+}
+
 /** The index page. */
 function indexPage(entries: readonly ResourceEntry[], docs: Record<string, ResourceDocs>): string {
   const lines = [
@@ -316,7 +356,7 @@ function indexPage(entries: readonly ResourceEntry[], docs: Record<string, Resou
 }
 
 /** Every page, by path relative to the repository root. */
-export function generateResourceDocs(root: string = repositoryRoot()): Record<string, string> {
+export async function generateResourceDocs(root: string = repositoryRoot()): Promise<Record<string, string>> {
   const entries = resourceEntries();
   const names = entries.map((entry) => entry.className);
   const docs = compilerDocs(root, names);
@@ -333,12 +373,14 @@ export function generateResourceDocs(root: string = repositoryRoot()): Record<st
       examples[entry.className],
     );
   }
+  const options = { parser: "markdown", printWidth: 110, proseWrap: "preserve" } as const;
+  for (const [path, text] of Object.entries(pages)) pages[path] = await format(text, options);
   return pages;
 }
 
 /** Writes the pages and removes pages of resources that no longer exist. */
-export function writeResourceDocs(root: string = repositoryRoot()): string[] {
-  const pages = generateResourceDocs(root);
+export async function writeResourceDocs(root: string = repositoryRoot()): Promise<string[]> {
+  const pages = await generateResourceDocs(root);
   const dir = join(root, RESOURCE_DOCS_DIR);
   mkdirSync(dir, { recursive: true });
   for (const name of readdirSync(dir)) {
@@ -349,6 +391,11 @@ export function writeResourceDocs(root: string = repositoryRoot()): string[] {
 }
 
 if (require.main === module) {
-  const written = writeResourceDocs();
-  process.stdout.write(`wrote ${written.length} pages under ${RESOURCE_DOCS_DIR}/\n`);
+  writeResourceDocs().then(
+    (written) => process.stdout.write(`wrote ${written.length} pages under ${RESOURCE_DOCS_DIR}/\n`),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -104,13 +104,21 @@ export const companyConfigResource = defineResource<
 /** The inputs every kind shares, as the schema validates them. */
 type SharedArgs = Omit<ArgsOf<typeof companyConfigInputsSchema>, "kind" | "config">;
 
+/** `T` without index signatures, at every depth, so a misspelt field is a type error. */
+type KnownFields<T> = T extends readonly (infer U)[]
+  ? KnownFields<U>[]
+  : T extends object
+    ? { [K in keyof T as string extends K ? never : number extends K ? never : K]: KnownFields<T[K]> }
+    : T;
+
 /**
  * The config document a program writes for each kind, derived from the zod schema the preview
- * validates it with, so an editor completes its fields. Fields the schema does not name are still
- * accepted and sent (the platform's objects are open).
+ * validates it with, so an editor completes its fields and flags a misspelt one. The runtime
+ * schema stays open: a field the platform added after this release is still sent if a program
+ * passes it (cast the document to do so).
  */
 export type CompanyConfigDocuments = {
-  [K in CompanyConfigKind]: InputShape<z.input<(typeof CONFIG_DOCUMENTS)[K]["schema"]>>;
+  [K in CompanyConfigKind]: InputShape<KnownFields<z.input<(typeof CONFIG_DOCUMENTS)[K]["schema"]>>>;
 };
 
 /** `TravelContentConfig`: travel content rules (`kind: "travel-content"`). */
