@@ -9,7 +9,12 @@ const us = new LegalEntity("acme-us", {
   billingCurrency: "USD",
   address,
 });
-const hq = new Office("hq", { companyId: acme.companyId, legalEntityId: us.legalEntityId, name: "HQ", address });
+const hq = new Office("hq", {
+  companyId: acme.companyId,
+  legalEntityId: us.legalEntityId,
+  name: "HQ",
+  address,
+});
 new CompanyConfig("colors", {
   companyId: acme.companyId,
   kind: "color",
