@@ -38,7 +38,9 @@ export function markdownFiles(root: string): string[] {
 export function linkTargets(markdown: string): string[] {
   const prose = markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, "").replace(/`[^`\n]*`/g, "``");
   const targets: string[] = [];
-  for (const match of prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) targets.push(match[1] ?? "");
+  for (const match of prose.matchAll(/\]\(\s*(?:<([^>\n]+)>|([^)\s]+))(?:\s+"[^"]*")?\s*\)/g)) {
+    targets.push(match[1] ?? match[2] ?? "");
+  }
   for (const match of prose.matchAll(/^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm))
     targets.push(match[1] ?? "");
   return targets.filter((target) => target !== "");

@@ -16,7 +16,9 @@ function blocks(section: string): Record<string, string> {
   expect(start, `README section "${section}"`).toBeGreaterThan(0);
   const end = readme.indexOf("\n## ", start + 1);
   const text = readme.slice(start, end === -1 ? undefined : end);
-  return Object.fromEntries([...text.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => [m[1], m[2]]));
+  const found: Record<string, string> = {};
+  for (const [, language = "", body = ""] of text.matchAll(/```(\w+)\n([\s\S]*?)```/g)) found[language] = body;
+  return found;
 }
 
 describe("README", () => {
