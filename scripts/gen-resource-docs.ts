@@ -88,7 +88,10 @@ function resourceEntries(): ResourceEntry[] {
 }
 
 const docText = (symbol: ts.Symbol, checker: ts.TypeChecker): string =>
-  ts.displayPartsToString(symbol.getDocumentationComment(checker)).replace(/\s*\n\s*/g, " ").trim();
+  ts
+    .displayPartsToString(symbol.getDocumentationComment(checker))
+    .replace(/\s*\n\s*/g, " ")
+    .trim();
 
 /** Reads TSDoc and output types of every exported resource class with the compiler API. */
 function compilerDocs(root: string, classNames: readonly string[]): Record<string, ResourceDocs> {
@@ -140,7 +143,10 @@ function compilerDocs(root: string, classNames: readonly string[]): Record<strin
         doc: docText(symbol, checker),
       });
     }
-    const text = (summary || docText(cls, checker)).replace(new RegExp(`^The ${className} resource:\\s*`), "");
+    const text = (summary || docText(cls, checker)).replace(
+      new RegExp(`^The ${className} resource:\\s*`),
+      "",
+    );
     result[className] = { summary: text.charAt(0).toUpperCase() + text.slice(1), inputs, outputs };
   }
   return result;
@@ -295,7 +301,9 @@ function resourcePage(entry: ResourceEntry, docs: ResourceDocs, example: string 
   if (example) {
     lines.push(`From [${EXAMPLE_PROGRAM}](../../${EXAMPLE_PROGRAM}):`, "", "```ts", example, "```");
   } else {
-    lines.push(`No example yet: add a \`new ${className}(...)\` to [${EXAMPLE_PROGRAM}](../../${EXAMPLE_PROGRAM}).`);
+    lines.push(
+      `No example yet: add a \`new ${className}(...)\` to [${EXAMPLE_PROGRAM}](../../${EXAMPLE_PROGRAM}).`,
+    );
   }
   lines.push("");
   return lines.join("\n");

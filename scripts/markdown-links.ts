@@ -96,7 +96,12 @@ export function deadLinks(root: string, files: readonly string[]): DeadLink[] {
         dead.push({ file, target, reason: "no such file" });
         continue;
       }
-      if (fragment !== undefined && fragment !== "" && statSync(resolved).isFile() && resolved.endsWith(".md")) {
+      if (
+        fragment !== undefined &&
+        fragment !== "" &&
+        statSync(resolved).isFile() &&
+        resolved.endsWith(".md")
+      ) {
         if (!anchorsOf(readFileSync(resolved, "utf8")).has(fragment.toLowerCase())) {
           dead.push({ file, target, reason: `no heading with anchor #${fragment}` });
         }

@@ -37,10 +37,14 @@ export function cancellationCostAt(booking: CarBooking, nowMs: number): Cancella
   const total = cents(booking.rateInfo.totalAmount);
   const currency = booking.rateInfo.totalAmount.currencyCode;
   const afterDeadline =
-    terms.type === "AMOUNT" ? Math.min(total, cents(terms.amount)) : Math.round((total * terms.percentage) / 100);
+    terms.type === "AMOUNT"
+      ? Math.min(total, cents(terms.amount))
+      : Math.round((total * terms.percentage) / 100);
   const deadlineMs = Date.parse(deadline);
   if (Number.isNaN(deadlineMs)) {
-    throw new Error(`PNR ${booking.pnrId}: cancellationPolicy.deadline: not an ISO 8601 instant: ${deadline}`);
+    throw new Error(
+      `PNR ${booking.pnrId}: cancellationPolicy.deadline: not an ISO 8601 instant: ${deadline}`,
+    );
   }
   const deadlinePassed = nowMs >= deadlineMs;
   const penalty = deadlinePassed ? afterDeadline : 0;

@@ -273,9 +273,14 @@ describe("pulumi-travel car (the compiled CLI against the emulator)", () => {
     const table = await cli(["car", "trips"]);
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/^\d+ trips, \d+ car PNRs$/m);
-    expect(table.stdout).toMatch(/^TRIP\s+NAME\s+TRAVELERS\s+CAR PNR\s+STATUS\s+VENDOR\s+PICKUP\s+PICKUP AT$/m);
     expect(table.stdout).toMatch(
-      new RegExp(`^${TRIP}\\s+Customer visit, California\\s+Ada Lovelace\\s+${BUDGET_SFO}\\s+REPLACED by ${replacement}\\s+Budget `, "m"),
+      /^TRIP\s+NAME\s+TRAVELERS\s+CAR PNR\s+STATUS\s+VENDOR\s+PICKUP\s+PICKUP AT$/m,
+    );
+    expect(table.stdout).toMatch(
+      new RegExp(
+        `^${TRIP}\\s+Customer visit, California\\s+Ada Lovelace\\s+${BUDGET_SFO}\\s+REPLACED by ${replacement}\\s+Budget `,
+        "m",
+      ),
     );
 
     const unconfigured = await cli(["car", "trips"], { env: { TRAVEL_CLIENT_ID: undefined } });

@@ -19,7 +19,12 @@ const typed: CompanyConfigArgs[] = [
   // @ts-expect-error a misspelt field
   { companyId: "c1", kind: "color", companyRole: "ORG", config: { profileColours: [] } },
   // @ts-expect-error an unknown color title
-  { companyId: "c1", kind: "color", companyRole: "ORG", config: { profileColors: [{ title: "RED", color: "#f00" }] } },
+  {
+    companyId: "c1",
+    kind: "color",
+    companyRole: "ORG",
+    config: { profileColors: [{ title: "RED", color: "#f00" }] },
+  },
   // @ts-expect-error termsAndConditions is required in an enrollment document
   { companyId: "c1", kind: "enrollment", config: { skipOfacComplianceCheck: true } },
 ];

@@ -17,7 +17,8 @@ function blocks(section: string): Record<string, string> {
   const end = readme.indexOf("\n## ", start + 1);
   const text = readme.slice(start, end === -1 ? undefined : end);
   const found: Record<string, string> = {};
-  for (const [, language = "", body = ""] of text.matchAll(/```(\w+)\n([\s\S]*?)```/g)) found[language] = body;
+  for (const [, language = "", body = ""] of text.matchAll(/```(\w+)\n([\s\S]*?)```/g))
+    found[language] = body;
   return found;
 }
 

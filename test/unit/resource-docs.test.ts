@@ -26,7 +26,10 @@ describe("docs/resources", () => {
     const committed = Object.fromEntries(
       readdirSync(join(ROOT, RESOURCE_DOCS_DIR))
         .filter((name) => name.endsWith(".md"))
-        .map((name) => [`${RESOURCE_DOCS_DIR}/${name}`, readFileSync(join(ROOT, RESOURCE_DOCS_DIR, name), "utf8")]),
+        .map((name) => [
+          `${RESOURCE_DOCS_DIR}/${name}`,
+          readFileSync(join(ROOT, RESOURCE_DOCS_DIR, name), "utf8"),
+        ]),
     );
     expect(Object.keys(committed).sort()).toEqual(Object.keys(pages).sort());
     for (const [path, text] of Object.entries(pages)) expect(committed[path], path).toBe(text);
@@ -34,7 +37,9 @@ describe("docs/resources", () => {
 
   it("documents inputs from the TSDoc on the schema and outputs from the class", () => {
     const page = pages[`${RESOURCE_DOCS_DIR}/legal-entity.md`] ?? "";
-    expect(page).toMatch(/\| `billingCurrency` +\| `string` +\| yes +\| Billing currency, a 3-letter ISO 4217 code\. +\|/);
+    expect(page).toMatch(
+      /\| `billingCurrency` +\| `string` +\| yes +\| Billing currency, a 3-letter ISO 4217 code\. +\|/,
+    );
     expect(page).toMatch(/\| `legalEntityId` \| `string` \| The platform's id of the legal entity\./);
     expect(page).toContain("Changing `companyId` replaces the object");
     expect(page).toContain('new LegalEntity("acme-us", {');

@@ -121,7 +121,10 @@ export function registerCarCommand(program: Command): void {
     .addHelpText("after", CAR_EXIT_CODES_HELP)
     .action(async (options: TripsOptions) => {
       await run(options, async (client) => {
-        const trips = await listTrips(client, options.company === undefined ? {} : { companyId: options.company });
+        const trips = await listTrips(
+          client,
+          options.company === undefined ? {} : { companyId: options.company },
+        );
         print(options, { trips }, () => formatTrips(trips));
       });
     });
@@ -205,7 +208,10 @@ export function registerCarCommand(program: Command): void {
     .option("-y, --yes", "do not ask for confirmation")
     .action(async (options: CancelOptions) => {
       await run(options, async (client, prompter) => {
-        const { booking, cost } = await quoteCancellation(client, { tripId: options.trip, pnrId: options.pnr });
+        const { booking, cost } = await quoteCancellation(client, {
+          tripId: options.trip,
+          pnrId: options.pnr,
+        });
         // A PNR that is not confirmed goes straight to the platform, whose refusal names the reason.
         if (booking.pnrStatus === "CONFIRMED" && !options.yes) {
           if (!(await prompter.confirm(cancelQuestion(booking, cost)))) {
