@@ -18,11 +18,11 @@ const typed: CompanyConfigArgs[] = [
   { companyId: "c1", kind: "color", companyRole: "ORG", config: stealth },
   // @ts-expect-error a misspelt field
   { companyId: "c1", kind: "color", companyRole: "ORG", config: { profileColours: [] } },
-  // @ts-expect-error an unknown color title
   {
     companyId: "c1",
     kind: "color",
     companyRole: "ORG",
+    // @ts-expect-error an unknown color title
     config: { profileColors: [{ title: "RED", color: "#f00" }] },
   },
   // @ts-expect-error termsAndConditions is required in an enrollment document
