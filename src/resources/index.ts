@@ -1,6 +1,19 @@
 /** The Pulumi resources of the travel platform. */
 export { Company, type CompanyArgs } from "./company";
-export { CompanyConfig, type CompanyConfigArgs, type CompanyConfigKind } from "./company-config";
+export {
+  type ColorConfig,
+  CompanyConfig,
+  type CompanyConfigArgs,
+  type CompanyConfigDocuments,
+  type CompanyConfigKind,
+  type CompanyManagersConfig,
+  type EnrollmentConfig,
+  type PreferenceTiersConfig,
+  type StealthConfig,
+  type TierConfig,
+  type TravelContentConfig,
+  type WhiteLabelConfig,
+} from "./company-config";
 export { CompanyFeatures, type CompanyFeaturesArgs } from "./company-features";
 export { CostCenter, type CostCenterArgs } from "./cost-center";
 export { Department, type DepartmentArgs } from "./department";
