@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Emulator } from "../../src/emulator";
-import { adminToken, errorCode, freshEmulator } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { errorCode } from "./helpers";
+import { emulatorFixture, useFixture } from "./fixtures";
 
 describe("malformed requests get a 4xx in the platform's error shape", () => {
-  let emu: Emulator;
-  let token: string;
-  beforeAll(async () => {
-    emu = await freshEmulator({ settings: { bodyLimitBytes: 1024 } });
-    token = await adminToken(emu);
-  });
-  afterAll(() => emu.close());
+  const fx = useFixture(() => emulatorFixture({ settings: { bodyLimitBytes: 1024 } }), "all");
 
   const post = (payload: string, contentType: string) =>
-    emu.app.inject({
+    fx.emu.app.inject({
       method: "POST",
       url: "/v2/companies",
-      headers: { authorization: `Bearer ${token}`, "content-type": contentType },
+      headers: { authorization: `Bearer ${fx.token}`, "content-type": contentType },
       payload,
     });
 
@@ -32,7 +26,7 @@ describe("malformed requests get a 4xx in the platform's error shape", () => {
     ],
     [
       "an unknown route",
-      () => emu.app.inject({ method: "GET", url: "/v2/nothing-here" }),
+      () => fx.emu.app.inject({ method: "GET", url: "/v2/nothing-here" }),
       404,
       "ROUTE_NOT_FOUND",
     ],
@@ -61,7 +55,7 @@ describe("malformed requests get a 4xx in the platform's error shape", () => {
     ],
     [
       "a wrong method",
-      () => emu.app.inject({ method: "PATCH", url: "/v2/companies/abc" }),
+      () => fx.emu.app.inject({ method: "PATCH", url: "/v2/companies/abc" }),
       405,
       "METHOD_NOT_ALLOWED",
     ],
@@ -75,7 +69,7 @@ describe("malformed requests get a 4xx in the platform's error shape", () => {
   });
 
   it("lists the allowed methods on a 405", async () => {
-    const response = await emu.app.inject({ method: "PATCH", url: "/v2/companies/abc" });
+    const response = await fx.emu.app.inject({ method: "PATCH", url: "/v2/companies/abc" });
     expect(response.headers.allow).toContain("PUT");
     expect(errorCode(response)).toBe("METHOD_NOT_ALLOWED");
   });
