@@ -33,17 +33,17 @@ describe("malformed requests get a 4xx in the platform's error shape", () => {
     [
       "bad percent-encoding in the path",
       () =>
-        emu.app.inject({
+        fx.emu.app.inject({
           method: "GET",
           url: "/v2/companies/%ff%fe",
-          headers: { authorization: `Bearer ${token}` },
+          headers: { authorization: `Bearer ${fx.token}` },
         }),
       400,
       "MALFORMED_PATH",
     ],
     [
       "a 6,000-character path parameter",
-      () => emu.app.inject({ method: "GET", url: `/v2/companies/${"a".repeat(6000)}` }),
+      () => fx.emu.app.inject({ method: "GET", url: `/v2/companies/${"a".repeat(6000)}` }),
       414,
       "PATH_PARAMETER_TOO_LONG",
     ],
