@@ -1,15 +1,19 @@
 /**
  * The repository's Pulumi program (the top-level Pulumi.yaml runs it, and `npm run demo` deploys
  * it to the emulator): it declares every resource of the tenant manifest named by the stack
- * config `manifest` (default `examples/tenant/tenant.yaml`), with the stack's overlay applied.
+ * config `manifest` (a path relative to the repository root; default `examples/tenant/tenant.yaml`), with the stack's overlay applied.
  * It imports the package by its published name, exactly as a user's program would.
  */
 import { resolve } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { tenantFromManifest } from "pulumi-travel";
 
+/** The repository root: this program runs compiled, from dist/examples/tenant/. */
+const projectRoot = resolve(__dirname, "..", "..", "..");
 const config = new pulumi.Config();
-const tenant = tenantFromManifest(resolve(config.get("manifest") ?? "examples/tenant/tenant.yaml"));
+const tenant = tenantFromManifest(
+  resolve(projectRoot, config.get("manifest") ?? "examples/tenant/tenant.yaml"),
+);
 
 const idsOf = <R>(entries: Record<string, R>, id: (resource: R) => pulumi.Output<string>) =>
   Object.fromEntries(Object.entries(entries).map(([key, resource]) => [key, id(resource)]));
