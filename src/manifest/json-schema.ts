@@ -4,5 +4,5 @@ import { manifestSchema } from "./schema";
 
 /** The manifest's JSON Schema (draft 2020-12), as written by `npm run manifest-schema`. */
 export function manifestJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(manifestSchema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  return z.toJSONSchema(manifestSchema, { io: "input", unrepresentable: "any" });
 }

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import type { z } from "zod";
 import { mergeSources } from "./merge";
-import { hasPlaceholder, mapPlaceholders, type PlaceholderKind, substitute } from "./placeholders";
+import { hasPlaceholder, type PlaceholderKind, placeholdersOf, substitute } from "./placeholders";
 import { checkReferences } from "./references";
 import { manifestSchema, type TenantManifest } from "./schema";
 import {
@@ -37,6 +37,8 @@ export interface ManifestReadResult {
   manifest: TenantManifest | undefined;
   /** The raw merged document, placeholders unresolved. */
   document: unknown;
+  /** Paths whose value came from a `${secret:...}` placeholder (resolved when `resolve` knew it). */
+  secretPaths: ValuePath[];
   issues: ManifestIssue[];
   /** The files read, base first. */
   files: string[];
@@ -72,7 +74,13 @@ export function readManifest(file: string, options: ManifestReadOptions = {}): M
   const files = overlay ? [file, overlay.file] : [file];
   const issues = [...base.issues, ...(overlay?.issues ?? [])];
   if (!base.readable || (overlay && !overlay.readable)) {
-    return { manifest: undefined, document: undefined, issues: sorted(issues, files), files };
+    return {
+      manifest: undefined,
+      document: undefined,
+      secretPaths: [],
+      issues: sorted(issues, files),
+      files,
+    };
   }
 
   const merged = mergeSources(base, overlay);
@@ -84,8 +92,10 @@ export function readManifest(file: string, options: ManifestReadOptions = {}): M
     reason,
   });
 
-  const resolved = options.resolve ? resolvePlaceholders(merged.value, options.resolve) : merged.value;
-  const parsed = manifestSchema.safeParse(resolved);
+  const resolved = options.resolve
+    ? resolvePlaceholders(merged.value, options.resolve)
+    : { value: merged.value, secretPaths: [] };
+  const parsed = manifestSchema.safeParse(resolved.value);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) issues.push(...fromZodIssue(issue, merged.value, issueAt));
   }
@@ -93,6 +103,7 @@ export function readManifest(file: string, options: ManifestReadOptions = {}): M
   return {
     manifest: issues.length === 0 && parsed.success ? parsed.data : undefined,
     document: merged.value,
+    secretPaths: resolved.secretPaths,
     issues: sorted(issues, files),
     files,
   };
@@ -105,19 +116,37 @@ export function loadManifest(file: string, options: ManifestReadOptions = {}): T
   return result.manifest;
 }
 
+/** Resolves placeholders where `resolve` knows them, and records where secrets were. */
 function resolvePlaceholders(
   value: unknown,
   resolve: (kind: PlaceholderKind, name: string) => string | undefined,
-): unknown {
-  return mapPlaceholders(value, (text) => {
+  path: (string | number)[] = [],
+  secretPaths: ValuePath[] = [],
+): { value: unknown; secretPaths: ValuePath[] } {
+  if (hasPlaceholder(value)) {
+    if (placeholdersOf(value).some((p) => p.kind === "secret")) secretPaths.push(path);
     let unresolved = false;
-    const out = substitute(text, (kind, name) => {
+    const out = substitute(value, (kind, name) => {
       const found = resolve(kind, name);
       if (found === undefined) unresolved = true;
       return found ?? "";
     });
-    return unresolved ? text : out;
-  });
+    return { value: unresolved ? value : out, secretPaths };
+  }
+  if (Array.isArray(value)) {
+    return {
+      value: value.map((item, i) => resolvePlaceholders(item, resolve, [...path, i], secretPaths).value),
+      secretPaths,
+    };
+  }
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value).map(([key, item]) => [
+      key,
+      resolvePlaceholders(item, resolve, [...path, key], secretPaths).value,
+    ]);
+    return { value: Object.fromEntries(entries), secretPaths };
+  }
+  return { value, secretPaths };
 }
 
 function fromZodIssue(

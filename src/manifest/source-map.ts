@@ -85,7 +85,7 @@ export function parseSource(file: string, text: string): ParsedSource {
       node.items.forEach((item, index) => visit(item as Node | null, [...path, index]));
     }
   };
-  visit(doc.contents as Node | null, []);
+  visit(doc.contents, []);
   const pathAtKey = (offset: number): string => {
     const where = at(offset);
     for (const [key, entry] of positions) {
