@@ -19,6 +19,8 @@ export const EXIT = {
   unavailable: 6,
   /** The user declined a confirmation prompt, or a price change was not accepted; nothing was changed. */
   declined: 7,
+  /** A file given to the command is invalid (`validate`); nothing was sent to the platform. */
+  invalid: 8,
 } as const;
 
 /** The `--help` text that documents the exit codes. */
@@ -31,11 +33,13 @@ Exit codes:
   4  authentication or permission failure
   5  not found
   6  platform unreachable, timed out, or unavailable after retries
-  7  declined at the confirmation prompt, or a price change not accepted; nothing was changed`;
+  7  declined at the confirmation prompt, or a price change not accepted; nothing was changed
+  8  the file given is invalid (validate); nothing was sent to the platform`;
 
 /** The exit code for an error thrown by a command. */
 export function exitCodeFor(error: unknown): number {
   if ((error as { kind?: unknown } | null)?.kind === "declined") return EXIT.declined;
+  if ((error as { kind?: unknown } | null)?.kind === "invalid") return EXIT.invalid;
   if (!isTravelError(error)) return EXIT.failure;
   switch (error.kind) {
     case "bad_request":

@@ -4,6 +4,7 @@ import { Command, CommanderError } from "commander";
 import { redactText } from "../client";
 import { registerCarCommand } from "./commands/car";
 import { registerEmulatorCommand } from "./commands/emulator";
+import { registerValidateCommand } from "./commands/validate";
 import { EXIT, EXIT_CODES_HELP, exitCodeFor } from "./exit-codes";
 
 /** Builds the command tree (exported for tests). */
@@ -15,6 +16,7 @@ export function buildProgram(): Command {
     .showHelpAfterError();
   registerEmulatorCommand(program);
   registerCarCommand(program);
+  registerValidateCommand(program);
   return program;
 }
 
