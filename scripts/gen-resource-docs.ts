@@ -9,7 +9,7 @@
  * - descriptions are the TSDoc written on the schema fields and on the class's outputs, read with
  *   the TypeScript compiler through the exported `<Name>Args` type, which is derived from the
  *   schema, so the words an editor shows are the words on the page;
- * - the example is the resource's first `new <Name>(...)` statement in `examples/tenant/index.ts`,
+ * - the example is the resource's first `new <Name>(...)` statement in `examples/resources/index.ts`,
  *   a program that is type-checked and deployed by `npm run demo`.
  *
  * Run with `npm run docs`; `test/unit/resource-docs.test.ts` fails when a committed page differs.
@@ -27,7 +27,7 @@ import { CONFIG_DOCUMENTS } from "../src/schemas/company-config-documents";
 /** The directory the pages are written to, relative to the repository root. */
 export const RESOURCE_DOCS_DIR = "docs/resources";
 
-const EXAMPLE_PROGRAM = "examples/tenant/index.ts";
+const EXAMPLE_PROGRAM = "examples/resources/index.ts";
 
 interface JsonSchema {
   type?: string | string[];

@@ -5,7 +5,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Company } from "../resources/company";
-import { CompanyConfig } from "../resources/company-config";
+// The manifest checks each document against its kind at load time; the union is for editors.
+import { CompanyConfig, type CompanyConfigArgs } from "../resources/company-config";
 import { CompanyFeatures } from "../resources/company-features";
 import { CostCenter } from "../resources/cost-center";
 import { Department } from "../resources/department";
@@ -97,7 +98,7 @@ export function tenantFromManifest(file: string | TenantManifest, options: Tenan
       : undefined,
     configs: each(
       "configs",
-      (key, entry, opts) => new CompanyConfig(name(key), { ...entry, companyId }, opts),
+      (key, entry, opts) => new CompanyConfig(name(key), { ...entry, companyId } as CompanyConfigArgs, opts),
     ),
     legalEntities,
     offices: each("offices", (key, { legalEntity, ...entry }, opts) => {
