@@ -10,6 +10,8 @@ export default tseslint.config(
     ignores: [
       "dist/",
       "node_modules/",
+      // A user's Pulumi project, type-checked through its own install in the CI recipes test.
+      "examples/ci/project/",
       ".tools/",
       ".pulumi-state/",
       "eslint.config.mjs",
