@@ -43,6 +43,13 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
     return withoutUndefined(result.inputs as I);
   };
   const outputsOf = (inputs: I, state: S): Values => withoutUndefined({ ...inputs, ...state });
+  /** Secret outputs are write-once (returned by the platform only at creation or rotation): keep them. */
+  const keepSecrets = (state: S, previous: Values | undefined): S => {
+    const kept: Values = { ...state };
+    for (const key of definition.secretOutputs ?? [])
+      if (kept[key] === undefined && previous?.[key] !== undefined) kept[key] = previous[key];
+    return kept as S;
+  };
 
   return {
     async configure() {
@@ -100,13 +107,13 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
       const found = await definition.read(context(), id, declared);
       if (!found) return {};
       const observed = withoutUndefined({ ...found.observed, ...pickAdopt(declared) });
-      return { id, props: outputsOf(observed, found.state), inputs: observed };
+      return { id, props: outputsOf(observed, keepSecrets(found.state, props)), inputs: observed };
     },
 
     async update(id: string, olds: Values, news: Values) {
       const inputs = parse(news);
       const state = await definition.update(context(), id, inputs, declaredOf(olds));
-      return { outs: outputsOf(inputs, state) };
+      return { outs: outputsOf(inputs, keepSecrets(state, olds)) };
     },
 
     async delete(id: string, props: Values) {

@@ -8,3 +8,6 @@ export { Grade, type GradeArgs } from "./grade";
 export { LegalEntity, type LegalEntityArgs } from "./legal-entity";
 export { Office, type OfficeArgs } from "./office";
 export { PerTripServiceCharge, type PerTripServiceChargeArgs } from "./per-trip-service-charge";
+export { ApiUser, type ApiUserArgs } from "./api-user";
+export { PartnerPublicKey, type PartnerPublicKeyArgs } from "./partner-public-key";
+export { TenantKey, type TenantKeyArgs } from "./tenant-key";

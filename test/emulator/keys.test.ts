@@ -42,7 +42,9 @@ describe("partner public keys", () => {
     const again = await call(emu, token, "DELETE", `${base}/partner-1`);
     expect(again.statusCode).toBe(404);
     expect(again.body).toContain("already revoked");
-    expect(errorCode(await call(emu, token, "DELETE", `${base}/nobody`))).toBe("PARTNER_PUBLIC_KEY_NOT_FOUND");
+    expect(errorCode(await call(emu, token, "DELETE", `${base}/nobody`))).toBe(
+      "PARTNER_PUBLIC_KEY_NOT_FOUND",
+    );
   });
 
   it("keeps a kid unique among ACTIVE keys, and lets a revoked kid be registered again", async () => {
@@ -86,7 +88,13 @@ describe("partner public keys", () => {
       ["POST", base],
       ["DELETE", `${base}/c`],
     ] as const) {
-      const answer = await call(emu, otherToken, method, url, method === "POST" ? jwks(rsaJwk("o")) : undefined);
+      const answer = await call(
+        emu,
+        otherToken,
+        method,
+        url,
+        method === "POST" ? jwks(rsaJwk("o")) : undefined,
+      );
       expect(answer.statusCode).toBe(403);
     }
     expect((await call(emu, undefined, "GET", base)).statusCode).toBe(401);

@@ -193,7 +193,9 @@ function scimTokenClientId(token: string): string | undefined {
   try {
     const envelope: unknown = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
     if (envelope && typeof envelope === "object" && "scope" in envelope && "clientId" in envelope) {
-      return envelope.scope === "scim" && typeof envelope.clientId === "string" ? envelope.clientId : undefined;
+      return envelope.scope === "scim" && typeof envelope.clientId === "string"
+        ? envelope.clientId
+        : undefined;
     }
   } catch {
     // not JSON: not a SCIM token

@@ -44,7 +44,10 @@ export function partnerKeyInfo(record: PartnerKeyRecord) {
 export function partnerKeyRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
     const keys = () => ctx.store.collection<PartnerKeyRecord>(KEY_COLLECTIONS.partnerKeys);
-    const ofCompany = (companyId: string) => keys().values().filter((key) => key.orgId === companyId);
+    const ofCompany = (companyId: string) =>
+      keys()
+        .values()
+        .filter((key) => key.orgId === companyId);
     app.addHook("preHandler", authenticate(ctx));
     ctx.onCompanyDeleted.push((companyId) => {
       for (const key of ofCompany(companyId)) keys().delete(key.id);
