@@ -53,6 +53,11 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
   update(ctx: ResourceContext, id: string, news: I, olds: I): Promise<S>;
   /** Deletes the object; a 404 counts as success. */
   delete(ctx: ResourceContext, id: string, declared: I): Promise<void>;
+  /**
+   * Optional preview-time check against the platform, called by check for an object about to be
+   * created (no id on record) once its inputs are valid and known; returns failures to report.
+   */
+  preflight?(ctx: ResourceContext, inputs: I): Promise<{ property: string; reason: string }[]>;
 }
 
 /** Name of the input that takes over an existing object instead of creating one. */

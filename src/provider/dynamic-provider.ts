@@ -14,7 +14,7 @@ import {
 } from "./definition";
 import { diffInputs } from "./diff";
 import { PartialCreateError } from "./partial-create-error";
-import { stripInternal, withoutUndefined } from "./values";
+import { containsUnknown, stripInternal, withoutUndefined } from "./values";
 
 /** A provider with every method the engine may call. */
 export type FullResourceProvider = Required<pulumi.dynamic.ResourceProvider>;
@@ -56,8 +56,12 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
       // Configuration is held by the runtime; nothing per type.
     },
 
-    async check(_olds: Values, news: Values) {
+    async check(olds: Values, news: Values) {
       const result = checkInputs(definition.inputs, stripInternal(news));
+      const creating = Object.keys(stripInternal(olds)).length === 0;
+      if (definition.preflight && creating && result.failures.length === 0 && !containsUnknown(news)) {
+        result.failures.push(...(await definition.preflight(context(), result.inputs as I)));
+      }
       return { inputs: withoutUndefined(result.inputs), failures: result.failures };
     },
 

@@ -24,6 +24,20 @@ type ApiUserInputs = {
 };
 type ApiUserState = { clientId: string; clientSecret?: string | undefined; scimToken?: string | undefined };
 
+/** The platform's default quota of API users per TMC; `TRAVEL_API_USER_QUOTA` states a raised one. */
+export const DEFAULT_API_USER_QUOTA = 5;
+
+/** The quota the preview checks against. */
+export function apiUserQuota(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.TRAVEL_API_USER_QUOTA;
+  if (raw === undefined || raw === "") return DEFAULT_API_USER_QUOTA;
+  const quota = Number(raw);
+  if (!Number.isInteger(quota) || quota < 1) {
+    throw new Error(`TRAVEL_API_USER_QUOTA must be a positive integer (got ${JSON.stringify(raw)})`);
+  }
+  return quota;
+}
+
 /** Most pages read while looking for a clientId (the TMC quota is small). */
 const MAX_PAGES = 50;
 
@@ -95,6 +109,26 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
   },
   async delete({ client }, id) {
     await client.post("/v2/api-users/revoke", { body: { clientId: id }, idempotent: true });
+  },
+  async preflight({ client }) {
+    const quota = apiUserQuota();
+    const page = await client.get("/v2/api-users", {
+      query: { limit: 1, offset: 0 },
+      schema: listApiUsersResponseSchema,
+    });
+    // Each check sees one resource: only a TMC that is already full can be refused here. Several
+    // new users that together exceed the quota fail at create with the platform's 409.
+    const existing = page.totalCount ?? page.apiUsers.length;
+    if (existing < quota) return [];
+    return [
+      {
+        property: "(inputs)",
+        reason:
+          `would be API user ${existing + 1} of the TMC, but the platform allows ${quota} per TMC ` +
+          `(the TMC has ${existing}, the credentials this provider uses included). Revoke unused API ` +
+          "users, or have the operator raise the quota and set TRAVEL_API_USER_QUOTA to the new limit.",
+      },
+    ];
   },
 });
 

@@ -35,7 +35,11 @@ describe("credential and key providers", () => {
     fetch(`${emulator.url}/v2/auth/oauth2-token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret }),
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: clientId,
+        client_secret: clientSecret,
+      }),
     }).then((response) => response.status);
 
   describe("ApiUser", () => {
@@ -48,7 +52,9 @@ describe("credential and key providers", () => {
         ]),
       );
       const noOrg = await apiUsers().check({}, { role: "COMPANY_ADMIN" });
-      expect(noOrg.failures).toEqual([{ property: "orgId", reason: "is required when role is COMPANY_ADMIN" }]);
+      expect(noOrg.failures).toEqual([
+        { property: "orgId", reason: "is required when role is COMPANY_ADMIN" },
+      ]);
     });
 
     it("creates with a working secret, rotates on a changed rotation keeping the clientId, and revokes on delete", async () => {
@@ -61,7 +67,11 @@ describe("credential and key providers", () => {
 
       expect(await provider.read(id, outs)).toEqual({ id, props: outs, inputs });
       const news = await checked(provider, { rotation: "2026-02" });
-      expect(await provider.diff(id, outs, news)).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+      expect(await provider.diff(id, outs, news)).toEqual({
+        changes: true,
+        replaces: [],
+        deleteBeforeReplace: false,
+      });
       const rotated = (await provider.update(id, outs, news)).outs ?? {};
       expect(rotated.clientId).toBe(id);
       expect(rotated.clientSecret).not.toBe(first);
@@ -78,7 +88,11 @@ describe("credential and key providers", () => {
 
     it("creates a SCIM user whose token is an output, and reads an out-of-band revocation as gone", async () => {
       const provider = apiUsers();
-      const inputs = await checked(provider, { role: "COMPANY_ADMIN", credentialType: "SCIM_TOKEN", orgId: companyId });
+      const inputs = await checked(provider, {
+        role: "COMPANY_ADMIN",
+        credentialType: "SCIM_TOKEN",
+        orgId: companyId,
+      });
       const { id, outs } = await provider.create(inputs);
       expect(outs.scimToken).toEqual(expect.any(String));
       expect(outs.clientSecret).toBeUndefined();
@@ -88,6 +102,27 @@ describe("credential and key providers", () => {
       expect(scim.status).toBe(200);
       await client.post("/v2/api-users/revoke", { body: { clientId: id } });
       expect(await provider.read(id, outs)).toEqual({});
+    });
+
+    it("refuses the 6th user at preview (check), naming the limit", async () => {
+      const provider = apiUsers();
+      const made = [];
+      for (let i = 0; i < 4; i++) made.push(await provider.create(await checked(provider, {})));
+      // bootstrap + 4 = 5: the TMC is full.
+      const sixth = await provider.check({}, { rotation: "b" });
+      expect(sixth.failures).toEqual([
+        {
+          property: "(inputs)",
+          reason: expect.stringContaining(
+            "would be API user 6 of the TMC, but the platform allows 5 per TMC",
+          ),
+        },
+      ]);
+      const existing = await provider.check(made[0]?.outs ?? {}, { rotation: "c" });
+      expect(existing.failures).toEqual([]);
+      await provider.delete(made[0]?.id ?? "", made[0]?.outs ?? {});
+      expect((await provider.check({}, { rotation: "d" })).failures).toEqual([]);
+      for (const user of made.slice(1)) await provider.delete(user.id, user.outs);
     });
 
     it("fails the 6th user with the platform's message naming the quota, without leaking secrets", async () => {
@@ -133,8 +168,12 @@ describe("credential and key providers", () => {
 
     it("registers from PEM or JWK, reads, revokes on delete, and reads REVOKED as gone", async () => {
       const provider = partnerKeys();
-      const fromPem = await provider.create(await checked(provider, { companyId, kid: "pem-1", publicKeyPem: pem }));
-      const fromJwk = await provider.create(await checked(provider, { companyId, kid: "jwk-1", jwk: { n, e } }));
+      const fromPem = await provider.create(
+        await checked(provider, { companyId, kid: "pem-1", publicKeyPem: pem }),
+      );
+      const fromJwk = await provider.create(
+        await checked(provider, { companyId, kid: "jwk-1", jwk: { n, e } }),
+      );
       expect(fromPem.outs).toMatchObject({ keyId: fromPem.id, status: "ACTIVE", kid: "pem-1" });
       expect(fromJwk.outs.thumbprint).toBe(fromPem.outs.thumbprint);
       expect((await provider.read(fromPem.id, fromPem.outs)).props).toEqual(fromPem.outs);
