@@ -12,6 +12,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { ResourceDefinition, Values } from "./definition";
 import type { ArgsOf } from "./resource-args";
+import { installDebugLogGuard } from "./debug-log-guard";
 import { thinProvider } from "./thin-provider";
 
 /** Constructor of a resource base class, typed by its Args. */
@@ -62,6 +63,7 @@ export function defineResource<I extends Values, S extends Values, Schema extend
   const { type, outputs, idOutput } = definition;
   const secretInputs: readonly string[] = definition.secretInputs ?? [];
   const provider = thinProvider(type);
+  installDebugLogGuard();
 
   class TravelResource extends pulumi.dynamic.Resource {
     static readonly definition: ResourceDefinition<Values, Values> = definition;
