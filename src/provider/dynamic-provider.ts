@@ -111,7 +111,10 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
       const found = await definition.read(context(), id, declared);
       if (!found) return {};
       const observed = withoutUndefined({ ...found.observed, ...pickAdopt(declared) });
-      return { id, props: outputsOf(observed, keepSecrets(found.state, props)), inputs: observed };
+      const props2 = outputsOf(observed, keepSecrets(found.state, props));
+      // Inputs handed back here lose their secret marking: keep the recorded (encrypted) ones.
+      const secretInputs = (definition as { secretInputs?: readonly string[] }).secretInputs ?? [];
+      return secretInputs.length > 0 ? { id, props: props2 } : { id, props: props2, inputs: observed };
     },
 
     async update(id: string, olds: Values, news: Values) {
