@@ -21,6 +21,8 @@ import { adminRoutes } from "./admin/routes";
 import { ADMIN_PREFIX } from "./core/http";
 import { apiUserRoutes } from "./identity/api-user-routes";
 import { authRoutes } from "./identity/auth-routes";
+import { scimRoutes } from "./identity/scim-routes";
+import { keyRoutes } from "./keys/routes";
 import { carRoutes } from "./car/routes";
 import { companyRoutes } from "./org/routes/companies";
 import { companyConfigRoutes } from "./configs/company-configs";
@@ -225,6 +227,8 @@ export function buildEmulatorApp(ctx: EmulatorContext, options: EmulatorAppOptio
   app.register(serviceChargeRoutes(ctx));
   app.register(rbacRoutes(ctx));
   app.register(customFieldRoutes(ctx));
+  app.register(scimRoutes(ctx));
+  app.register(keyRoutes(ctx));
   app.register(adminRoutes(ctx), { prefix: ADMIN_PREFIX });
   return app;
 }

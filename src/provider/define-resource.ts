@@ -2,11 +2,17 @@
  * Turns a {@link ResourceDefinition} into the base of its Pulumi Resource class: the thin provider,
  * the `travel` module and type (token `pulumi-nodejs:dynamic/travel:<type>`), declared outputs and
  * secret outputs. The class's `args` are {@link ArgsOf} the input schema.
+ *
+ * Secrets: dynamic providers do not accept secrets (the engine hands them plaintext and echoes
+ * inputs into outputs), so secrecy is decided here, in the program. `secretInputs` are wrapped in
+ * `pulumi.secret` even when the user passed a plain string, and they and `secretOutputs` are listed
+ * in `additionalSecretOutputs`, so the engine stores them only as ciphertext in state.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { ResourceDefinition, Values } from "./definition";
 import type { ArgsOf } from "./resource-args";
+import { installDebugLogGuard } from "./debug-log-guard";
 import { thinProvider } from "./thin-provider";
 
 /** Constructor of a resource base class, typed by its Args. */
@@ -32,20 +38,42 @@ export function isTravelResourceClass(value: unknown): value is TravelResourceCl
   return typeof value === "function" && "definition" in value && typeof value.definition === "object";
 }
 
+/** Options of {@link defineResource} beyond the definition itself. */
+export interface SecretInputsOption<I extends Values> {
+  /**
+   * Inputs that are always secret: wrapped in `pulumi.secret` even when given as plain values,
+   * and stored as ciphertext both as inputs and as the outputs that echo them.
+   */
+  secretInputs?: readonly (keyof I & string)[] | undefined;
+}
+
+/** The names to list in `additionalSecretOutputs` for a definition (deduplicated, stable order). */
+export function secretOutputNames(
+  definition: { secretOutputs?: readonly string[] | undefined },
+  secretInputs: readonly string[] = [],
+  extra: readonly string[] = [],
+): string[] {
+  return [...new Set([...extra, ...(definition.secretOutputs ?? []), ...secretInputs])];
+}
+
 /** Creates the Resource base class of a definition and returns both together. */
 export function defineResource<I extends Values, S extends Values, Schema extends z.ZodType = z.ZodType>(
-  definition: ResourceDefinition<I, S> & { inputs: Schema },
+  definition: ResourceDefinition<I, S> & { inputs: Schema } & SecretInputsOption<I>,
 ): DefinedResource<I, S, Schema> {
-  const { type, outputs, secretOutputs, idOutput } = definition;
+  const { type, outputs, idOutput } = definition;
+  const secretInputs: readonly string[] = definition.secretInputs ?? [];
   const provider = thinProvider(type);
+  installDebugLogGuard();
 
   class TravelResource extends pulumi.dynamic.Resource {
     static readonly definition: ResourceDefinition<Values, Values> = definition;
 
     constructor(name: string, args: ArgsOf<Schema>, opts: pulumi.CustomResourceOptions = {}) {
       const props: Record<string, unknown> = { ...args };
+      for (const input of secretInputs)
+        if (props[input] !== undefined) props[input] = pulumi.secret(props[input]);
       for (const output of outputs) if (!(output in props)) props[output] = undefined;
-      const secrets = [...(opts.additionalSecretOutputs ?? []), ...(secretOutputs ?? [])];
+      const secrets = secretOutputNames(definition, secretInputs, opts.additionalSecretOutputs ?? []);
       super(
         provider,
         name,

@@ -44,6 +44,13 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
     return withoutUndefined(result.inputs as I);
   };
   const outputsOf = (inputs: I, state: S): Values => withoutUndefined({ ...inputs, ...state });
+  /** Secret outputs are write-once (returned by the platform only at creation or rotation): keep them. */
+  const keepSecrets = (state: S, previous: Values | undefined): S => {
+    const kept: Values = { ...state };
+    for (const key of definition.secretOutputs ?? [])
+      if (kept[key] === undefined && previous?.[key] !== undefined) kept[key] = previous[key];
+    return kept as S;
+  };
 
   return {
     async configure() {
@@ -106,13 +113,16 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
       const found = await definition.read(context(), id, declared);
       if (!found) return {};
       const observed = withoutUndefined({ ...found.observed, ...pickAdopt(declared) });
-      return { id, props: outputsOf(observed, found.state), inputs: observed };
+      const props2 = outputsOf(observed, keepSecrets(found.state, props));
+      // Inputs handed back here lose their secret marking: keep the recorded (encrypted) ones.
+      const secretInputs = (definition as { secretInputs?: readonly string[] }).secretInputs ?? [];
+      return secretInputs.length > 0 ? { id, props: props2 } : { id, props: props2, inputs: observed };
     },
 
     async update(id: string, olds: Values, news: Values) {
       const inputs = parse(news);
       const state = await definition.update(context(), id, inputs, declaredOf(olds));
-      return { outs: outputsOf(inputs, state) };
+      return { outs: outputsOf(inputs, keepSecrets(state, olds)) };
     },
 
     async delete(id: string, props: Values) {

@@ -26,3 +26,6 @@ export { CustomField, type CustomFieldArgs } from "./custom-field";
 export { CustomFieldOrder, type CustomFieldOrderArgs } from "./custom-field-order";
 export { OptionGroup, type OptionGroupArgs } from "./option-group";
 export { UserGroupRoles, type UserGroupRolesArgs } from "./user-group-roles";
+export { ApiUser, type ApiUserArgs } from "./api-user";
+export { PartnerPublicKey, type PartnerPublicKeyArgs } from "./partner-public-key";
+export { TenantKey, type TenantKeyArgs } from "./tenant-key";

@@ -83,4 +83,123 @@ describe("API users", () => {
       "API_USER_NOT_FOUND",
     );
   });
+
+  it("refuses the 6th user with 409 naming the quota, and follows a raised quota", async () => {
+    for (let i = 0; i < 4; i++) await call(emu, token, "POST", "/v2/api-users", {});
+    const sixth = await call(emu, token, "POST", "/v2/api-users", {});
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.body).toContain("the quota is 5");
+    emu.admin.updateSettings({ apiUserQuota: 6 });
+    expect((await call(emu, token, "POST", "/v2/api-users", {})).statusCode).toBe(200);
+    expect((await call(emu, token, "POST", "/v2/api-users", {})).statusCode).toBe(409);
+  });
+
+  it("caps the list page at 100", async () => {
+    expect((await call(emu, token, "GET", "/v2/api-users?limit=101")).statusCode).toBe(400);
+    expect((await call(emu, token, "GET", "/v2/api-users?offset=-1")).statusCode).toBe(400);
+    const beyond = await call(emu, token, "GET", "/v2/api-users?offset=5");
+    expect(beyond.json()).toEqual({ apiUsers: [], totalCount: 1 });
+  });
+
+  it("revokes permanently: 204, every token dies at once, the secret and the clientId are gone", async () => {
+    const { clientId, clientSecret } = (await call(emu, token, "POST", "/v2/api-users", {})).json<{
+      clientId: string;
+      clientSecret: string;
+    }>();
+    const first = await tokenFor(emu, clientId, clientSecret);
+    const second = await tokenFor(emu, clientId, clientSecret);
+    expect((await call(emu, first, "GET", "/v2/api-users")).statusCode).toBe(200);
+    const revoked = await call(emu, token, "POST", "/v2/api-users/revoke", { clientId });
+    expect(revoked.statusCode).toBe(204);
+    for (const dead of [first, second]) {
+      const answer = await call(emu, dead, "GET", "/v2/api-users");
+      expect(answer.statusCode).toBe(401);
+      expect(errorCode(answer)).toBe("TOKEN_REVOKED");
+    }
+    await expect(tokenFor(emu, clientId, clientSecret)).rejects.toThrow(/403/);
+    const again = await call(emu, token, "POST", "/v2/api-users/revoke", { clientId });
+    expect(again.statusCode).toBe(404);
+    expect((await call(emu, token, "GET", "/v2/api-users")).json()).toMatchObject({ totalCount: 1 });
+  });
+
+  it("fails an in-flight call whose token is revoked while it waits", async () => {
+    const { clientId, clientSecret } = (await call(emu, token, "POST", "/v2/api-users", {})).json<{
+      clientId: string;
+      clientSecret: string;
+    }>();
+    const victim = await tokenFor(emu, clientId, clientSecret);
+    emu.admin.addFault({ path: "/v2/companies", methods: ["GET"], latencyMs: 300 });
+    const inFlight = call(emu, victim, "GET", "/v2/companies");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await call(emu, token, "POST", "/v2/api-users/revoke", { clientId })).statusCode).toBe(204);
+    const answer = await inFlight;
+    expect(answer.statusCode).toBe(401);
+    expect(errorCode(answer)).toBe("TOKEN_REVOKED");
+  });
+
+  it("rotates: same clientId, a new secret; the old secret and all its tokens die at once", async () => {
+    const { clientId, clientSecret } = (await call(emu, token, "POST", "/v2/api-users", {})).json<{
+      clientId: string;
+      clientSecret: string;
+    }>();
+    const old = await tokenFor(emu, clientId, clientSecret);
+    const rotated = await call(emu, token, "POST", "/v2/api-users/rotate", { clientId });
+    expect(rotated.statusCode).toBe(200);
+    const fresh = rotated.json<{ clientId: string; clientSecret: string }>();
+    expect(fresh.clientId).toBe(clientId);
+    expect(fresh.clientSecret).not.toBe(clientSecret);
+    const dead = await call(emu, old, "GET", "/v2/api-users");
+    expect(dead.statusCode).toBe(401);
+    expect(errorCode(dead)).toBe("TOKEN_REVOKED");
+    await expect(tokenFor(emu, clientId, clientSecret)).rejects.toThrow(/INVALID_CLIENT_CREDENTIALS/);
+    const renewed = await tokenFor(emu, clientId, fresh.clientSecret);
+    expect((await call(emu, renewed, "GET", "/v2/api-users")).statusCode).toBe(200);
+  });
+
+  describe("SCIM", () => {
+    async function scimUser(): Promise<{ clientId: string; scimToken: string }> {
+      const companyId = await createCompany(emu, token);
+      const created = await call(emu, token, "POST", "/v2/api-users", {
+        credentialType: "SCIM_TOKEN",
+        role: "COMPANY_ADMIN",
+        orgId: companyId,
+      });
+      return created.json();
+    }
+
+    it("lists /v2/scim/Users with the SCIM token as the bearer", async () => {
+      const { scimToken } = await scimUser();
+      const list = await call(emu, scimToken, "GET", "/v2/scim/Users?startIndex=1&count=10");
+      expect(list.statusCode).toBe(200);
+      expect(list.headers["content-type"]).toContain("application/scim+json");
+      expect(list.json()).toEqual({
+        schemas: ["urn:ietf:params:scim:api:messages:2.0:ListResponse"],
+        totalResults: 0,
+        startIndex: 1,
+        itemsPerPage: 0,
+        Resources: [],
+      });
+    });
+
+    it("accepts SCIM tokens on SCIM paths only, and access tokens nowhere there", async () => {
+      const { clientId, scimToken } = await scimUser();
+      const asAccessToken = await call(emu, scimToken, "GET", "/v2/companies");
+      expect(asAccessToken.statusCode).toBe(401);
+      const withAccessToken = await call(emu, token, "GET", "/v2/scim/Users");
+      expect(withAccessToken.statusCode).toBe(401);
+      expect(errorCode(withAccessToken)).toBe("INVALID_TOKEN");
+      expect((await call(emu, undefined, "GET", "/v2/scim/Users")).statusCode).toBe(401);
+      await expect(tokenFor(emu, clientId, scimToken)).rejects.toThrow(/403/);
+    });
+
+    it("kills the SCIM token at once on revoke, and refuses to rotate it", async () => {
+      const { clientId, scimToken } = await scimUser();
+      const rotate = await call(emu, token, "POST", "/v2/api-users/rotate", { clientId });
+      expect(rotate.statusCode).toBe(400);
+      expect((await call(emu, token, "POST", "/v2/api-users/revoke", { clientId })).statusCode).toBe(204);
+      const answer = await call(emu, scimToken, "GET", "/v2/scim/Users");
+      expect(answer.statusCode).toBe(401);
+      expect(errorCode(answer)).toBe("TOKEN_REVOKED");
+    });
+  });
 });

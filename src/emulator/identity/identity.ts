@@ -43,13 +43,18 @@ export class Identity {
     return this.store.collection<TokenRecord>(COLLECTIONS.tokens);
   }
 
-  /** Creates an API user; `clientId`/`clientSecret` may be fixed (seeds), else they are random. */
+  /**
+   * Creates an API user; `clientId`/`clientSecret` may be fixed (seeds), else they are random. A
+   * SCIM_TOKEN user gets a SCIM token (see {@link scimTokenFor}) in place of a client secret.
+   */
   createApiUser(
     fields: Pick<ApiUserRecord, "role" | "tmcId" | "companyId" | "credentialType">,
     fixed: { clientId?: string | undefined; clientSecret?: string | undefined } = {},
   ): MintedApiUser {
     const clientId = fixed.clientId ?? randomAlphanumeric(25);
-    const clientSecret = fixed.clientSecret ?? randomAlphanumeric(40);
+    const clientSecret =
+      fixed.clientSecret ??
+      (fields.credentialType === "SCIM_TOKEN" ? scimTokenFor(clientId) : randomAlphanumeric(40));
     const record: ApiUserRecord = {
       ...fields,
       clientId,
@@ -147,12 +152,55 @@ export class Identity {
     return { clientId: user.clientId, role: user.role, tmcId: user.tmcId, companyId: user.companyId };
   }
 
+  /**
+   * Resolves the Authorization header of a SCIM request (`Bearer <scimToken>`) to the SCIM API
+   * user's principal, or throws 401. Access tokens are not accepted here, nor SCIM tokens elsewhere.
+   */
+  authenticateScim(authorization: string | undefined): Principal {
+    if (!authorization) throw unauthorized("UNAUTHENTICATED", "the Authorization header is missing");
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+    if (!match) throw unauthorized("INVALID_TOKEN", "the Authorization header is not a bearer token");
+    const token = match[1] as string;
+    const clientId = scimTokenClientId(token);
+    if (clientId === undefined) throw unauthorized("INVALID_TOKEN", "the bearer token is not a SCIM token");
+    const user = this.apiUsers.get(clientId);
+    if (user?.credentialType !== "SCIM_TOKEN" || user.secretDigest !== digest(token)) {
+      throw unauthorized("TOKEN_REVOKED", "the SCIM token is not valid (revoked or unknown)");
+    }
+    return { clientId: user.clientId, role: user.role, tmcId: user.tmcId, companyId: user.companyId };
+  }
+
   /** Drops tokens that expired more than a day ago, keeping the state file small. */
   pruneTokens(): void {
     const horizon = this.clock.now() - 86_400_000;
     for (const [key, record] of this.tokens.entries())
       if (record.expiresAtMs < horizon) this.tokens.delete(key);
   }
+}
+
+/**
+ * A new SCIM token: like the vendor's, a base64url JSON envelope `{ scope: "scim", clientId, secret }`
+ * around a random secret, so the platform finds the user without scanning digests.
+ */
+export function scimTokenFor(clientId: string): string {
+  const envelope = { scope: "scim", clientId, secret: randomAlphanumeric(40) };
+  return Buffer.from(JSON.stringify(envelope)).toString("base64url");
+}
+
+/** The clientId inside a SCIM token, or undefined when `token` is not one. */
+function scimTokenClientId(token: string): string | undefined {
+  if (!/^[A-Za-z0-9_-]{20,1024}$/.test(token)) return undefined;
+  try {
+    const envelope: unknown = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
+    if (envelope && typeof envelope === "object" && "scope" in envelope && "clientId" in envelope) {
+      return envelope.scope === "scim" && typeof envelope.clientId === "string"
+        ? envelope.clientId
+        : undefined;
+    }
+  } catch {
+    // not JSON: not a SCIM token
+  }
+  return undefined;
 }
 
 function unauthorized(errorCode: string, message: string): PlatformError {

@@ -1,0 +1,152 @@
+/**
+ * The ApiUser resource: a machine user of the caller's TMC. Its `clientSecret` (or `scimToken`) is
+ * a secret output, returned by the platform once at creation and at each rotation and stored only
+ * as ciphertext. A changed `rotation` input rotates the secret (same clientId); delete revokes;
+ * read finds out-of-band revocations (the user is then gone from state).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { type TravelClient, registerSecret } from "../client";
+import { defineResource } from "../provider/define-resource";
+import type { ArgsOf } from "../provider/resource-args";
+import {
+  API_USER_PAGE_LIMIT,
+  apiUserInputsSchema,
+  createApiUserResponseSchema,
+  listApiUsersResponseSchema,
+  rotateApiUserResponseSchema,
+} from "../schemas/api-user";
+
+type ApiUserInputs = {
+  role: "TMC_ADMIN" | "COMPANY_ADMIN";
+  credentialType: "CLIENT_CREDENTIALS" | "SCIM_TOKEN";
+  orgId?: string | undefined;
+  rotation?: string | undefined;
+};
+type ApiUserState = { clientId: string; clientSecret?: string | undefined; scimToken?: string | undefined };
+
+/** The platform's default quota of API users per TMC; `TRAVEL_API_USER_QUOTA` states a raised one. */
+export const DEFAULT_API_USER_QUOTA = 5;
+
+/** The quota the preview checks against. */
+export function apiUserQuota(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.TRAVEL_API_USER_QUOTA;
+  if (raw === undefined || raw === "") return DEFAULT_API_USER_QUOTA;
+  const quota = Number(raw);
+  if (!Number.isInteger(quota) || quota < 1) {
+    throw new Error(`TRAVEL_API_USER_QUOTA must be a positive integer (got ${JSON.stringify(raw)})`);
+  }
+  return quota;
+}
+
+/** Most pages read while looking for a clientId (the TMC quota is small). */
+const MAX_PAGES = 50;
+
+/** True when `clientId` is an active API user of the caller's TMC. */
+export async function apiUserExists(client: TravelClient, clientId: string): Promise<boolean> {
+  for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
+    const response = await client.get("/v2/api-users", {
+      query: { limit: API_USER_PAGE_LIMIT, offset },
+      schema: listApiUsersResponseSchema,
+    });
+    if (response.apiUsers.some((user) => user.clientId === clientId)) return true;
+    offset += response.apiUsers.length;
+    if (
+      response.apiUsers.length === 0 ||
+      (response.totalCount !== undefined && offset >= response.totalCount)
+    )
+      return false;
+  }
+  throw new Error(`listing API users did not end after ${MAX_PAGES} pages`);
+}
+
+/** The ApiUser definition. Its id is the clientId, which never changes on rotation. */
+export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeof apiUserInputsSchema>({
+  type: "ApiUser",
+  inputs: apiUserInputsSchema,
+  replaceOn: ["role", "credentialType", "orgId"],
+  outputs: ["clientId", "clientSecret", "scimToken"],
+  idOutput: "clientId",
+  secretOutputs: ["clientSecret", "scimToken"],
+  async create({ client }, inputs, created) {
+    const body: Record<string, string> = { role: inputs.role, credentialType: inputs.credentialType };
+    if (inputs.orgId !== undefined) body.orgId = inputs.orgId;
+    const response = await client.post("/v2/api-users", { body, schema: createApiUserResponseSchema });
+    registerSecret(response.clientSecret);
+    registerSecret(response.scimToken);
+    created(response.clientId);
+    const secret = inputs.credentialType === "SCIM_TOKEN" ? response.scimToken : response.clientSecret;
+    if (secret === undefined) {
+      throw new Error(
+        `API user ${response.clientId} was created but the platform returned no ${
+          inputs.credentialType === "SCIM_TOKEN" ? "scimToken" : "clientSecret"
+        }; rotate it (change rotation) or delete it`,
+      );
+    }
+    return {
+      id: response.clientId,
+      state:
+        inputs.credentialType === "SCIM_TOKEN"
+          ? { clientId: response.clientId, scimToken: secret }
+          : { clientId: response.clientId, clientSecret: secret },
+    };
+  },
+  async read({ client }, id, declared) {
+    if (!(await apiUserExists(client, id))) return undefined;
+    // The platform shows clientIds only: role, credentialType and orgId cannot drift.
+    return { observed: declared, state: { clientId: id } };
+  },
+  async update({ client }, id, news, olds) {
+    if (news.rotation !== undefined && news.rotation !== olds.rotation) {
+      const response = await client.post("/v2/api-users/rotate", {
+        body: { clientId: id },
+        schema: rotateApiUserResponseSchema,
+      });
+      registerSecret(response.clientSecret);
+      return { clientId: id, clientSecret: response.clientSecret };
+    }
+    // Removing `rotation` rotates nothing; the secret on record is kept.
+    return { clientId: id };
+  },
+  async delete({ client }, id) {
+    await client.post("/v2/api-users/revoke", { body: { clientId: id }, idempotent: true });
+  },
+  async preflight({ client }, _news, olds) {
+    // Only a create adds a user: an update or a rotation does not count against the quota.
+    if (Object.keys(olds).length > 0) return [];
+    const quota = apiUserQuota();
+    const page = await client.get("/v2/api-users", {
+      query: { limit: 1, offset: 0 },
+      schema: listApiUsersResponseSchema,
+    });
+    // Each check sees one resource: only a TMC that is already full can be refused here. Several
+    // new users that together exceed the quota fail at create with the platform's 409.
+    const existing = page.totalCount ?? page.apiUsers.length;
+    if (existing < quota) return [];
+    return [
+      {
+        property: "(inputs)",
+        reason:
+          `would be API user ${existing + 1} of the TMC, but the platform allows ${quota} per TMC ` +
+          `(the TMC has ${existing}, the credentials this provider uses included). Revoke unused API ` +
+          "users, or have the operator raise the quota and set TRAVEL_API_USER_QUOTA to the new limit.",
+      },
+    ];
+  },
+});
+
+/** Arguments of {@link ApiUser}. */
+export type ApiUserArgs = ArgsOf<typeof apiUserInputsSchema>;
+
+/** A machine user of the TMC, with its credentials as secret outputs. */
+export class ApiUser extends apiUserResource.Resource {
+  /** The API user's client id; it never changes, not even on rotation. */
+  declare readonly clientId: pulumi.Output<string>;
+  /** The client secret (CLIENT_CREDENTIALS); secret. New after each rotation. */
+  declare readonly clientSecret: pulumi.Output<string | undefined>;
+  /** The SCIM bearer token (SCIM_TOKEN); secret. */
+  declare readonly scimToken: pulumi.Output<string | undefined>;
+  /** The role. */
+  declare readonly role: pulumi.Output<string>;
+  /** The credential type. */
+  declare readonly credentialType: pulumi.Output<string>;
+}

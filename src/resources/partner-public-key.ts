@@ -1,0 +1,125 @@
+/**
+ * The PartnerPublicKey resource: one RSA public key (one `kid`) a partner signs token-exchange JWTs
+ * with. One resource per kid, because the platform takes exactly one key per request, revokes by
+ * kid, and a key's material is immutable: rotating a partner key is adding a key with a new kid,
+ * then removing the old one, which Pulumi expresses as two resources. Delete revokes; a REVOKED key
+ * reads as gone. Every input replaces (delete first: a kid is unique among active keys).
+ */
+import { createPublicKey } from "node:crypto";
+import type * as pulumi from "@pulumi/pulumi";
+import { apiPath } from "../client";
+import { defineResource } from "../provider/define-resource";
+import type { ArgsOf } from "../provider/resource-args";
+import { partnerPublicKeyInputsSchema, partnerPublicKeysResponseSchema } from "../schemas/partner-public-key";
+
+type PartnerKeyInputs = {
+  companyId: string;
+  kid: string;
+  publicKeyPem?: string | undefined;
+  jwk?:
+    | {
+        kty: "RSA";
+        n: string;
+        e: string;
+        use?: "sig" | undefined;
+        alg?: "RS256" | undefined;
+        kid?: string | undefined;
+      }
+    | undefined;
+};
+type PartnerKeyState = {
+  keyId: string;
+  thumbprint?: string | undefined;
+  status: string;
+  createdAt?: string | undefined;
+};
+
+const keysPath = (companyId: string) => apiPath`/v2/companies/${companyId}/partner-public-keys`;
+
+/** The JWK the platform takes: from the PEM or the given JWK members. */
+export function partnerJwk(inputs: PartnerKeyInputs): Record<string, string> {
+  let n: string;
+  let e: string;
+  if (inputs.jwk) {
+    ({ n, e } = inputs.jwk);
+  } else {
+    let exported: { kty?: string | undefined; n?: string | undefined; e?: string | undefined };
+    try {
+      exported = createPublicKey(inputs.publicKeyPem ?? "").export({ format: "jwk" });
+    } catch (error) {
+      throw new Error(
+        `PartnerPublicKey ${inputs.kid}: publicKeyPem is not a readable public key: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+    if (exported.kty !== "RSA" || !exported.n || !exported.e) {
+      throw new Error(
+        `PartnerPublicKey ${inputs.kid}: publicKeyPem must be an RSA key (got ${exported.kty})`,
+      );
+    }
+    n = exported.n;
+    e = exported.e;
+  }
+  return { kty: "RSA", use: "sig", alg: "RS256", kid: inputs.kid, n, e };
+}
+
+/** The PartnerPublicKey definition. Its id is the platform's registration id. */
+export const partnerPublicKeyResource = defineResource<
+  PartnerKeyInputs,
+  PartnerKeyState,
+  typeof partnerPublicKeyInputsSchema
+>({
+  type: "PartnerPublicKey",
+  inputs: partnerPublicKeyInputsSchema,
+  replaceOn: ["companyId", "kid", "publicKeyPem", "jwk"],
+  deleteBeforeReplace: true,
+  outputs: ["keyId", "thumbprint", "status", "createdAt"],
+  async create({ client }, inputs, created) {
+    const response = await client.post(keysPath(inputs.companyId), {
+      body: { keyType: "JWKS", jwks: { keys: [partnerJwk(inputs)] } },
+      schema: partnerPublicKeysResponseSchema,
+    });
+    const key = response.keys.find((k) => k.kid === inputs.kid);
+    if (!key) throw new Error(`the platform did not return the added key ${inputs.kid}`);
+    created(key.id);
+    return {
+      id: key.id,
+      state: { keyId: key.id, thumbprint: key.thumbprint, status: key.status, createdAt: key.createdAt },
+    };
+  },
+  async read({ client }, id, declared) {
+    const response = await client.get(keysPath(declared.companyId), {
+      query: { status: "ACTIVE" },
+      schema: partnerPublicKeysResponseSchema,
+    });
+    const key = response.keys.find((k) => k.id === id);
+    if (!key) return undefined; // revoked (or gone with its company): the key no longer exists
+    return {
+      observed: { ...declared, kid: key.kid },
+      state: { keyId: key.id, thumbprint: key.thumbprint, status: key.status, createdAt: key.createdAt },
+    };
+  },
+  async update() {
+    throw new Error("PartnerPublicKey has no in-place update; every input replaces the key");
+  },
+  async delete({ client }, _id, declared) {
+    await client.delete(apiPath`/v2/companies/${declared.companyId}/partner-public-keys/${declared.kid}`);
+  },
+});
+
+/** Arguments of {@link PartnerPublicKey}. */
+export type PartnerPublicKeyArgs = ArgsOf<typeof partnerPublicKeyInputsSchema>;
+
+/** A partner's RSA public key for token exchange, registered for a company. */
+export class PartnerPublicKey extends partnerPublicKeyResource.Resource {
+  /** The platform's registration id. */
+  declare readonly keyId: pulumi.Output<string>;
+  /** RFC 7638 thumbprint of the key: compare it with the partner's. */
+  declare readonly thumbprint: pulumi.Output<string | undefined>;
+  /** ACTIVE while the resource exists. */
+  declare readonly status: pulumi.Output<string>;
+  /** The key id. */
+  declare readonly kid: pulumi.Output<string>;
+  /** The company. */
+  declare readonly companyId: pulumi.Output<string>;
+}

@@ -1,0 +1,81 @@
+/**
+ * API users of the vendor Auth API (`CreateApiUsersRequest`/`Response`, `GetApiUsersResponse`,
+ * `RotateClientSecretResponse`), and the inputs of the ApiUser resource.
+ */
+import { z } from "zod";
+
+/** `ApiUserRoleEnum`. */
+export const apiUserRoleSchema = z.enum(["TMC_ADMIN", "COMPANY_ADMIN"]);
+
+/** `ApiUserCredentialTypeEnum`. */
+export const apiUserCredentialTypeSchema = z.enum(["CLIENT_CREDENTIALS", "SCIM_TOKEN"]);
+
+/** Writable fields of an API user, as the ApiUser resource takes them. */
+export const apiUserInputsShape = {
+  /**
+   * The role: `TMC_ADMIN` (the default) acts for the whole TMC; `COMPANY_ADMIN` administers the one
+   * company `orgId`. Changing it replaces the API user (new clientId).
+   */
+  role: apiUserRoleSchema.default("TMC_ADMIN"),
+  /**
+   * `CLIENT_CREDENTIALS` (the default) yields a `clientSecret` for the token endpoint; `SCIM_TOKEN`
+   * (role `COMPANY_ADMIN` only) yields a `scimToken`, the bearer of `/v2/scim` calls. Changing it
+   * replaces the API user.
+   */
+  credentialType: apiUserCredentialTypeSchema.default("CLIENT_CREDENTIALS"),
+  /** The company a `COMPANY_ADMIN` administers; required for that role. Changing it replaces. */
+  orgId: z.string().min(1, "must be a company id").optional(),
+  /**
+   * Any string (such as a date, `2026-11`): changing it rotates the client secret on the next
+   * `pulumi up`, keeping the clientId. Only for `CLIENT_CREDENTIALS` (the platform cannot rotate a
+   * SCIM token; replace the resource to get a new one).
+   */
+  rotation: z.string().min(1, "must not be empty").optional(),
+};
+
+/** Inputs of the ApiUser resource, with the platform's cross-field rules. */
+export const apiUserInputsSchema = z.strictObject(apiUserInputsShape).superRefine((inputs, ctx) => {
+  if (inputs.role === "COMPANY_ADMIN" && inputs.orgId === undefined) {
+    ctx.addIssue({ code: "custom", path: ["orgId"], message: "is required when role is COMPANY_ADMIN" });
+  }
+  if (inputs.role === "TMC_ADMIN" && inputs.orgId !== undefined) {
+    ctx.addIssue({ code: "custom", path: ["orgId"], message: "applies only to role COMPANY_ADMIN" });
+  }
+  if (inputs.credentialType === "SCIM_TOKEN" && inputs.role !== "COMPANY_ADMIN") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["role"],
+      message: "must be COMPANY_ADMIN for credentialType SCIM_TOKEN",
+    });
+  }
+  if (inputs.credentialType === "SCIM_TOKEN" && inputs.rotation !== undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["rotation"],
+      message:
+        "applies only to CLIENT_CREDENTIALS: the platform cannot rotate a SCIM token (replace the resource instead)",
+    });
+  }
+});
+
+/** `CreateApiUsersResponse`: the secret or the SCIM token is returned once. */
+export const createApiUserResponseSchema = z.looseObject({
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1).optional(),
+  scimToken: z.string().min(1).optional(),
+});
+
+/** `RotateClientSecretResponse`. */
+export const rotateApiUserResponseSchema = z.looseObject({
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+});
+
+/** `GetApiUsersResponse`: clientIds only. */
+export const listApiUsersResponseSchema = z.looseObject({
+  apiUsers: z.array(z.looseObject({ clientId: z.string() })).default([]),
+  totalCount: z.number().int().min(0).optional(),
+});
+
+/** Largest page of `GET /v2/api-users`. */
+export const API_USER_PAGE_LIMIT = 100;
