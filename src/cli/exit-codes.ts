@@ -19,6 +19,8 @@ export const EXIT = {
   unavailable: 6,
   /** The user declined a confirmation prompt, or a price change was not accepted; nothing was changed. */
   declined: 7,
+  /** `reconcile` found objects no resource owns, or pending creates, to deal with. */
+  findings: 8,
 } as const;
 
 /** The `--help` text that documents the exit codes. */
@@ -31,7 +33,8 @@ Exit codes:
   4  authentication or permission failure
   5  not found
   6  platform unreachable, timed out, or unavailable after retries
-  7  declined at the confirmation prompt, or a price change not accepted; nothing was changed`;
+  7  declined at the confirmation prompt, or a price change not accepted; nothing was changed
+  8  reconcile: objects no resource owns, or pending creates, were found`;
 
 /** The exit code for an error thrown by a command. */
 export function exitCodeFor(error: unknown): number {
