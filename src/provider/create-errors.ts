@@ -13,11 +13,12 @@ export class DuplicateObjectError extends Error {
     readonly key: LookupKey,
     readonly existingIds: readonly string[],
     cause: unknown,
+    lookupFailure?: string,
   ) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     const which =
       existingIds.length === 0
-        ? "an existing object (its id could not be found with these credentials)"
+        ? `an existing object (its id could not be found${lookupFailure === undefined ? " with these credentials" : `: ${lookupFailure}`})`
         : existingIds.join(", ");
     super(
       `${type} with ${key.by} "${key.value}" already exists on the platform: ${which}. ` +

@@ -8,14 +8,16 @@
  * - none: create again;
  * - several: fail, listing them.
  *
- * "New" means absent from a lookup made just before the first attempt, so an object that already
- * had the same name is never taken over. A 409 on create names the existing object and how to
- * take it over, and takes nothing over.
+ * A match is adopted only when it holds every declared input, as the object this create made
+ * does, so a same-named object someone else made with other values is never taken over. The happy
+ * path makes no extra call. A 409 on create names the existing object and how to take it over,
+ * and takes nothing over.
  */
 import { backoffDelay, DEFAULT_RETRY_POLICY, isTravelError, type TravelError } from "../client";
 import { AmbiguousCreateError, DuplicateObjectError } from "./create-errors";
 import type { LookupCandidate, LookupKey } from "./create-lookup";
-import type { ResourceContext, ResourceDefinition, Values } from "./definition";
+import { ADOPT_INPUT, type ResourceContext, type ResourceDefinition, type Values } from "./definition";
+import { isInternalKey, jsonEqual } from "./values";
 
 /** Steps (lookups and create attempts together) before a create gives up. */
 export const MAX_CREATE_STEPS = 12;
@@ -88,22 +90,16 @@ export async function safeCreate<I extends Values, S extends Values>(
     created(id);
   };
 
-  /** Ids that matched the key before the first attempt: never adopted. */
-  let before: Set<string> | undefined = key === undefined ? new Set() : undefined;
   /** The ambiguous failure a lookup has not yet resolved. */
   let unresolved: unknown;
   let lastError: unknown;
 
   for (let step = 1; step <= maxSteps; step++) {
     try {
-      if (before === undefined && key !== undefined) {
-        before = new Set((await find(key)).map((candidate) => candidate.id));
-      }
       if (unresolved !== undefined && key !== undefined) {
-        const known = before ?? new Set<string>();
-        const fresh = (await find(key)).filter((candidate) => !known.has(candidate.id));
-        if (fresh.length > 1) throw new AmbiguousCreateError(definition.type, key, fresh, unresolved);
-        const [match] = fresh;
+        const mine = await ownCandidates(definition, ctx, inputs, await find(key));
+        if (mine.length > 1) throw new AmbiguousCreateError(definition.type, key, mine, unresolved);
+        const [match] = mine;
         if (match) {
           onCreated(match.id);
           const state = await definition.update(ctx, match.id, inputs, inputs);
@@ -115,11 +111,11 @@ export async function safeCreate<I extends Values, S extends Values>(
     } catch (error) {
       if (createdId !== undefined || error instanceof AmbiguousCreateError) throw error;
       if (isTravelError(error, "conflict") && key?.by === "externalId") {
-        throw new DuplicateObjectError(definition.type, key, await existingIds(find, key), error);
+        const existing = await existingIds(find, key);
+        throw new DuplicateObjectError(definition.type, key, existing.ids, error, existing.lookupFailure);
       }
-      const duringLookup = unresolved !== undefined || before === undefined;
-      if (duringLookup) {
-        // A lookup failed; it is repeated before anything is created again.
+      if (unresolved !== undefined) {
+        // The lookup failed; it is repeated before anything is created again.
         if (!isTransientFailure(error)) throw error;
       } else if (isAmbiguousCreateFailure(error)) {
         if (key === undefined) throw new AmbiguousCreateError(definition.type, undefined, [], error);
@@ -137,11 +133,41 @@ export async function safeCreate<I extends Values, S extends Values>(
   throw lastError;
 }
 
-async function existingIds(find: (key: LookupKey) => Promise<LookupCandidate[]>, key: LookupKey) {
+/**
+ * The candidates that hold exactly the declared inputs, as the object this create made does. A
+ * same-named object that differs in a declared field was made by someone else and is never
+ * adopted; one identical in every declared field cannot be told apart (docs/reliability.md).
+ */
+async function ownCandidates<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  ctx: ResourceContext,
+  inputs: I,
+  candidates: readonly LookupCandidate[],
+): Promise<LookupCandidate[]> {
+  const mine: LookupCandidate[] = [];
+  for (const candidate of candidates) {
+    const seen = await definition.read(ctx, candidate.id, inputs);
+    if (seen && holdsDeclared(seen.observed, inputs)) mine.push(candidate);
+  }
+  return mine;
+}
+
+/** True when `observed` has every declared input's value (adoptId and internal keys aside). */
+export function holdsDeclared(observed: Values, inputs: Values): boolean {
+  return Object.entries(inputs).every(
+    ([key, value]) =>
+      key === ADOPT_INPUT || isInternalKey(key) || value === undefined || jsonEqual(observed[key], value),
+  );
+}
+
+async function existingIds(
+  find: (key: LookupKey) => Promise<LookupCandidate[]>,
+  key: LookupKey,
+): Promise<{ ids: string[]; lookupFailure?: string }> {
   try {
-    return (await find(key)).map((candidate) => candidate.id);
-  } catch {
-    // The 409 stands on its own; the message says the id could not be found.
-    return [];
+    return { ids: (await find(key)).map((candidate) => candidate.id) };
+  } catch (error) {
+    // The 409 stands on its own; the message carries why the id could not be found.
+    return { ids: [], lookupFailure: error instanceof Error ? error.message : String(error) };
   }
 }

@@ -123,20 +123,21 @@ describe("a create whose answer is lost after the platform committed it", () => 
     }
   });
 
-  it("never adopts a same-named object that existed before the create began", async () => {
+  it("never adopts a same-named object someone else made with other values", async () => {
     const companyId = await newCompany("Lossy preexisting");
     const { id: theirs } = await direct.post<{ id: string }>(
-      apiPath`/v2/companies/${companyId}/cost-centers`,
+      apiPath`/v2/companies/${companyId}/legal-entities`,
       {
-        body: { name: "Ops" },
+        body: { name: "Ops", billingCurrency: "EUR", address },
       },
     );
-    const lossy = await lossyProvider(costCenterResource, firstPostTo("/cost-centers"));
+    const lossy = await lossyProvider(legalEntityResource, firstPostTo("/legal-entities"));
     try {
-      const { id } = await lossy.provider.create({ companyId, name: "Ops" });
+      const { id } = await lossy.provider.create({ companyId, name: "Ops", billingCurrency: "USD", address });
+      expect(lossy.proxy.lost).toHaveLength(1);
       expect(id).not.toBe(theirs);
-      const ops = stored("costCenters").filter((r) => r.companyId === companyId);
-      expect(ops).toHaveLength(2);
+      const ops = stored("legalEntities").filter((r) => r.companyId === companyId);
+      expect(ops.map((r) => r.entity.billingCurrency).sort()).toEqual(["EUR", "USD"]);
     } finally {
       await lossy.close();
     }
@@ -217,6 +218,11 @@ describe("creates under injected 503s and dropped connections before handling", 
     emulator.admin.clearFaults();
     const faulted = emulator.admin.requests(before).filter((r) => r.status === 503 || r.status === 429);
     expect(faulted.length).toBeGreaterThan(20);
+    const calls = emulator.admin.requests(before);
+    console.log(
+      `63 resources under 30% 503 + 10% 429: ${calls.length} platform calls, ${faulted.length} faulted, ` +
+        `${calls.filter((r) => r.method === "POST" && r.status === 503).length} creates answered 503`,
+    );
     const mine = (collection: string) => stored(collection).filter((r) => r.companyId === companyId);
     expect(companiesNamed("Stack63")).toHaveLength(1);
     expect(mine("legalEntities")).toHaveLength(2);
@@ -240,6 +246,7 @@ describe("outcomes the lookup cannot settle", () => {
         throw lost();
       },
       update: async () => ({}),
+      read: async (_ctx: unknown, _id: string, declared: Values) => ({ observed: declared, state: {} }),
       lookup: {
         keyOf: () => key,
         find: async () => found[Math.min(lookups++, found.length - 1)],
