@@ -14,10 +14,15 @@ export interface LossyProxy {
   close(): Promise<void>;
 }
 
-/** Starts a proxy to `target` that drops the answer of every request `lose` returns true for. */
+/**
+ * Starts a proxy to `target` that drops the answer of every request `lose` returns true for, and
+ * holds the answer of every request `holdMs` gives a delay for (the platform has committed it by
+ * then: a process killed meanwhile leaves the object without knowing its id).
+ */
 export async function startLossyProxy(
   target: string,
   lose: (method: string, path: string) => boolean,
+  holdMs: (method: string, path: string) => number = () => 0,
 ): Promise<LossyProxy> {
   const upstream = new URL(target);
   const lost: LossyProxy["lost"] = [];
@@ -45,8 +50,13 @@ export async function startLossyProxy(
               req.socket.destroy();
               return;
             }
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            res.end(Buffer.concat(body));
+            const reply = () => {
+              res.writeHead(answer.statusCode ?? 502, answer.headers);
+              res.end(Buffer.concat(body));
+            };
+            const hold = holdMs(method, path);
+            if (hold > 0) setTimeout(reply, hold).unref();
+            else reply();
           });
         },
       );
