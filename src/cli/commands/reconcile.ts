@@ -18,7 +18,7 @@ import {
 import { parseStackExport, type StackContents } from "../../tenant/stack-export";
 import type { TenantObject } from "../../tenant/tenant-object";
 import { clientFromEnv } from "../client-from-env";
-import { EXIT } from "../exit-codes";
+import { EXIT, EXIT_CODES_HELP } from "../exit-codes";
 import { UsageError } from "./emulator";
 
 /** Options of the reconcile command. */
@@ -62,10 +62,10 @@ export function registerReconcileCommand(program: Command): void {
       "--adopt-pending <file>",
       "write the stack export with each pending create bound to the object it made",
     )
-    .addHelpText("after", HELP)
+    .addHelpText("after", `${HELP}\n${EXIT_CODES_HELP}`)
     .action(async (options: ReconcileOptions, command: Command) => {
       const text = readStack(options.stack);
-      const stack = parseStackExport(text);
+      const stack = parsed(text);
       const client = clientFromEnv();
       try {
         const plan = await reconcilePlan(client, stack);
@@ -101,6 +101,14 @@ export class FindingsExit extends Error {
   constructor() {
     super("reconcile found objects to deal with");
     this.name = "FindingsExit";
+  }
+}
+
+function parsed(text: string): StackContents {
+  try {
+    return parseStackExport(text);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
   }
 }
 
