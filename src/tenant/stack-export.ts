@@ -54,7 +54,7 @@ export function parseStackExport(text: string): StackContents {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new Error(`the stack export is not JSON: ${(error as Error).message}`);
+    throw new Error(`the stack export is not JSON: ${(error as Error).message}`, { cause: error });
   }
   const parsed = exportSchema.safeParse(json);
   if (!parsed.success) {

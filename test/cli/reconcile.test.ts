@@ -154,14 +154,14 @@ describe("pulumi-travel reconcile", () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("not an object that no resource of this stack owns");
     await expect(
-      client.get(apiPath`/v2/companies/${companyId}/cost-centers/${ids.Owned!}`),
+      client.get(apiPath`/v2/companies/${companyId}/cost-centers/${ids.Owned ?? ""}`),
     ).resolves.toBeDefined();
 
     const deleted = await reconcile(["--stack", stackFile, "--delete", `CostCenter:${ids.Human}`]);
     expect(deleted.code).toBe(0);
     expect(deleted.stdout).toContain(`deleted CostCenter ${ids.Human} (Human)`);
     await expect(
-      client.get(apiPath`/v2/companies/${companyId}/cost-centers/${ids.Human!}`),
+      client.get(apiPath`/v2/companies/${companyId}/cost-centers/${ids.Human ?? ""}`),
     ).rejects.toMatchObject({
       kind: "not_found",
     });

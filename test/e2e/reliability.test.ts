@@ -132,7 +132,8 @@ for (let i = 0; i < 4; i++) new travel.Department("dep" + i, { companyId, name: 
     }
     await exited;
     figures.crashKilledProcesses = tree.length;
-    const companyId = companies(e.emulator, "Crash Co")[0]!.id.id;
+    const companyId = companies(e.emulator, "Crash Co")[0]?.id.id ?? "";
+    expect(companyId).not.toBe("");
     figures.crashOrphansOnPlatform =
       under(e.emulator, "costCenters", companyId).length + under(e.emulator, "departments", companyId).length;
 
@@ -232,7 +233,8 @@ for (let i = 0; i < 6; i++) new travel.Grade("grade" + i, { companyId, name: "Gr
 
     const [company, ...others] = companies(e.emulator, "Lossy Co");
     expect(others).toEqual([]);
-    const companyId = company!.id.id;
+    const companyId = company?.id.id ?? "";
+    expect(companyId).not.toBe("");
     const names = (collection: string) =>
       under(e.emulator, collection, companyId)
         .map((r) => r.entity.name)

@@ -63,7 +63,7 @@ export function registerReconcileCommand(program: Command): void {
       "write the stack export with each pending create bound to the object it made",
     )
     .addHelpText("after", `${HELP}\n${EXIT_CODES_HELP}`)
-    .action(async (options: ReconcileOptions, command: Command) => {
+    .action(async (options: ReconcileOptions) => {
       const text = readStack(options.stack);
       const stack = parsed(text);
       const client = clientFromEnv();
@@ -108,7 +108,7 @@ function parsed(text: string): StackContents {
   try {
     return parseStackExport(text);
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError((error as Error).message, { cause: error });
   }
 }
 
