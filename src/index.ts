@@ -5,3 +5,4 @@
 export * from "./car";
 export * from "./client";
 export * from "./resources";
+export * from "./manifest";

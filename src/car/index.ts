@@ -6,6 +6,8 @@
 export { type BookCarChangeInput, bookCarChange } from "./book";
 export { type CarBookingRef, getCarBooking } from "./booking";
 export { cancelCarBooking } from "./cancel";
+export { type CancellationCost, cancellationCostAt, quoteCancellation } from "./cancellation-cost";
+export { type CarChangeImpact, changeImpact, changeImpactText } from "./change-impact";
 export { CarChangeError, type CarChangeErrorCode, errorCodeOf } from "./errors";
 export type { CarFlowEvent, CarFlowListener } from "./flow-events";
 export {
@@ -30,4 +32,6 @@ export { type CarSelectionInput, getRateDetails } from "./rate-details";
 export { type SearchCarChangesInput, searchCarChanges } from "./search";
 export { type PlaceTimeOverride, type SearchOverrides, searchPlacesFor } from "./search-defaults";
 export { type CarCriteria, type CarSelector, describeSelector, selectCar } from "./select";
+export { listTrips } from "./trips";
+export * from "../schemas/trips";
 export * from "../schemas/car";

@@ -1,5 +1,6 @@
 /** Human-readable renderings of car bookings, searches, results and flow progress. */
 import {
+  type CancellationCost,
   type CancellationPenalty,
   type CarBooking,
   type CarCancelResponse,
@@ -12,7 +13,10 @@ import {
   type CarSearchResponse,
   type ModifyCarBookingResult,
   type Money,
+  changeImpact,
+  changeImpactText,
   priceDifference,
+  type TripSummary,
 } from "../car";
 import { formatFields, formatTable } from "./format-table";
 
@@ -205,18 +209,73 @@ export function formatProgress(event: CarFlowEvent): string {
   }
 }
 
-/** The question before booking a change. */
+/**
+ * The question before booking a change. It first says what happens to the PNR: a change of
+ * vendor cancels it and books a new one (`This cancels PNR X with Hertz and books a new one with Budget.`).
+ */
 export function changeQuestion({ booking, car, rate }: CarChangeQuote): string {
-  return `Change PNR ${booking.pnrId} (${booking.vendor.name}, ${formatMoney(booking.rateInfo.totalAmount)}) to ${carText(car)} (${car.carId}) for ${formatMoney(rate.totalAmount)}?`;
+  const impact = changeImpact(booking, car);
+  const warning = impact.kind === "replaces-pnr" ? `${sentence(changeImpactText(impact))}\n` : "";
+  return `${warning}Change PNR ${booking.pnrId} (${booking.vendor.name}, ${formatMoney(booking.rateInfo.totalAmount)}) to ${carText(car)} (${car.carId}) for ${formatMoney(rate.totalAmount)}?`;
 }
+
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 
 /** The question when the price changed. */
 export function priceChangeQuestion(oldRate: CarRate, newRate: CarRate): string {
   return `The price changed: ${priceChangeText(oldRate, newRate)}. Accept it?`;
 }
 
-/** The question before cancelling, with the booking's cancellation terms. */
-export function cancelQuestion(booking: CarBooking): string {
-  const { deadline, penalty } = booking.cancellationPolicy;
-  return `Cancel PNR ${booking.pnrId} (${booking.vendor.name}, pickup ${booking.pickup.dateTime} at ${booking.pickupLocation.code}, ${formatMoney(booking.rateInfo.totalAmount)}; free cancellation until ${deadline}, then a penalty of ${penaltyText(penalty)})?`;
+/**
+ * The question before cancelling: the booking, then what cancelling now costs in money, saying
+ * whether the free-cancellation deadline has passed, and what is refunded.
+ */
+export function cancelQuestion(booking: CarBooking, cost: CancellationCost): string {
+  const { penalty } = booking.cancellationPolicy;
+  const terms = penalty.type === "PERCENTAGE" ? ` (${penalty.percentage}% of the total)` : "";
+  const now = cost.deadlinePassed
+    ? `The free-cancellation deadline (${cost.deadline}) has passed: cancelling now costs a penalty of ${formatMoney(cost.penalty)}${terms}`
+    : `Cancelling now is free until ${cost.deadline}; after that it costs a penalty of ${formatMoney(cost.penaltyAfterDeadline)}${terms}`;
+  const refund =
+    cost.refund === undefined
+      ? "; paid at the vendor, so nothing is refunded"
+      : cost.deadlinePassed
+        ? `, and ${formatMoney(cost.refund)} is refunded`
+        : `; ${formatMoney(cost.refund)} is refunded`;
+  return `${now}${refund}.\nCancel PNR ${booking.pnrId} (${booking.vendor.name}, pickup ${booking.pickup.dateTime} at ${booking.pickupLocation.code}, ${formatMoney(booking.rateInfo.totalAmount)})?`;
+}
+
+/** The caller's trips and their car PNRs as a table, one row per PNR. */
+export function formatTrips(trips: readonly TripSummary[]): string {
+  const pnrCount = trips.reduce((count, trip) => count + trip.carPnrs.length, 0);
+  const heading = `${trips.length} trip${trips.length === 1 ? "" : "s"}, ${pnrCount} car PNR${pnrCount === 1 ? "" : "s"}`;
+  if (trips.length === 0) return heading;
+  const rows = trips.flatMap((trip) => {
+    const travelers = trip.travelers.map((t) => t.name ?? t.userId).join(", ");
+    if (trip.carPnrs.length === 0) return [[trip.tripId, trip.name, travelers, "-", "", "", "", ""]];
+    return trip.carPnrs.map((pnr) => [
+      trip.tripId,
+      trip.name,
+      travelers,
+      pnr.pnrId,
+      pnr.replacedByPnrId ? `${pnr.pnrStatus} by ${pnr.replacedByPnrId}` : pnr.pnrStatus,
+      `${pnr.vendor.name} ${pnr.vendorConfirmationNumber}`,
+      pnr.pickup.locationCode,
+      pnr.pickup.dateTime,
+    ]);
+  });
+  const table = formatTable(
+    [
+      { header: "TRIP" },
+      { header: "NAME" },
+      { header: "TRAVELERS" },
+      { header: "CAR PNR" },
+      { header: "STATUS" },
+      { header: "VENDOR" },
+      { header: "PICKUP" },
+      { header: "PICKUP AT" },
+    ],
+    rows,
+  );
+  return `${heading}\n${table}`;
 }

@@ -19,8 +19,10 @@ export const EXIT = {
   unavailable: 6,
   /** The user declined a confirmation prompt, or a price change was not accepted; nothing was changed. */
   declined: 7,
+  /** A file given to the command is invalid (`validate`); nothing was sent to the platform. */
+  invalid: 8,
   /** `reconcile` found objects no resource owns, or pending creates, to deal with. */
-  findings: 8,
+  findings: 9,
 } as const;
 
 /** The `--help` text that documents the exit codes. */
@@ -34,11 +36,13 @@ Exit codes:
   5  not found
   6  platform unreachable, timed out, or unavailable after retries
   7  declined at the confirmation prompt, or a price change not accepted; nothing was changed
-  8  reconcile: objects no resource owns, or pending creates, were found`;
+  8  the file given is invalid (validate); nothing was sent to the platform
+  9  reconcile: objects no resource owns, or pending creates, were found`;
 
 /** The exit code for an error thrown by a command. */
 export function exitCodeFor(error: unknown): number {
   if ((error as { kind?: unknown } | null)?.kind === "declined") return EXIT.declined;
+  if ((error as { kind?: unknown } | null)?.kind === "invalid") return EXIT.invalid;
   if (!isTravelError(error)) return EXIT.failure;
   switch (error.kind) {
     case "bad_request":

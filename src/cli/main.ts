@@ -5,6 +5,7 @@ import { redactText } from "../client";
 import { registerCarCommand } from "./commands/car";
 import { registerEmulatorCommand } from "./commands/emulator";
 import { registerReconcileCommand } from "./commands/reconcile";
+import { registerValidateCommand } from "./commands/validate";
 import { EXIT, EXIT_CODES_HELP, exitCodeFor } from "./exit-codes";
 
 /** Builds the command tree (exported for tests). */
@@ -18,6 +19,7 @@ export function buildProgram(): Command {
     .showHelpAfterError();
   registerEmulatorCommand(program);
   registerCarCommand(program);
+  registerValidateCommand(program);
   registerReconcileCommand(program);
   return program;
 }

@@ -1,11 +1,22 @@
 /**
- * The emulator's Fastify application: content parsing, fault injection, request logging, the
- * platform's error body for every failure, 404 and 405 for unknown routes, and the route areas.
+ * The emulator's Fastify application: content parsing, a nesting-depth limit on bodies, fault
+ * injection (before and after handling), durable acknowledgement (an answer leaves only once the
+ * state it reflects is on disk), request logging, the platform's error body for every failure (the
+ * framework's and the HTTP parser's included), 404 and 405 for unknown routes, and the route areas.
  */
 import { randomUUID } from "node:crypto";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
+import type { AfterHandlingFault } from "./admin/faults";
 import type { EmulatorContext } from "./context";
-import { errorBody, PlatformError } from "./core/errors";
+import { findTooDeep, MAX_BODY_DEPTH } from "./core/depth";
+import { badRequest, errorBody, PlatformError } from "./core/errors";
 import { adminRoutes } from "./admin/routes";
 import { ADMIN_PREFIX } from "./core/http";
 import { apiUserRoutes } from "./identity/api-user-routes";
@@ -13,11 +24,13 @@ import { authRoutes } from "./identity/auth-routes";
 import { carRoutes } from "./car/routes";
 import { companyRoutes } from "./org/routes/companies";
 import { companyConfigRoutes } from "./configs/company-configs";
+import { customFieldRoutes } from "./custom-fields/routes";
 import { costCenterRoutes } from "./org/routes/cost-centers";
 import { departmentRoutes } from "./org/routes/departments";
 import { featureRoutes } from "./configs/features";
 import { gradeRoutes } from "./org/routes/grades";
 import { legalEntityRoutes } from "./org/routes/legal-entities";
+import { rbacRoutes } from "./rbac/routes";
 import { officeRoutes } from "./org/routes/offices";
 import { serviceChargeRoutes } from "./configs/service-charges";
 import { vendorPreferenceRoutes } from "./configs/vendor-preferences";
@@ -34,6 +47,16 @@ declare module "fastify" {
     startedAt?: number;
     /** Wall-clock arrival time (ms since epoch), for the request log. */
     receivedAtMs?: number;
+    /** The after-handling fault drawn for this request. */
+    afterFault?: { fault: AfterHandlingFault; ruleId: string } | undefined;
+    /** Set once the answer waited for durability (an error answer then does not wait again). */
+    durabilityAwaited?: boolean;
+    /** Set when the request was logged already (a dropped connection). */
+    logged?: boolean;
+  }
+  interface FastifyContextConfig {
+    /** A body nesting limit other than {@link MAX_BODY_DEPTH} (the state snapshot's). */
+    maxBodyDepth?: number;
   }
 }
 
@@ -45,6 +68,11 @@ export function buildEmulatorApp(ctx: EmulatorContext, options: EmulatorAppOptio
     genReqId: () => randomUUID(),
     forceCloseConnections: true,
     return503OnClosing: true,
+    frameworkErrors: (error, request, reply) => {
+      const [status, code, message] = classifyFrameworkError(error);
+      void (reply as FastifyReply).code(status).send(errorBody(code, message, request.id));
+    },
+    clientErrorHandler: answerClientError,
   });
 
   app.addContentTypeParser(
@@ -88,13 +116,63 @@ export function buildEmulatorApp(ctx: EmulatorContext, options: EmulatorAppOptio
             : "INTERNAL_ERROR";
       await reply.code(action.status).send(errorBody(code, `injected fault ${action.ruleId}`, request.id));
     }
+    if (action.type === "after") request.afterFault = { fault: action.fault, ruleId: action.ruleId };
+  });
+
+  app.addHook("preValidation", async (request) => {
+    const limit = request.routeOptions.config.maxBodyDepth ?? MAX_BODY_DEPTH;
+    const where = findTooDeep(request.body, limit);
+    if (where !== undefined) {
+      throw badRequest(
+        `invalid request body: ${where}: is nested deeper than ${limit} levels of objects and arrays`,
+        "NESTING_TOO_DEEP",
+      );
+    }
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!request.durabilityAwaited) {
+      request.durabilityAwaited = true;
+      try {
+        await ctx.store.whenDurable();
+      } catch (error) {
+        if (options.logErrors !== false) process.stderr.write(`emulator: ${(error as Error).message}\n`);
+        throw new PlatformError(
+          500,
+          "STATE_NOT_PERSISTED",
+          "the change was applied in memory but could not be written to the state file; see the emulator's stderr",
+        );
+      }
+    }
+    const after = request.afterFault;
+    if (!after) return payload;
+    request.afterFault = undefined;
+    request.faultId = after.ruleId;
+    if (after.fault === "drop") {
+      const path = request.url.split("?")[0] ?? request.url;
+      request.logged = true;
+      logRequest(ctx, request, path, routeOf(request), 0, request.principal?.clientId, after.ruleId);
+      dropConnection(reply);
+      return payload;
+    }
+    reply.code(after.fault);
+    reply.header("content-type", "application/json; charset=utf-8");
+    if (after.fault === 503) reply.header("retry-after", "1");
+    const code =
+      after.fault === 503
+        ? "SERVICE_UNAVAILABLE"
+        : after.fault === 504
+          ? "GATEWAY_TIMEOUT"
+          : after.fault === 502
+            ? "BAD_GATEWAY"
+            : "INTERNAL_ERROR";
+    return JSON.stringify(errorBody(code, `injected fault ${after.ruleId} (after handling)`, request.id));
   });
 
   app.addHook("onResponse", async (request, reply) => {
     const path = request.url.split("?")[0] ?? request.url;
-    if (path.startsWith(ADMIN_PREFIX)) return;
-    const pattern = request.routeOptions.url;
-    const route = pattern ? `${request.method} ${pattern}` : request.faultId ? "fault" : "unmatched";
+    if (path.startsWith(ADMIN_PREFIX) || request.logged) return;
+    const route = routeOf(request);
     logRequest(ctx, request, path, route, reply.statusCode, request.principal?.clientId, request.faultId);
   });
 
@@ -145,12 +223,56 @@ export function buildEmulatorApp(ctx: EmulatorContext, options: EmulatorAppOptio
   app.register(companyConfigRoutes(ctx));
   app.register(vendorPreferenceRoutes(ctx));
   app.register(serviceChargeRoutes(ctx));
+  app.register(rbacRoutes(ctx));
+  app.register(customFieldRoutes(ctx));
   app.register(adminRoutes(ctx), { prefix: ADMIN_PREFIX });
   return app;
 }
 
+/** The log's route label: `METHOD /pattern`, "fault" or "unmatched". */
+function routeOf(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  return pattern ? `${request.method} ${pattern}` : request.faultId ? "fault" : "unmatched";
+}
+
+/** Destroys the connection of `reply` without an answer (an after-handling drop). */
+function dropConnection(reply: FastifyReply): void {
+  const socket = reply.raw.socket ?? reply.request.raw.socket;
+  if (socket && typeof socket.destroy === "function") socket.destroy();
+  else reply.raw.destroy();
+}
+
+/**
+ * Answers what the HTTP parser refuses before Fastify sees a request (malformed request line,
+ * oversized headers, timeouts) with the platform's error body, then closes the connection.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, code, message]: [number, string, string] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "HEADERS_TOO_LARGE", "the request headers are too large"]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "REQUEST_TIMEOUT", "the request was not received in time"]
+        : [
+            400,
+            "MALFORMED_HTTP_REQUEST",
+            `the request is not valid HTTP/1.1 (${error.code ?? "parse error"})`,
+          ];
+  const body = JSON.stringify(errorBody(code, message));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Error"}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 function classifyFrameworkError(error: FastifyError): [number, string, string] {
   switch (error.code) {
+    case "FST_ERR_BAD_URL":
+      return [400, "MALFORMED_PATH", "the request path is not valid percent-encoded UTF-8"];
+    case "FST_ERR_MAX_PARAM_LENGTH":
+      return [414, "PATH_PARAMETER_TOO_LONG", "a path parameter is longer than 100 characters"];
+    case "FST_ERR_ASYNC_CONSTRAINT":
+      return [500, "INTERNAL_ERROR", "the emulator failed unexpectedly; see its stderr"];
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return [415, "UNSUPPORTED_MEDIA_TYPE", `unsupported content type; send application/json`];
     case "FST_ERR_CTP_BODY_TOO_LARGE":

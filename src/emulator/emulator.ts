@@ -39,7 +39,9 @@ export interface Emulator {
   context: EmulatorContext;
   /** Credentials of the bootstrap TMC admin. */
   bootstrap: BootstrapInfo;
-  /** Flushes the state file and closes the app. */
+  /** The state file's writer, with a state file. */
+  persistence?: StatePersistence | undefined;
+  /** Closes the app and waits until the state file holds the final state. */
   close(): Promise<void>;
 }
 
@@ -79,8 +81,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   context.identity = new Identity(store, clock, () => context.settings);
 
   const saved = options.stateFile ? readStateFile(options.stateFile) : undefined;
-  if (saved) store.load(saved);
-  else applySeed(context, seed);
+  if (saved) {
+    try {
+      store.load(saved);
+    } catch (error) {
+      throw new Error(`state file ${options.stateFile}: ${(error as Error).message}`, { cause: error });
+    }
+  } else applySeed(context, seed);
   const persistence = options.stateFile ? new StatePersistence(options.stateFile, store) : undefined;
   persistence?.flush();
 
@@ -94,9 +101,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     admin,
     context,
     bootstrap,
+    persistence,
     close: async () => {
       await app.close();
-      persistence?.close();
+      await persistence?.close();
     },
   };
 }

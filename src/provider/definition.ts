@@ -3,6 +3,7 @@
  * behind create, read, update and delete. {@link defineResource} turns it into the Pulumi
  * Resource class; {@link buildDynamicProvider} turns it into the provider the engine calls.
  */
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { TravelClient } from "../client";
 import type { CreateLookup } from "./create-lookup";
@@ -52,6 +53,14 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
   read(ctx: ResourceContext, id: string, declared: I): Promise<Observation<I, S> | undefined>;
   /** Converges the object to `news`; `olds` are the inputs on record. */
   update(ctx: ResourceContext, id: string, news: I, olds: I): Promise<S>;
+  /**
+   * Optional preview-time checks against the platform (see `provider/preflight.ts`): run by
+   * `check` once the inputs are valid and fully known, so a plan the platform would refuse fails
+   * at preview instead of halfway through `up`. `olds` are the inputs on record (empty on create).
+   */
+  preflight?(ctx: ResourceContext, news: I, olds: Partial<I>): Promise<pulumi.dynamic.CheckFailure[]>;
+  /** Optional replace rule beyond `replaceOn`: the changed inputs that force a replacement. */
+  replaceWhen?(olds: Partial<I>, news: Values): string[];
   /** Deletes the object; a 404 counts as success. */
   delete(ctx: ResourceContext, id: string, declared: I): Promise<void>;
   /**

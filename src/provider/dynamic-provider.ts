@@ -14,6 +14,7 @@ import {
 } from "./definition";
 import { diffInputs } from "./diff";
 import { PartialCreateError } from "./partial-create-error";
+import { extraReplaces, preflightFailures } from "./preflight";
 import { safeCreate } from "./safe-create";
 import { isInternalKey, stripInternal, withoutUndefined } from "./values";
 
@@ -50,9 +51,13 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
       // Configuration is held by the runtime; nothing per type.
     },
 
-    async check(_olds: Values, news: Values) {
+    async check(olds: Values, news: Values) {
       const result = checkInputs(definition.inputs, stripInternal(news));
-      return { inputs: withoutUndefined(result.inputs), failures: result.failures };
+      const failures = [
+        ...result.failures,
+        ...(await preflightFailures(definition, context, result, news, declaredOf(olds))),
+      ];
+      return { inputs: withoutUndefined(result.inputs), failures };
     },
 
     async diff(_id: string, olds: Values, news: Values) {
@@ -62,6 +67,7 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
         stripInternal(news),
         definition.replaceOn,
       );
+      replaces.push(...extraReplaces(definition, declaredOf(olds), stripInternal(news), replaces));
       return {
         changes: changed.length > 0,
         replaces,

@@ -123,7 +123,7 @@ export type CompanyChildInputs<P extends ParentKey, F extends z.ZodRawShape> = z
 /** Builds the resource definition of a company child. */
 export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>(
   spec: CompanyChildSpec<F> & { parents: readonly P[] },
-): DefinedResource<Values, Values, CompanyChildInputs<P, F>> {
+): DefinedResource<Values, Values, CompanyChildInputs<P, F>> & { fields: F } {
   const parentShape = Object.fromEntries(spec.parents.map((key) => [key, parentFields[key]])) as Pick<
     typeof parentFields,
     P
@@ -142,7 +142,7 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
     Object.fromEntries(fieldKeys.filter((key) => values[key] !== undefined).map((key) => [key, values[key]]));
   const stateOf = (id: string): Values => ({ [spec.idOutput]: id });
 
-  return defineResource<Values, Values, CompanyChildInputs<P, F>>({
+  const defined = defineResource<Values, Values, CompanyChildInputs<P, F>>({
     type: spec.type,
     inputs,
     replaceOn: spec.parents,
@@ -202,4 +202,5 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
       },
     },
   });
+  return Object.assign(defined, { fields: spec.fields });
 }

@@ -6,7 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, type QueryValue } from "../client";
 import { defineResource } from "../provider/define-resource";
-import type { ArgsOf } from "../provider/resource-args";
+import type { ArgsOf, InputShape } from "../provider/resource-args";
 import { CONFIG_DOCUMENTS, type ConfigDocumentKind } from "../schemas/company-config-documents";
 import { getOrUndefined } from "./shared";
 
@@ -106,8 +106,59 @@ export const companyConfigResource = defineResource<
   },
 });
 
-/** Arguments of {@link CompanyConfig}. */
-export type CompanyConfigArgs = ArgsOf<typeof companyConfigInputsSchema>;
+/** The inputs every kind shares, as the schema validates them. */
+type SharedArgs = Omit<ArgsOf<typeof companyConfigInputsSchema>, "kind" | "config">;
+
+/** `T` without index signatures, at every depth, so a misspelt field is a type error. */
+type KnownFields<T> = T extends readonly (infer U)[]
+  ? KnownFields<U>[]
+  : T extends object
+    ? { [K in keyof T as string extends K ? never : number extends K ? never : K]: KnownFields<T[K]> }
+    : T;
+
+/**
+ * The config document a program writes for each kind, derived from the zod schema the preview
+ * validates it with, so an editor completes its fields and flags a misspelt one. The runtime
+ * schema stays open: a field the platform added after this release is still sent if a program
+ * passes it (cast the document to do so).
+ */
+export type CompanyConfigDocuments = {
+  [K in CompanyConfigKind]: InputShape<KnownFields<z.input<(typeof CONFIG_DOCUMENTS)[K]["schema"]>>>;
+};
+
+/** `TravelContentConfig`: travel content rules (`kind: "travel-content"`). */
+export type TravelContentConfig = CompanyConfigDocuments["travel-content"];
+/** `WhiteLabelConfig`: branding, links and e-mail settings (`kind: "white-label"`). */
+export type WhiteLabelConfig = CompanyConfigDocuments["white-label"];
+/** `CompanyManagersConfig`: account and customer success managers (`kind: "managers"`). */
+export type CompanyManagersConfig = CompanyConfigDocuments["managers"];
+/** `ColorConfig`: profile tier colors (`kind: "color"`). */
+export type ColorConfig = CompanyConfigDocuments["color"];
+/** `StorePreferenceTiersRequest`: preference tiers per booking type (`kind: "preference-tiers"`). */
+export type PreferenceTiersConfig = CompanyConfigDocuments["preference-tiers"];
+/** `EnrollmentConfig`: terms and enrollment settings (`kind: "enrollment"`). */
+export type EnrollmentConfig = CompanyConfigDocuments["enrollment"];
+/** `TierConfig`: names and icons of the tiers (`kind: "tier"`). */
+export type TierConfig = CompanyConfigDocuments["tier"];
+/** `StealthConfig`: stealth modes (`kind: "stealth"`). */
+export type StealthConfig = CompanyConfigDocuments["stealth"];
+
+/**
+ * Arguments of {@link CompanyConfig}: a union discriminated by `kind`, so `config` is typed as
+ * that kind's document (`kind: "color"` takes a {@link ColorConfig}, ...).
+ */
+export type CompanyConfigArgs = {
+  [K in CompanyConfigKind]: SharedArgs & {
+    /** Which config; changing it replaces the resource. */
+    kind: K;
+    /**
+     * The whole config document of this kind. It is stored whole: fields left out are cleared.
+     * Kinds the platform cannot delete (`color`, `preference-tiers`, `enrollment`, `tier`,
+     * `stealth`) stay on the platform when the resource is deleted.
+     */
+    config: pulumi.Input<CompanyConfigDocuments[K]>;
+  };
+}[CompanyConfigKind];
 
 /** One configuration document of a company. */
 export class CompanyConfig extends companyConfigResource.Resource {
@@ -115,4 +166,8 @@ export class CompanyConfig extends companyConfigResource.Resource {
   declare readonly configId: pulumi.Output<string>;
   /** The stored config document. */
   declare readonly config: pulumi.Output<Record<string, unknown>>;
+
+  constructor(name: string, args: CompanyConfigArgs, opts?: pulumi.CustomResourceOptions) {
+    super(name, args, opts);
+  }
 }

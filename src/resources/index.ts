@@ -1,6 +1,19 @@
 /** The Pulumi resources of the travel platform. */
 export { Company, type CompanyArgs } from "./company";
-export { CompanyConfig, type CompanyConfigArgs, type CompanyConfigKind } from "./company-config";
+export {
+  type ColorConfig,
+  CompanyConfig,
+  type CompanyConfigArgs,
+  type CompanyConfigDocuments,
+  type CompanyConfigKind,
+  type CompanyManagersConfig,
+  type EnrollmentConfig,
+  type PreferenceTiersConfig,
+  type StealthConfig,
+  type TierConfig,
+  type TravelContentConfig,
+  type WhiteLabelConfig,
+} from "./company-config";
 export { CompanyFeatures, type CompanyFeaturesArgs } from "./company-features";
 export { CostCenter, type CostCenterArgs } from "./cost-center";
 export { Department, type DepartmentArgs } from "./department";
@@ -8,3 +21,8 @@ export { Grade, type GradeArgs } from "./grade";
 export { LegalEntity, type LegalEntityArgs } from "./legal-entity";
 export { Office, type OfficeArgs } from "./office";
 export { PerTripServiceCharge, type PerTripServiceChargeArgs } from "./per-trip-service-charge";
+export { Arm, type ArmArgs } from "./arm";
+export { CustomField, type CustomFieldArgs } from "./custom-field";
+export { CustomFieldOrder, type CustomFieldOrderArgs } from "./custom-field-order";
+export { OptionGroup, type OptionGroupArgs } from "./option-group";
+export { UserGroupRoles, type UserGroupRolesArgs } from "./user-group-roles";

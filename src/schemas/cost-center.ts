@@ -4,12 +4,7 @@
  */
 import { z } from "zod";
 import { entityIdSchema } from "./common";
-import {
-  displayNameSchema,
-  externalIdSchema,
-  offsetPaginationRequestSchema,
-  offsetPaginationResponseSchema,
-} from "./pagination";
+import { displayNameSchema, externalIdSchema, directoryListSchemas } from "./pagination";
 
 /** `CreateCostCenterRequest`. `numberOfEmployees` is accepted on create only. */
 export const createCostCenterRequestSchema = z.looseObject({
@@ -34,27 +29,8 @@ export const costCenterSchema = z.looseObject({
 /** Inferred `CostCenter`. */
 export type CostCenter = z.output<typeof costCenterSchema>;
 
-/** `ListCostCentersFilter`. */
-export const listCostCentersFilterSchema = z.looseObject({
-  externalIds: z.array(z.string()).optional(),
-  costCenterIds: z.array(z.string()).optional(),
-});
-
-/** `ListCostCentersRequest`. */
-export const listCostCentersRequestSchema = z.looseObject({
-  searchText: z.string().optional(),
-  paginationParams: offsetPaginationRequestSchema,
-  filters: z.array(listCostCentersFilterSchema).optional(),
-});
-
-/** Inferred `ListCostCentersRequest`. */
-export type ListCostCentersRequest = z.output<typeof listCostCentersRequestSchema>;
-
-/** `ListCostCentersResponse`: `CostCenterInfo` elements carry a plain-string id. */
-export const listCostCentersResponseSchema = z.looseObject({
-  paginationParams: offsetPaginationResponseSchema,
-  costCenters: z.array(z.looseObject({ id: z.string(), name: z.string().optional() })).default([]),
-});
-
-/** Inferred `ListCostCentersResponse`. */
-export type ListCostCentersResponse = z.output<typeof listCostCentersResponseSchema>;
+/**
+ * The v3 list: `.filter` (`ListCostCentersFilter`), `.request` (`ListCostCentersRequest`) and
+ * `.response` (`ListCostCentersResponse`, whose `CostCenterInfo` elements carry a plain-string id).
+ */
+export const costCenterList = directoryListSchemas("costCenters", "costCenterIds");

@@ -3,12 +3,7 @@
  * id) and the v3 list (`ListDepartmentsRequest`/`Response`).
  */
 import { z } from "zod";
-import {
-  displayNameSchema,
-  externalIdSchema,
-  offsetPaginationRequestSchema,
-  offsetPaginationResponseSchema,
-} from "./pagination";
+import { displayNameSchema, externalIdSchema, directoryListSchemas } from "./pagination";
 
 /** `CreateDepartmentRequest`. */
 export const createDepartmentRequestSchema = z.looseObject({
@@ -31,27 +26,8 @@ export const departmentSchema = z.looseObject({
 /** Inferred `DepartmentV2`. */
 export type Department = z.output<typeof departmentSchema>;
 
-/** `ListDepartmentsFilter`. */
-export const listDepartmentsFilterSchema = z.looseObject({
-  externalIds: z.array(z.string()).optional(),
-  departmentIds: z.array(z.string()).optional(),
-});
-
-/** `ListDepartmentsRequest`. */
-export const listDepartmentsRequestSchema = z.looseObject({
-  searchText: z.string().optional(),
-  paginationParams: offsetPaginationRequestSchema,
-  filters: z.array(listDepartmentsFilterSchema).optional(),
-});
-
-/** Inferred `ListDepartmentsRequest`. */
-export type ListDepartmentsRequest = z.output<typeof listDepartmentsRequestSchema>;
-
-/** `ListDepartmentsResponse`. */
-export const listDepartmentsResponseSchema = z.looseObject({
-  paginationParams: offsetPaginationResponseSchema,
-  departments: z.array(z.looseObject({ id: z.string(), name: z.string().optional() })).default([]),
-});
-
-/** Inferred `ListDepartmentsResponse`. */
-export type ListDepartmentsResponse = z.output<typeof listDepartmentsResponseSchema>;
+/**
+ * The v3 list: `.filter` (`ListDepartmentsFilter`), `.request` (`ListDepartmentsRequest`) and `.response`
+ * (`ListDepartmentsResponse`).
+ */
+export const departmentList = directoryListSchemas("departments", "departmentIds");

@@ -10,6 +10,8 @@ const HERTZ_LAX = "2000000001";
 const BUDGET_SFO = "2000000002";
 const LONDON = "1000000003";
 const SIXT_LHR = "2000000004";
+const NEW_YORK = "1000000002";
+const AVIS_NYC = "2000000003";
 
 /** `car <command> --trip <tripId> --pnr <pnrId>` followed by the space-separated `options`. */
 function carArgs(command: string, tripId: string, pnrId: string, options = ""): string[] {
@@ -202,7 +204,7 @@ describe("pulumi-travel car (the compiled CLI against the emulator)", () => {
       const declined = await cli(carArgs("cancel", TRIP, HERTZ_LAX), { input });
       expect(declined.code).toBe(7);
       expect(declined.stderr).toMatch(
-        /Cancel PNR 2000000001 \(Hertz, .*free cancellation until .*\)\? \[y\/N\]/,
+        /^Cancelling now is free until \S+; after that it costs a penalty of USD 50\.00; USD [\d.]+ is refunded\.\nCancel PNR 2000000001 \(Hertz, .*\)\? \[y\/N\]/m,
       );
       expect(declined.stdout).toBe("");
     }
@@ -210,6 +212,81 @@ describe("pulumi-travel car (the compiled CLI against the emulator)", () => {
     const yes = await cli(carArgs("cancel", TRIP, HERTZ_LAX), { input: "yes\n" });
     expect(yes.code, yes.stderr).toBe(0);
     expect(yes.stdout).toMatch(/^cancellation number\s+ZE-CXL-\d{8}$/m);
+  });
+
+  it("shows the penalty that cancelling now would charge, in money, once the deadline has passed", async () => {
+    const avis = await booking(NEW_YORK, AVIS_NYC);
+    const total = avis.rateInfo.totalAmount.amount;
+    const penalty = (Math.round(total * 20) / 100).toFixed(2);
+    const declined = await cli(carArgs("cancel", NEW_YORK, AVIS_NYC, "--json"), { input: "n\n" });
+    expect(declined.code).toBe(7);
+    expect(declined.stderr).toContain(
+      `The free-cancellation deadline (${avis.cancellationPolicy.deadline}) has passed: cancelling now costs a penalty of USD ${penalty} (20% of the total), and USD ${(total - Number(penalty)).toFixed(2)} is refunded.`,
+    );
+    expect(json(declined)).toMatchObject({
+      outcome: "declined",
+      costNow: { deadlinePassed: true, penalty: { amount: Number(penalty), currencyCode: "USD" } },
+    });
+    const cancelled = await cli(carArgs("cancel", NEW_YORK, AVIS_NYC, "--json"), { input: "y\n" });
+    expect(cancelled.code, cancelled.stderr).toBe(0);
+    expect(json(cancelled)).toMatchObject({ penalty: { amount: Number(penalty), currencyCode: "USD" } });
+  });
+
+  it("says before confirming that a change of vendor cancels the PNR and books a new one", async () => {
+    const args = carArgs("modify", TRIP, HERTZ_LAX, "--vendor ZD --category SUV --json");
+    const declined = await cli(args, { input: "n\n" });
+    expect(declined.code).toBe(7);
+    expect(declined.stderr).toMatch(
+      /^> this cancels PNR 2000000001 with Hertz and books a new one with Budget$[\s\S]*^This cancels PNR 2000000001 with Hertz and books a new one with Budget\.\nChange PNR 2000000001 \(Hertz, USD [\d.]+\) to Budget SUV, .*\? \[y\/N\]/m,
+    );
+    expect((await booking(TRIP, HERTZ_LAX)).pnrStatus).toBe("CONFIRMED");
+
+    const sameVendor = await cli(carArgs("modify", TRIP, HERTZ_LAX, "--vendor ZE --category SUV --json"), {
+      input: "n\n",
+    });
+    expect(sameVendor.code).toBe(7);
+    expect(sameVendor.stderr).toMatch(/^Change PNR 2000000001 \(Hertz, USD [\d.]+\) to Hertz SUV/m);
+    expect(sameVendor.stderr).not.toContain("this cancels PNR");
+
+    const booked = await cli(args, { input: "y\n" });
+    expect(booked.code, booked.stderr).toBe(0);
+    expect(json(booked)).toMatchObject({ outcome: "booked", replaced: true, sourcePnrId: HERTZ_LAX });
+  });
+
+  it("lists the caller's trips with their car PNRs, replaced ones included", async () => {
+    const modified = await cli(carArgs("modify", TRIP, BUDGET_SFO, "--vendor ZI --yes --json --quiet"));
+    expect(modified.code, modified.stderr).toBe(0);
+    const { pnrId: replacement } = json<{ pnrId: string }>(modified);
+
+    const listed = await cli(["car", "trips", "--json"]);
+    expect(listed.code, listed.stderr).toBe(0);
+    const { trips } = json<{ trips: { tripId: string; carPnrs: { pnrId: string; pnrStatus: string }[] }[] }>(
+      listed,
+    );
+    expect(trips.map((trip) => trip.tripId)).toEqual(expect.arrayContaining([TRIP, NEW_YORK, LONDON]));
+    expect(trips.find((trip) => trip.tripId === TRIP)?.carPnrs).toMatchObject([
+      { pnrId: HERTZ_LAX, pnrStatus: "CONFIRMED" },
+      { pnrId: BUDGET_SFO, pnrStatus: "REPLACED", replacedByPnrId: replacement },
+      { pnrId: replacement, pnrStatus: "CONFIRMED" },
+    ]);
+
+    const table = await cli(["car", "trips"]);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/^\d+ trips, \d+ car PNRs$/m);
+    expect(table.stdout).toMatch(
+      /^TRIP\s+NAME\s+TRAVELERS\s+CAR PNR\s+STATUS\s+VENDOR\s+PICKUP\s+PICKUP AT$/m,
+    );
+    expect(table.stdout).toMatch(
+      new RegExp(
+        `^${TRIP}\\s+Customer visit, California\\s+Ada Lovelace\\s+${BUDGET_SFO}\\s+REPLACED by ${replacement}\\s+Budget `,
+        "m",
+      ),
+    );
+
+    const unconfigured = await cli(["car", "trips"], { env: { TRAVEL_CLIENT_ID: undefined } });
+    expect(unconfigured.code).toBe(2);
+    expect(unconfigured.stderr).toMatch(/^pulumi-travel: .*TRAVEL_CLIENT_ID/m);
+    expect(unconfigured.stderr).not.toMatch(/travel:(baseUrl|clientId|clientSecret|accessToken)/);
   });
 
   it("maps failures to exit codes scripts can rely on", async () => {

@@ -99,13 +99,13 @@ describe("pulumi-travel reconcile", () => {
     const { code, stdout } = await reconcile(["--help"]);
     expect(code).toBe(0);
     expect(stdout).toContain("--adopt-pending <file>");
-    expect(stdout).toContain("8  reconcile: objects no resource owns, or pending creates, were found");
+    expect(stdout).toContain("9  reconcile: objects no resource owns, or pending creates, were found");
   });
 
-  it("lists pending creates with their object and unowned objects as JSON, exit code 8", async () => {
+  it("lists pending creates with their object and unowned objects as JSON, exit code 9", async () => {
     const { code, stdout, stderr } = await reconcile(["--stack", stackFile, "--json"]);
     expect(stderr).toBe("");
-    expect(code).toBe(8);
+    expect(code).toBe(9);
     const report = JSON.parse(stdout);
     expect(report.companies).toEqual([companyId]);
     expect(report.pendingCreates).toEqual([
@@ -128,7 +128,7 @@ describe("pulumi-travel reconcile", () => {
 
   it("prints the commands to adopt or delete each finding, reading the export from stdin", async () => {
     const { code, stdout } = await reconcile([], readFileSync(stackFile, "utf8"));
-    expect(code).toBe(8);
+    expect(code).toBe(9);
     expect(stdout).toContain(`adoptId: "${ids.Human}"`);
     expect(stdout).toContain(`--delete CostCenter:${ids.Human}`);
     expect(stdout).toContain("pulumi refresh --clear-pending-creates --yes");

@@ -26,6 +26,7 @@ export async function createEnvironment(
   name: string,
   program: string,
   config: Record<string, string> = {},
+  stackName = "e2e",
 ): Promise<E2eEnvironment> {
   const base = inject("packedProjectDir");
   const programDir = mkdtempSync(join(base, `${name}-`));
@@ -38,7 +39,7 @@ export async function createEnvironment(
   writeFileSync(join(programDir, "index.js"), program);
   const emulator = await startEmulator();
   const stack = await LocalWorkspace.createStack(
-    { stackName: "e2e", workDir: programDir },
+    { stackName, workDir: programDir },
     {
       envVars: {
         PULUMI_BACKEND_URL: `file://${backendDir}`,

@@ -145,7 +145,7 @@ for (let i = 0; i < 4; i++) new travel.Department("dep" + i, { companyId, name: 
     const travel = travelEnv(e.emulator);
     const report = await runNode(CLI, ["reconcile", "--stack", stateFile, "--json"], travel);
     expect(report.stderr).toBe("");
-    expect(report.code).toBe(8);
+    expect(report.code).toBe(9);
     const findings = JSON.parse(report.stdout) as {
       pendingCreates: { matches: unknown[] }[];
       unowned: unknown[];

@@ -1,13 +1,13 @@
 import type { LightMyRequestResponse } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Emulator } from "../../src/emulator";
+import { describe, expect, it } from "vitest";
 import { CarAdmin } from "../../src/emulator/car/admin";
 import { PRICE_HOLD_SECONDS, SEARCH_TTL_SECONDS } from "../../src/emulator/car/holds";
 import { cancellationOutcome } from "../../src/emulator/car/pricing";
 import type { CarPnrRecord } from "../../src/emulator/car/records";
 import { SEEDED_TRIP_IDS } from "../../src/emulator/car/seed";
 import type { CarBooking, CarOption, CarPriceCheck, CarSearchResponse } from "../../src/schemas/car";
-import { adminToken, call, createCompany, errorCode, freshEmulator, tokenFor } from "./helpers";
+import { adminToken, call, createCompany, errorCode, tokenFor } from "./helpers";
+import { emulatorFixture, useFixture } from "./fixtures";
 
 /** Seeded ids (docs/car.md). */
 const CALIFORNIA = "1000000001";
@@ -25,21 +25,15 @@ function message(response: LightMyRequestResponse): string {
 }
 
 describe("car booking changes in the emulator", () => {
-  let emu: Emulator;
-  let token: string;
-  beforeEach(async () => {
-    emu = await freshEmulator();
-    token = await adminToken(emu);
-  });
-  afterEach(() => emu.close());
+  const fx = useFixture(emulatorFixture);
 
-  const booking = async (tripId: string, pnrId: string, as = token): Promise<CarBooking> => {
-    const response = await call(emu, as, "GET", `/v3/trips/${tripId}/pnrs/${pnrId}`);
+  const booking = async (tripId: string, pnrId: string, as = fx.token): Promise<CarBooking> => {
+    const response = await call(fx.emu, as, "GET", `/v3/trips/${tripId}/pnrs/${pnrId}`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<CarBooking>();
   };
-  const search = (pnrId: string, body: Record<string, unknown>, as = token) =>
-    call(emu, as, "POST", `/v2/car/pnrs/${pnrId}/modify-search`, body);
+  const search = (pnrId: string, body: Record<string, unknown>, as = fx.token) =>
+    call(fx.emu, as, "POST", `/v2/car/pnrs/${pnrId}/modify-search`, body);
   /** A search over the booking's own dates and places, plus `extra`. */
   const searchLike = async (tripId: string, pnrId: string, extra: Record<string, unknown> = {}) => {
     const current = await booking(tripId, pnrId);
@@ -48,7 +42,7 @@ describe("car booking changes in the emulator", () => {
     return { current, result: response.json<CarSearchResponse>() };
   };
   const priceCheck = async (searchId: string, carId: string) => {
-    const response = await call(emu, token, "POST", "/v2/car/price-check", {
+    const response = await call(fx.emu, fx.token, "POST", "/v2/car/price-check", {
       searchId,
       carId,
       isModify: true,
@@ -57,7 +51,7 @@ describe("car booking changes in the emulator", () => {
     return response.json<CarPriceCheck>();
   };
   const book = (pnrId: string, body: Record<string, unknown>) =>
-    call(emu, token, "POST", `/v2/car/pnrs/${pnrId}/modify-book`, body);
+    call(fx.emu, fx.token, "POST", `/v2/car/pnrs/${pnrId}/modify-book`, body);
   const bookBody = (
     current: CarBooking,
     quote: CarPriceCheck,
@@ -71,8 +65,8 @@ describe("car booking changes in the emulator", () => {
     ...(current.arrivalFlightNumber ? { arrivalFlightNumber: current.arrivalFlightNumber } : {}),
     ...extra,
   });
-  const cancel = (pnrId: string, body: Record<string, unknown> = { pnrId }, as = token) =>
-    call(emu, as, "POST", `/v2/car/pnrs/${pnrId}/cancel-pnr`, body);
+  const cancel = (pnrId: string, body: Record<string, unknown> = { pnrId }, as = fx.token) =>
+    call(fx.emu, as, "POST", `/v2/car/pnrs/${pnrId}/cancel-pnr`, body);
   const pick = (
     cars: CarOption[],
     vendor: string,
@@ -115,17 +109,17 @@ describe("car booking changes in the emulator", () => {
       );
       const avis = await booking(NEW_YORK, AVIS_NYC);
       expect(avis.cancellationPolicy.penalty).toEqual({ type: "PERCENTAGE", percentage: 20 });
-      expect(Date.parse(avis.cancellationPolicy.deadline)).toBeLessThan(emu.admin.clock.now());
+      expect(Date.parse(avis.cancellationPolicy.deadline)).toBeLessThan(fx.emu.admin.clock.now());
     });
 
     it("answers 404 for an unknown trip, an unknown PNR and a PNR of another trip", async () => {
-      expect(errorCode(await call(emu, token, "GET", `/v3/trips/999/pnrs/${HERTZ_LAX}`))).toBe(
+      expect(errorCode(await call(fx.emu, fx.token, "GET", `/v3/trips/999/pnrs/${HERTZ_LAX}`))).toBe(
         "TRIP_NOT_FOUND",
       );
-      expect(errorCode(await call(emu, token, "GET", `/v3/trips/${CALIFORNIA}/pnrs/999`))).toBe(
+      expect(errorCode(await call(fx.emu, fx.token, "GET", `/v3/trips/${CALIFORNIA}/pnrs/999`))).toBe(
         "PNR_NOT_FOUND",
       );
-      expect(errorCode(await call(emu, token, "GET", `/v3/trips/${CALIFORNIA}/pnrs/${AVIS_NYC}`))).toBe(
+      expect(errorCode(await call(fx.emu, fx.token, "GET", `/v3/trips/${CALIFORNIA}/pnrs/${AVIS_NYC}`))).toBe(
         "PNR_NOT_FOUND",
       );
     });
@@ -257,7 +251,7 @@ describe("car booking changes in the emulator", () => {
     it("returns location, vendor, co2Emission and whether the flight number is mandatory", async () => {
       const { result } = await searchLike(CALIFORNIA, HERTZ_LAX);
       const sixtAirport = pick(result.cars, "SX", "LAX");
-      const response = await call(emu, token, "POST", "/v2/car/rate-details", {
+      const response = await call(fx.emu, fx.token, "POST", "/v2/car/rate-details", {
         searchId: result.searchId,
         carId: sixtAirport.carId,
         isModify: true,
@@ -277,7 +271,7 @@ describe("car booking changes in the emulator", () => {
         },
       });
       const sixtDowntown = pick(result.cars, "SX", "LAXC01");
-      const downtown = await call(emu, token, "POST", "/v2/car/rate-details", {
+      const downtown = await call(fx.emu, fx.token, "POST", "/v2/car/rate-details", {
         searchId: result.searchId,
         carId: sixtDowntown.carId,
         isModify: true,
@@ -288,7 +282,7 @@ describe("car booking changes in the emulator", () => {
     it("refuses unknown searches and cars, isModify false, and an expired search", async () => {
       const { result } = await searchLike(CALIFORNIA, HERTZ_LAX);
       const carId = result.cars[0]?.carId ?? "";
-      const post = (path: string, body: unknown) => call(emu, token, "POST", path, body);
+      const post = (path: string, body: unknown) => call(fx.emu, fx.token, "POST", path, body);
       for (const path of ["/v2/car/rate-details", "/v2/car/price-check"]) {
         expect(errorCode(await post(path, { searchId: "nope", carId, isModify: true }))).toBe(
           "SEARCH_NOT_FOUND",
@@ -305,7 +299,7 @@ describe("car booking changes in the emulator", () => {
         const missing = await post(path, { carId });
         expect(message(missing)).toMatch(/searchId: is required; isModify: is required/);
       }
-      emu.admin.clock.advance(SEARCH_TTL_SECONDS * 1000);
+      fx.emu.admin.clock.advance(SEARCH_TTL_SECONDS * 1000);
       const expired = await post("/v2/car/price-check", { searchId: result.searchId, carId, isModify: true });
       expect(expired.statusCode).toBe(409);
       expect(errorCode(expired)).toBe("SEARCH_EXPIRED");
@@ -319,7 +313,7 @@ describe("car booking changes in the emulator", () => {
       const held = await priceCheck(result.searchId, car.carId);
       expect(held).toMatchObject({ hasPriceChanged: false, timeoutSeconds: PRICE_HOLD_SECONDS });
       expect(held.finalRateInfo).toEqual(car.rateInfo);
-      emu.admin.clock.advance(PRICE_HOLD_SECONDS * 1000);
+      fx.emu.admin.clock.advance(PRICE_HOLD_SECONDS * 1000);
       const expired = await book(HERTZ_LAX, bookBody(current, held, car));
       expect(expired.statusCode).toBe(409);
       expect(errorCode(expired)).toBe("BOOKING_KEY_EXPIRED");
@@ -328,7 +322,7 @@ describe("car booking changes in the emulator", () => {
       expect((await booking(CALIFORNIA, HERTZ_LAX)).pnrVersion).toBe(1);
 
       const fresh = await priceCheck(result.searchId, car.carId);
-      emu.admin.clock.advance(PRICE_HOLD_SECONDS * 1000 - 1000);
+      fx.emu.admin.clock.advance(PRICE_HOLD_SECONDS * 1000 - 1000);
       expect((await book(HERTZ_LAX, bookBody(current, fresh, car))).statusCode).toBe(200);
       const reused = await book(HERTZ_LAX, bookBody(current, fresh, car));
       expect(reused.statusCode).toBe(409);
@@ -340,7 +334,7 @@ describe("car booking changes in the emulator", () => {
 
     it("changes prices deterministically through the admin API", async () => {
       const admin = (method: "GET" | "POST" | "DELETE", body?: unknown) =>
-        emu.app.inject({
+        fx.emu.app.inject({
           method,
           url: "/_emulator/car/price-changes",
           ...(body !== undefined ? { payload: body as object } : {}),
@@ -377,7 +371,7 @@ describe("car booking changes in the emulator", () => {
       const { current, result } = await searchLike(CALIFORNIA, HERTZ_LAX);
       const suv = pick(result.cars, "ZE", "LAX", "SUV");
       const quote = await priceCheck(result.searchId, suv.carId);
-      const tripsBefore = new CarAdmin(emu.context).trips().length;
+      const tripsBefore = new CarAdmin(fx.emu.context).trips().length;
       const response = await book(HERTZ_LAX, bookBody(current, quote, suv));
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({
@@ -395,14 +389,14 @@ describe("car booking changes in the emulator", () => {
         vendorConfirmationNumber: current.vendorConfirmationNumber,
         rateInfo: quote.finalRateInfo,
       });
-      expect(new CarAdmin(emu.context).trips()).toHaveLength(tripsBefore);
+      expect(new CarAdmin(fx.emu.context).trips()).toHaveLength(tripsBefore);
     });
 
     it("cancels and rebooks into a new PNR when the supplier requires it; sourcePnrId links the two", async () => {
       const { current, result } = await searchLike(CALIFORNIA, BUDGET_SFO);
       const budget = pick(result.cars, "ZD", "SFOC01", "COMPACT");
       const quote = await priceCheck(result.searchId, budget.carId);
-      const tripsBefore = new CarAdmin(emu.context).trips().length;
+      const tripsBefore = new CarAdmin(fx.emu.context).trips().length;
       const response = await book(BUDGET_SFO, bookBody(current, quote, budget));
       expect(response.statusCode, response.body).toBe(200);
       const answer = response.json<{
@@ -420,7 +414,7 @@ describe("car booking changes in the emulator", () => {
         pnrStatus: "REPLACED",
         replacedByPnrId: answer.pnrId,
       });
-      const trips = new CarAdmin(emu.context).trips();
+      const trips = new CarAdmin(fx.emu.context).trips();
       expect(trips).toHaveLength(tripsBefore);
       expect(trips.find((t) => t.tripId === CALIFORNIA)?.pnrIds).toEqual([
         HERTZ_LAX,
@@ -543,8 +537,8 @@ describe("car booking changes in the emulator", () => {
 
     it("refunds nothing for a booking paid at the vendor, and honours the clock for the deadline", async () => {
       const current = await booking(PARIS, ENTERPRISE_PARIS);
-      emu.admin.clock.set(Date.parse(current.cancellationPolicy.deadline));
-      token = await adminToken(emu); // the old token expired with the jump
+      fx.emu.admin.clock.set(Date.parse(current.cancellationPolicy.deadline));
+      fx.token = await adminToken(fx.emu); // the old fx.token expired with the jump
       const answer = (await cancel(ENTERPRISE_PARIS)).json<Record<string, unknown>>();
       expect(answer).toMatchObject({
         penalty: { amount: 35, currencyCode: "EUR" },
@@ -609,24 +603,24 @@ describe("car booking changes in the emulator", () => {
 
   describe("permissions", () => {
     it("lets a company admin act on its company's trips only, and keeps other TMCs out", async () => {
-      const companyId = await createCompany(emu, token);
-      const [trip] = new CarAdmin(emu.context).seedTrips(companyId);
+      const companyId = await createCompany(fx.emu, fx.token);
+      const [trip] = new CarAdmin(fx.emu.context).seedTrips(companyId);
       if (!trip) throw new Error("no trip seeded");
       const pnrId = trip.pnrIds[0] ?? "";
       expect(trip.tripId).not.toBe(CALIFORNIA);
-      const own = emu.admin.createCompanyAdmin(companyId);
-      const ownToken = await tokenFor(emu, own.clientId, own.clientSecret);
+      const own = fx.emu.admin.createCompanyAdmin(companyId);
+      const ownToken = await tokenFor(fx.emu, own.clientId, own.clientSecret);
       expect((await booking(trip.tripId, pnrId, ownToken)).pnrStatus).toBe("CONFIRMED");
 
-      const otherCompany = await createCompany(emu, token, { name: "Other" });
-      const stranger = emu.admin.createCompanyAdmin(otherCompany);
-      const strangerToken = await tokenFor(emu, stranger.clientId, stranger.clientSecret);
-      const otherTmc = emu.admin.createTmc("Other TMC");
-      const otherTmcToken = await tokenFor(emu, otherTmc.clientId, otherTmc.clientSecret);
+      const otherCompany = await createCompany(fx.emu, fx.token, { name: "Other" });
+      const stranger = fx.emu.admin.createCompanyAdmin(otherCompany);
+      const strangerToken = await tokenFor(fx.emu, stranger.clientId, stranger.clientSecret);
+      const otherTmc = fx.emu.admin.createTmc("Other TMC");
+      const otherTmcToken = await tokenFor(fx.emu, otherTmc.clientId, otherTmc.clientSecret);
       for (const outsider of [strangerToken, otherTmcToken]) {
-        expect((await call(emu, outsider, "GET", `/v3/trips/${trip.tripId}/pnrs/${pnrId}`)).statusCode).toBe(
-          403,
-        );
+        expect(
+          (await call(fx.emu, outsider, "GET", `/v3/trips/${trip.tripId}/pnrs/${pnrId}`)).statusCode,
+        ).toBe(403);
         expect((await cancel(pnrId, { pnrId }, outsider)).statusCode).toBe(403);
         const current = await booking(trip.tripId, pnrId);
         expect(
@@ -634,9 +628,9 @@ describe("car booking changes in the emulator", () => {
         ).toBe(403);
       }
       // Seeded demo trips belong to the TMC itself: a company admin cannot reach them.
-      expect((await call(emu, ownToken, "GET", `/v3/trips/${CALIFORNIA}/pnrs/${HERTZ_LAX}`)).statusCode).toBe(
-        403,
-      );
+      expect(
+        (await call(fx.emu, ownToken, "GET", `/v3/trips/${CALIFORNIA}/pnrs/${HERTZ_LAX}`)).statusCode,
+      ).toBe(403);
       // A search is bound to its company too.
       const current = await booking(trip.tripId, pnrId);
       const { searchId, cars } = (
@@ -644,34 +638,39 @@ describe("car booking changes in the emulator", () => {
       ).json<CarSearchResponse>();
       const carId = cars[0]?.carId ?? "";
       expect(
-        (await call(emu, otherTmcToken, "POST", "/v2/car/price-check", { searchId, carId, isModify: true }))
-          .statusCode,
+        (
+          await call(fx.emu, otherTmcToken, "POST", "/v2/car/price-check", {
+            searchId,
+            carId,
+            isModify: true,
+          })
+        ).statusCode,
       ).toBe(403);
       expect((await cancel(pnrId, { pnrId }, ownToken)).statusCode).toBe(200);
-      expect((await call(emu, undefined, "GET", `/v3/trips/${trip.tripId}/pnrs/${pnrId}`)).statusCode).toBe(
-        401,
-      );
+      expect(
+        (await call(fx.emu, undefined, "GET", `/v3/trips/${trip.tripId}/pnrs/${pnrId}`)).statusCode,
+      ).toBe(401);
     });
 
     it("blocks deleting a company while it has active car bookings", async () => {
-      const companyId = await createCompany(emu, token);
-      const trips = new CarAdmin(emu.context).seedTrips(companyId);
-      const blocked = await call(emu, token, "DELETE", `/v2/companies/${companyId}`);
+      const companyId = await createCompany(fx.emu, fx.token);
+      const trips = new CarAdmin(fx.emu.context).seedTrips(companyId);
+      const blocked = await call(fx.emu, fx.token, "DELETE", `/v2/companies/${companyId}`);
       expect(blocked.statusCode).toBe(400);
       expect(message(blocked)).toMatch(/5 active car bookings/);
       for (const trip of trips)
         for (const pnrId of trip.pnrIds) expect((await cancel(pnrId)).statusCode).toBe(200);
-      expect((await call(emu, token, "DELETE", `/v2/companies/${companyId}`)).statusCode).toBe(204);
+      expect((await call(fx.emu, fx.token, "DELETE", `/v2/companies/${companyId}`)).statusCode).toBe(204);
       // The company's trips went with it; the seeded demo trips stay.
-      expect(new CarAdmin(emu.context).trips(companyId)).toEqual([]);
-      expect(new CarAdmin(emu.context).trips()).toHaveLength(SEEDED_TRIP_IDS.length);
+      expect(new CarAdmin(fx.emu.context).trips(companyId)).toEqual([]);
+      expect(new CarAdmin(fx.emu.context).trips()).toHaveLength(SEEDED_TRIP_IDS.length);
     });
   });
 
   describe("admin API", () => {
     it("seeds demo trips for a company over HTTP and lists them", async () => {
-      const companyId = await createCompany(emu, token);
-      const seeded = await emu.app.inject({
+      const companyId = await createCompany(fx.emu, fx.token);
+      const seeded = await fx.emu.app.inject({
         method: "POST",
         url: "/_emulator/car/trips",
         payload: { companyId },
@@ -680,12 +679,12 @@ describe("car booking changes in the emulator", () => {
       const { trips } = seeded.json<{ trips: { tripId: string; companyId: string; pnrIds: string[] }[] }>();
       expect(trips).toHaveLength(4);
       expect(trips.every((t) => t.companyId === companyId && /^\d{10}$/.test(t.tripId))).toBe(true);
-      const listed = await emu.app.inject({
+      const listed = await fx.emu.app.inject({
         method: "GET",
         url: `/_emulator/car/trips?companyId=${companyId}`,
       });
       expect(listed.json<{ trips: unknown[] }>().trips).toHaveLength(4);
-      const unknown = await emu.app.inject({
+      const unknown = await fx.emu.app.inject({
         method: "POST",
         url: "/_emulator/car/trips",
         payload: { companyId: "nope" },
@@ -696,8 +695,8 @@ describe("car booking changes in the emulator", () => {
 
     it("restores the seeded trips on reset", async () => {
       expect((await cancel(HERTZ_LAX)).statusCode).toBe(200);
-      emu.admin.reset();
-      const fresh = await adminToken(emu);
+      fx.emu.admin.reset();
+      const fresh = await adminToken(fx.emu);
       expect((await booking(CALIFORNIA, HERTZ_LAX, fresh)).pnrStatus).toBe("CONFIRMED");
     });
   });

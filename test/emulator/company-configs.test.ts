@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixture } from "./fixtures";
 import { call } from "./helpers";
 import {
   expectBadRequest,
@@ -6,7 +7,6 @@ import {
   expectGuarded,
   expectStatus,
   messageOf,
-  type OrgFixture,
   orgFixture,
 } from "./org-helpers";
 
@@ -115,11 +115,7 @@ const roleQuery: Record<ConfigPath, string> = {
 };
 
 describe("company configuration documents", () => {
-  let fx: OrgFixture;
-  beforeEach(async () => {
-    fx = await orgFixture();
-  });
-  afterEach(() => fx.emu.close());
+  const fx = useFixture(orgFixture);
 
   const urlOf = (path: ConfigPath, companyId = fx.companyId) =>
     `/v2/companies/${companyId}/${path}${roleQuery[path]}`;

@@ -1,16 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { featureValueType } from "../../src/emulator/configs/features";
+import { useFixture } from "./fixtures";
 import { call } from "./helpers";
-import { expectBadRequest, expectGuarded, expectStatus, type OrgFixture, orgFixture } from "./org-helpers";
+import { expectBadRequest, expectGuarded, expectStatus, orgFixture } from "./org-helpers";
 
 describe("company features", () => {
-  let fx: OrgFixture;
+  const fx = useFixture(orgFixture);
   let url: string;
-  beforeEach(async () => {
-    fx = await orgFixture();
+  beforeEach(() => {
     url = `/v2/companies/${fx.companyId}/features`;
   });
-  afterEach(() => fx.emu.close());
 
   it("reads an empty feature list before anything is set", async () => {
     expect((await expectStatus(fx, 200, "GET", url)).json()).toEqual({ length: 0, features: [] });

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Emulator } from "../../src/emulator";
-import { adminToken, errorCode, freshEmulator } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { errorCode } from "./helpers";
+import { emulatorFixture, useFixture } from "./fixtures";
 
 describe("malformed requests get a 4xx in the platform's error shape", () => {
-  let emu: Emulator;
-  let token: string;
-  beforeAll(async () => {
-    emu = await freshEmulator({ settings: { bodyLimitBytes: 1024 } });
-    token = await adminToken(emu);
-  });
-  afterAll(() => emu.close());
+  const fx = useFixture(() => emulatorFixture({ settings: { bodyLimitBytes: 1024 } }), "all");
 
   const post = (payload: string, contentType: string) =>
-    emu.app.inject({
+    fx.emu.app.inject({
       method: "POST",
       url: "/v2/companies",
-      headers: { authorization: `Bearer ${token}`, "content-type": contentType },
+      headers: { authorization: `Bearer ${fx.token}`, "content-type": contentType },
       payload,
     });
 
@@ -32,13 +26,36 @@ describe("malformed requests get a 4xx in the platform's error shape", () => {
     ],
     [
       "an unknown route",
-      () => emu.app.inject({ method: "GET", url: "/v2/nothing-here" }),
+      () => fx.emu.app.inject({ method: "GET", url: "/v2/nothing-here" }),
       404,
       "ROUTE_NOT_FOUND",
     ],
     [
+      "bad percent-encoding in the path",
+      () =>
+        fx.emu.app.inject({
+          method: "GET",
+          url: "/v2/companies/%ff%fe",
+          headers: { authorization: `Bearer ${fx.token}` },
+        }),
+      400,
+      "MALFORMED_PATH",
+    ],
+    [
+      "a 6,000-character path parameter",
+      () => fx.emu.app.inject({ method: "GET", url: `/v2/companies/${"a".repeat(6000)}` }),
+      414,
+      "PATH_PARAMETER_TOO_LONG",
+    ],
+    [
+      "a body nested 400 levels deep",
+      () => post(`{"name":"x","deep":${"[".repeat(400)}${"]".repeat(400)}}`, "application/json"),
+      400,
+      "NESTING_TOO_DEEP",
+    ],
+    [
       "a wrong method",
-      () => emu.app.inject({ method: "PATCH", url: "/v2/companies/abc" }),
+      () => fx.emu.app.inject({ method: "PATCH", url: "/v2/companies/abc" }),
       405,
       "METHOD_NOT_ALLOWED",
     ],
@@ -52,7 +69,7 @@ describe("malformed requests get a 4xx in the platform's error shape", () => {
   });
 
   it("lists the allowed methods on a 405", async () => {
-    const response = await emu.app.inject({ method: "PATCH", url: "/v2/companies/abc" });
+    const response = await fx.emu.app.inject({ method: "PATCH", url: "/v2/companies/abc" });
     expect(response.headers.allow).toContain("PUT");
     expect(errorCode(response)).toBe("METHOD_NOT_ALLOWED");
   });

@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { Emulator } from "../../src/emulator";
-import { adminToken, call, createCompany, errorCode, freshEmulator, tokenFor } from "./helpers";
+import { emulatorFixture } from "./fixtures";
+import { call, createCompany, errorCode, tokenFor } from "./helpers";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -23,8 +24,7 @@ export interface OrgFixture {
 
 /** A fresh emulator with one company and its callers. */
 export async function orgFixture(): Promise<OrgFixture> {
-  const emu = await freshEmulator();
-  const token = await adminToken(emu);
+  const { emu, token } = await emulatorFixture();
   const companyId = await createCompany(emu, token, { name: "Acme" });
   const otherCompanyId = await createCompany(emu, token, { name: "Globex" });
   const own = emu.admin.createCompanyAdmin(companyId);

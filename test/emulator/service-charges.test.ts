@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { recordServiceCharge } from "../../src/emulator/org/records";
 import type { ServiceChargeRecord } from "../../src/schemas/service-charge";
+import { useFixture } from "./fixtures";
 import { call, createCompany } from "./helpers";
-import {
-  expectBadRequest,
-  expectError,
-  expectGuarded,
-  expectStatus,
-  type OrgFixture,
-  orgFixture,
-} from "./org-helpers";
+import { expectBadRequest, expectError, expectGuarded, expectStatus, orgFixture } from "./org-helpers";
 
 const usd = (amount: number) => ({ amount, currencyCode: "USD" });
 
@@ -25,13 +19,11 @@ function charge(tripId: string, serviceType: "ITINERARY_BOOKING" | "AGENT_CONTAC
 }
 
 describe("per-trip service charge", () => {
-  let fx: OrgFixture;
+  const fx = useFixture(orgFixture);
   let url: string;
-  beforeEach(async () => {
-    fx = await orgFixture();
+  beforeEach(() => {
     url = `/v2/license/company/${fx.companyId}/service-charge/per-trip`;
   });
-  afterEach(() => fx.emu.close());
 
   const config = {
     charges: [usd(12.5), { amount: 10, currencyCode: "GBP" }],
@@ -96,11 +88,7 @@ describe("per-trip service charge", () => {
 });
 
 describe("service charge list", () => {
-  let fx: OrgFixture;
-  beforeEach(async () => {
-    fx = await orgFixture();
-  });
-  afterEach(() => fx.emu.close());
+  const fx = useFixture(orgFixture);
 
   const listUrl = (entityId: string, entityType = "TRIP", type = "TMC_CHARGE") =>
     `/v2/service-charge/${entityType}/${entityId}/types/${type}/list`;

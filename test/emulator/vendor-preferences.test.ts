@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { CsvSyntaxError, parseCsv } from "../../src/emulator/core/csv";
 import type { VendorPreferencesRecord } from "../../src/emulator/org/records";
+import { useFixture } from "./fixtures";
 import { call } from "./helpers";
 import {
   createLegalEntity,
@@ -8,18 +9,15 @@ import {
   expectError,
   expectGuarded,
   multipart,
-  type OrgFixture,
   orgFixture,
 } from "./org-helpers";
 
 describe("vendor preferences upload", () => {
-  let fx: OrgFixture;
+  const fx = useFixture(orgFixture);
   let url: string;
-  beforeEach(async () => {
-    fx = await orgFixture();
+  beforeEach(() => {
     url = `/v2/companies/${fx.companyId}/vendor-preferences`;
   });
-  afterEach(() => fx.emu.close());
 
   const upload = async (
     vendorType: string | undefined,

@@ -1,5 +1,5 @@
 /**
- * `pulumi-travel car show|search|modify|cancel`: car booking changes from scripts and runbooks.
+ * `pulumi-travel car trips|show|search|modify|cancel`: car booking changes from scripts and runbooks.
  * Tables by default, `--json` for scripts (stdout holds only the JSON document; progress and
  * prompts go to stderr), a confirmation prompt before booking or cancelling unless `--yes`, and
  * the exit codes of {@link EXIT}. Configured by the `TRAVEL_*` environment variables.
@@ -10,9 +10,14 @@ import {
   type CarCriteria,
   type CarModifySearchRequest,
   type CarSortOption,
+  type CarBooking,
   cancelCarBooking,
+  changeImpact,
+  changeImpactText,
   getCarBooking,
+  listTrips,
   modifyCarBooking,
+  quoteCancellation,
   type SearchOverrides,
   searchCarChanges,
   searchPlacesFor,
@@ -26,6 +31,7 @@ import {
   formatModifyResult,
   formatProgress,
   formatSearch,
+  formatTrips,
   priceChangeQuestion,
   priceChangeText,
 } from "../car-output";
@@ -42,7 +48,7 @@ export class DeclinedError extends Error {
 /** The car-specific reading of the exit codes, shown by every `car` command's `--help`. */
 export const CAR_EXIT_CODES_HELP = `
 Exit codes:
-  ${EXIT.ok}  done: shown, searched, booked or cancelled
+  ${EXIT.ok}  done: listed, shown, searched, booked or cancelled
   ${EXIT.failure}  unexpected failure
   ${EXIT.usage}  wrong usage, missing TRAVEL_* configuration, or input rejected before any call
   ${EXIT.refused}  refused by the platform, such as PNR_ALREADY_CANCELLED, PNR_REPLACED,
@@ -89,6 +95,11 @@ interface CancelOptions extends BookingOptions {
   yes?: boolean;
 }
 
+interface TripsOptions {
+  company?: string;
+  json?: boolean;
+}
+
 const SORT_KEYS: Record<string, CarSortOption["sortBy"]> = {
   price: "PRICE",
   vendor: "VENDOR",
@@ -101,6 +112,22 @@ export function registerCarCommand(program: Command): void {
     .command("car")
     .description("change and cancel car bookings (search, price, book, cancel) on the platform")
     .addHelpText("after", CAR_EXIT_CODES_HELP);
+
+  car
+    .command("trips")
+    .description("list the trips you may manage with their car PNRs (replaced and cancelled ones too)")
+    .option("--company <companyId>", "only the trips of this company")
+    .option("--json", "print one JSON document on stdout, for scripts")
+    .addHelpText("after", CAR_EXIT_CODES_HELP)
+    .action(async (options: TripsOptions) => {
+      await run(options, async (client) => {
+        const trips = await listTrips(
+          client,
+          options.company === undefined ? {} : { companyId: options.company },
+        );
+        print(options, { trips }, () => formatTrips(trips));
+      });
+    });
 
   withBookingOptions(car.command("show"))
     .description("show a car PNR: status, car, rate, cancellation deadline and penalty")
@@ -141,6 +168,7 @@ export function registerCarCommand(program: Command): void {
     .action(async (options: ModifyOptions) => {
       await run(options, async (client, prompter) => {
         const criteria: CarCriteria = { carId: options.car, samePickupLocation: options.sameLocation };
+        let original: CarBooking | undefined;
         const result = await modifyCarBooking(client, {
           tripId: options.trip,
           pnrId: options.pnr,
@@ -154,7 +182,16 @@ export function registerCarCommand(program: Command): void {
               ? false
               : (oldRate, newRate) => prompter.confirm(priceChangeQuestion(oldRate, newRate)),
           confirm: options.yes ? undefined : (quote) => prompter.confirm(changeQuestion(quote)),
-          onProgress: options.quiet ? undefined : (event) => progress(formatProgress(event)),
+          onProgress: options.quiet
+            ? undefined
+            : (event) => {
+                progress(formatProgress(event));
+                if (event.type === "booking-read") original = event.booking;
+                if (event.type === "car-selected" && original) {
+                  const impact = changeImpact(original, event.car);
+                  if (impact.kind === "replaces-pnr") progress(changeImpactText(impact));
+                }
+              },
         });
         print(options, result, () => formatModifyResult(result));
         if (result.outcome === "price-change-rejected") {
@@ -171,11 +208,14 @@ export function registerCarCommand(program: Command): void {
     .option("-y, --yes", "do not ask for confirmation")
     .action(async (options: CancelOptions) => {
       await run(options, async (client, prompter) => {
-        const booking = await getCarBooking(client, { tripId: options.trip, pnrId: options.pnr });
+        const { booking, cost } = await quoteCancellation(client, {
+          tripId: options.trip,
+          pnrId: options.pnr,
+        });
         // A PNR that is not confirmed goes straight to the platform, whose refusal names the reason.
         if (booking.pnrStatus === "CONFIRMED" && !options.yes) {
-          if (!(await prompter.confirm(cancelQuestion(booking)))) {
-            if (options.json) printJson({ outcome: "declined", pnrId: booking.pnrId });
+          if (!(await prompter.confirm(cancelQuestion(booking, cost)))) {
+            if (options.json) printJson({ outcome: "declined", pnrId: booking.pnrId, costNow: cost });
             throw new DeclinedError("declined; nothing was cancelled");
           }
         }

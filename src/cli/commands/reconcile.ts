@@ -41,7 +41,7 @@ Examples:
       && pulumi stack import --file adopted.json && pulumi refresh --yes
   pulumi-travel reconcile --stack state.json --delete CostCenter:<id>
 
-Exit codes of reconcile: 0 nothing to reconcile (or the requested change was made); 8 objects no
+Exit codes of reconcile: 0 nothing to reconcile (or the requested change was made); 9 objects no
 resource owns or pending creates were found; the other codes as listed below.`;
 
 /** Registers the `reconcile` command. */

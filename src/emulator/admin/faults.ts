@@ -1,6 +1,8 @@
 /**
  * Fault injection per route pattern: 429s with Retry-After, 500s and 503s, added latency and
- * dropped connections, each with a probability. Admin routes are never faulted.
+ * dropped connections, each with a probability, decided before the request is handled; and
+ * "after handling" faults, where the platform commits the request and then the connection is
+ * dropped or a 5xx replaces the answer. Admin routes are never faulted.
  */
 import { z } from "zod";
 import type { Random } from "../core/random";
@@ -22,6 +24,16 @@ export const faultRuleSchema = z
     dropRate: z.number().min(0).max(1).default(0),
     /** Latency added to every matching request. */
     latencyMs: z.number().int().min(0).max(120_000).default(0),
+    /**
+     * What happens after the request was handled and its changes committed (durably, with a state
+     * file): `"drop"` destroys the connection without an answer; 500, 502, 503 or 504 replaces
+     * the answer with that error. Drawn with `afterHandlingRate` when no before-handling fault fired.
+     */
+    afterHandling: z
+      .union([z.literal("drop"), z.literal(500), z.literal(502), z.literal(503), z.literal(504)])
+      .optional(),
+    /** Probability of the `afterHandling` fault (default 1: every matching request). */
+    afterHandlingRate: z.number().min(0).max(1).default(1),
     /** How many more times the rule may inject a fault; unlimited when omitted. */
     times: z.number().int().positive().optional(),
   })
@@ -29,6 +41,9 @@ export const faultRuleSchema = z
   .refine((r) => r.rate429 + r.rate500 + r.rate503 + r.dropRate <= 1, {
     message: "rate429 + rate500 + rate503 + dropRate must not exceed 1",
   });
+
+/** The after-handling fault kinds. */
+export type AfterHandlingFault = "drop" | 500 | 502 | 503 | 504;
 
 /** A validated fault rule. */
 export type FaultRule = z.output<typeof faultRuleSchema>;
@@ -49,7 +64,8 @@ export type FaultAction =
       latencyMs: number;
       ruleId: string;
     }
-  | { type: "drop"; latencyMs: number; ruleId: string };
+  | { type: "drop"; latencyMs: number; ruleId: string }
+  | { type: "after"; fault: AfterHandlingFault; latencyMs: number; ruleId: string };
 
 /** Converts a path glob into a regular expression. */
 export function globToRegExp(glob: string): RegExp {
@@ -98,7 +114,10 @@ export class FaultInjector {
     return this.rules.map(({ regex: _regex, ...rule }) => rule);
   }
 
-  /** Decides the fault for one request. The first matching rule that fires wins. */
+  /**
+   * Decides the fault for one request. The first matching rule that fires wins; a rule draws its
+   * before-handling faults first, then its after-handling fault.
+   */
   decide(method: string, path: string): FaultAction {
     let latencyMs = 0;
     for (const rule of this.rules) {
@@ -123,6 +142,10 @@ export class FaultInjector {
           const retryAfterSeconds = status === 500 ? undefined : rule.retryAfterSeconds;
           return { type: "status", status, retryAfterSeconds, latencyMs, ruleId: rule.id };
         }
+      }
+      if (rule.afterHandling !== undefined && this.random() < rule.afterHandlingRate) {
+        rule.fired++;
+        return { type: "after", fault: rule.afterHandling, latencyMs, ruleId: rule.id };
       }
     }
     return { type: "none", latencyMs };

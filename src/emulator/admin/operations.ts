@@ -32,8 +32,23 @@ export class EmulatorAdmin {
     return this.ctx.store.snapshot();
   }
 
-  load(snapshot: StateSnapshot): void {
+  /**
+   * Replaces the whole state with `snapshot` after validating it (structure, depth, and bootstrap
+   * credentials that still authenticate). A refused snapshot leaves the state as it was.
+   */
+  load(snapshot: unknown): void {
+    const previous = this.ctx.store.snapshot();
     this.ctx.store.load(snapshot);
+    const bootstrap = readBootstrap(this.ctx);
+    const problem = !bootstrap
+      ? "the snapshot has no bootstrap credentials (meta.bootstrap); take it from GET /_emulator/state"
+      : !this.ctx.store.collection(COLLECTIONS.apiUsers).has(bootstrap.clientId)
+        ? `the bootstrap client ${bootstrap.clientId} is not among collections.${COLLECTIONS.apiUsers}`
+        : undefined;
+    if (problem) {
+      this.ctx.store.load(previous);
+      throw new Error(`invalid state snapshot: ${problem}`);
+    }
   }
 
   /** Logged platform calls after sequence number `afterSeq`. */

@@ -8,7 +8,7 @@ import { EmulatorAdmin } from "./operations";
 import type { EmulatorContext } from "../context";
 import { badRequest, notFound } from "../core/errors";
 import { param, queryOf } from "../core/http";
-import type { StateSnapshot } from "../core/store";
+import { MAX_SNAPSHOT_DEPTH } from "../core/depth";
 import { parseRequest } from "../core/validate";
 
 const afterQuery = z.looseObject({ after: z.coerce.number().int().min(0).default(0) });
@@ -45,9 +45,10 @@ export function adminRoutes(ctx: EmulatorContext) {
     });
 
     app.get("/state", async () => admin.snapshot());
-    app.put("/state", async (request, reply) => {
+    // A snapshot nests records inside collections, so it has a depth limit of its own.
+    app.put("/state", { config: { maxBodyDepth: MAX_SNAPSHOT_DEPTH } }, async (request, reply) => {
       try {
-        admin.load(request.body as StateSnapshot);
+        admin.load(request.body);
       } catch (error) {
         adminError(error);
       }

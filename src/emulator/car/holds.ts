@@ -124,6 +124,7 @@ export function priceCheck(ctx: EmulatorContext, search: CarSearchRecord, carId:
     searchId: search.searchId,
     carId,
     pnrId: search.pnrId,
+    companyId: search.companyId,
     rate,
     createdAtMs: now,
     expiresAtMs: now + PRICE_HOLD_SECONDS * 1000,
@@ -139,8 +140,8 @@ export function priceCheck(ctx: EmulatorContext, search: CarSearchRecord, carId:
 }
 
 /**
- * The booking key of a modify-book, checked but not yet used: 404 when unknown, 400 when it was
- * issued for another PNR or car, 409 BOOKING_KEY_ALREADY_USED or BOOKING_KEY_EXPIRED.
+ * The booking key of a modify-book, checked but not yet used: 404 when unknown or issued to
+ * another company, 400 when it was issued for another PNR of the same company or another car, 409 BOOKING_KEY_ALREADY_USED or BOOKING_KEY_EXPIRED.
  */
 export function checkBookingKey(
   ctx: EmulatorContext,
@@ -148,11 +149,18 @@ export function checkBookingKey(
   bookingKey: string,
   carId: string,
 ): BookingKeyRecord {
-  const key = carCollections(ctx.store).bookingKeys.get(bookingKey);
+  const { bookingKeys, searches, trips } = carCollections(ctx.store);
+  const key = bookingKeys.get(bookingKey);
   if (!key) throw notFound("booking key", bookingKey);
+  // A key of another company is answered exactly like an unknown key: nothing of the other
+  // tenant (its PNR, its search) may leak.
+  const keyCompany = key.companyId ?? searches.get(key.searchId)?.companyId;
+  const pnrCompany = trips.get(pnr.tripId)?.companyId;
+  if (keyCompany !== undefined && keyCompany !== pnrCompany) throw notFound("booking key", bookingKey);
   if (key.pnrId !== pnr.pnrId) {
+    const which = keyCompany === undefined ? "another PNR" : `PNR ${key.pnrId}`;
     throw badRequest(
-      `bookingKey: was issued for a search of PNR ${key.pnrId}, not PNR ${pnr.pnrId}`,
+      `bookingKey: was issued for a search of ${which}, not PNR ${pnr.pnrId}`,
       "BOOKING_KEY_MISMATCH",
     );
   }

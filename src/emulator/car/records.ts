@@ -84,6 +84,8 @@ export interface BookingKeyRecord {
   searchId: string;
   carId: string;
   pnrId: string;
+  /** The company of the search (absent in keys stored before it was recorded). */
+  companyId?: string | undefined;
   rate: CarRate;
   createdAtMs: number;
   expiresAtMs: number;

@@ -36,8 +36,16 @@ export function carRoutes(ctx: EmulatorContext) {
       return active > 0 ? `${active} active car booking${active === 1 ? "" : "s"}` : undefined;
     });
     ctx.onCompanyDeleted.push((companyId) => purgeCompanyCarData(ctx.store, companyId));
-    app.register(carBookingRoutes(ctx));
-    app.register(tripRoutes(ctx));
+    // The HTTP Date of car and trip answers is the emulator clock, so a client can tell, for
+    // example, whether a cancellation deadline has passed by the platform's time.
+    app.register(async (scoped) => {
+      scoped.addHook("onSend", async (_request, reply, payload) => {
+        reply.header("date", new Date(ctx.clock.now()).toUTCString());
+        return payload;
+      });
+      await scoped.register(carBookingRoutes(ctx));
+      await scoped.register(tripRoutes(ctx));
+    });
     app.register(carAdminRoutes(ctx), { prefix: `${ADMIN_PREFIX}/car` });
   };
 }

@@ -1,9 +1,24 @@
-/** Optional persistence of the emulator's state to a JSON file, written atomically. */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+/**
+ * Durable persistence of the emulator's state to a JSON file. A change is acknowledged only once
+ * it is on disk: the state is written to a temporary file, fsynced, renamed over the state file,
+ * and the directory is fsynced. Changes that arrive while a write is under way are grouped into
+ * the next write (group commit), so concurrent writers share one fsync.
+ */
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeSync,
+} from "node:fs";
+import { mkdir, open, rename } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { EmulatorStore, StateSnapshot } from "./store";
 
-/** Reads a state file, or undefined when it does not exist. */
+/** Reads a state file, or undefined when it does not exist. The caller validates the structure. */
 export function readStateFile(path: string): StateSnapshot | undefined {
   if (!existsSync(path)) return undefined;
   try {
@@ -13,52 +28,144 @@ export function readStateFile(path: string): StateSnapshot | undefined {
   }
 }
 
-/** Writes `snapshot` to `path` through a temporary file and a rename, so readers never see half a file. */
-export function writeStateFile(path: string, snapshot: StateSnapshot): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(snapshot)}\n`, { mode: 0o600 });
-  renameSync(temporary, path);
+function temporaryOf(path: string): string {
+  return `${path}.${process.pid}.tmp`;
 }
 
-/** Writes the store to a file shortly after every change, and on {@link flush}. */
+/** Writes `text` to `path` durably and atomically, blocking (start-up and shutdown). */
+export function writeStateFileSync(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = temporaryOf(path);
+  const fd = openSync(temporary, "w", 0o600);
+  try {
+    writeSync(fd, `${text}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, path);
+  const dir = openSync(dirname(path), "r");
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
+}
+
+/** Writes `text` to `path` durably and atomically: temporary file, fsync, rename, directory fsync. */
+export async function writeStateFile(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = temporaryOf(path);
+  const file = await open(temporary, "w", 0o600);
+  try {
+    await file.writeFile(`${text}\n`);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  await rename(temporary, path);
+  const dir = await open(dirname(path), "r");
+  try {
+    await dir.sync();
+  } finally {
+    await dir.close();
+  }
+}
+
+interface Waiter {
+  generation: number;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+/** Keeps the state file in step with the store; see the module comment. */
 export class StatePersistence {
-  private timer: NodeJS.Timeout | undefined;
+  private committed: number;
+  private writing = false;
+  private waiters: Waiter[] = [];
+  private writes = 0;
+  private scheduled = false;
   private readonly unsubscribe: () => void;
 
   constructor(
     private readonly path: string,
     private readonly store: EmulatorStore,
-    private readonly delayMs = 20,
+    private readonly onError: (error: Error) => void = (error) =>
+      process.stderr.write(`emulator: ${error.message}\n`),
   ) {
+    this.committed = -1;
+    store.setDurability((generation) => this.sync(generation));
+    // Changes made outside a request (the in-process admin handle) are written soon after too.
     this.unsubscribe = store.onChange(() => this.schedule());
   }
 
   private schedule(): void {
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.writeNow();
-    }, this.delayMs);
-    this.timer.unref();
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.sync().catch(this.onError);
+    });
   }
 
-  private writeNow(): void {
-    writeStateFile(this.path, this.store.snapshot());
+  /** How many times the file was written (a group commit counts once). */
+  get writeCount(): number {
+    return this.writes;
   }
 
-  /** Writes pending changes now. */
-  flush(): void {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
+  /** Resolves once the state of `generation` (or a later one) is on disk. */
+  sync(generation: number = this.store.generation): Promise<void> {
+    if (generation <= this.committed) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.waiters.push({ generation, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    if (this.writing || this.waiters.length === 0) return;
+    this.writing = true;
+    const generation = this.store.generation;
+    const text = this.store.serialize();
+    writeStateFile(this.path, text).then(
+      () => this.settle(generation, undefined),
+      (error: unknown) => this.settle(generation, error as Error),
+    );
+  }
+
+  private settle(generation: number, error: Error | undefined): void {
+    this.writes++;
+    if (!error) this.committed = Math.max(this.committed, generation);
+    const done = this.waiters.filter((waiter) => waiter.generation <= generation);
+    this.waiters = this.waiters.filter((waiter) => waiter.generation > generation);
+    for (const waiter of done) {
+      if (error) {
+        waiter.reject(
+          new Error(`could not write the state file ${this.path}: ${error.message}`, { cause: error }),
+        );
+      } else {
+        waiter.resolve();
+      }
     }
-    this.writeNow();
+    this.writing = false;
+    this.pump();
   }
 
-  /** Flushes and stops listening. */
-  close(): void {
-    this.flush();
+  /** Writes the current state now, blocking (start-up). */
+  flush(): void {
+    const generation = this.store.generation;
+    writeStateFileSync(this.path, this.store.serialize());
+    this.writes++;
+    this.committed = Math.max(this.committed, generation);
+  }
+
+  /** Waits for pending writes, writes the final state and detaches from the store. */
+  async close(): Promise<void> {
     this.unsubscribe();
+    try {
+      await this.sync();
+    } finally {
+      this.store.setDurability(undefined);
+    }
   }
 }

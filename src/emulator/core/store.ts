@@ -1,7 +1,9 @@
 /**
  * The emulator's state: named collections of JSON records, snapshotted and loaded as one JSON
- * document. Every mutation notifies listeners (persistence writes the state file from them).
+ * document. Every mutation bumps a generation number and notifies listeners; a durability hook
+ * (persistence) lets the HTTP layer wait until a generation is on disk before it answers.
  */
+import { validateSnapshot } from "./snapshot";
 
 /** The serialized form of the whole state. */
 export interface StateSnapshot {
@@ -57,6 +59,13 @@ export class Collection<T> {
 export class EmulatorStore {
   private data: StateSnapshot = { version: 1, collections: {} };
   private readonly listeners = new Set<() => void>();
+  private durability: ((generation: number) => Promise<void>) | undefined;
+  private changes = 0;
+
+  /** Number of changes so far; every mutation increments it. */
+  get generation(): number {
+    return this.changes;
+  }
 
   /** The collection called `name`, created on first use. */
   collection<T>(name: string): Collection<T> {
@@ -73,13 +82,29 @@ export class EmulatorStore {
     return structuredClone(this.data);
   }
 
-  /** Replaces the whole state with `snapshot`. */
-  load(snapshot: StateSnapshot): void {
-    if (snapshot.version !== 1 || typeof snapshot.collections !== "object" || snapshot.collections === null) {
-      throw new Error("state snapshot must be { version: 1, collections: {...} }");
-    }
-    this.data = structuredClone(snapshot);
+  /** The whole state as JSON text (no copy in between). */
+  serialize(): string {
+    return JSON.stringify(this.data);
+  }
+
+  /**
+   * Replaces the whole state with `snapshot`, after validating its structure and depth
+   * (`InvalidSnapshotError` naming the offending path otherwise; the state is then unchanged).
+   */
+  load(snapshot: unknown): void {
+    const valid = validateSnapshot(snapshot);
+    this.data = structuredClone(valid);
     this.notify();
+  }
+
+  /** Installs the function that makes a generation durable (persistence); one at a time. */
+  setDurability(hook: ((generation: number) => Promise<void>) | undefined): void {
+    this.durability = hook;
+  }
+
+  /** Resolves once every change made so far is durable (at once without persistence). */
+  whenDurable(): Promise<void> {
+    return this.durability ? this.durability(this.changes) : Promise.resolve();
   }
 
   /** Empties every collection. */
@@ -95,6 +120,7 @@ export class EmulatorStore {
   }
 
   private notify(): void {
+    this.changes++;
     for (const listener of this.listeners) listener();
   }
 }

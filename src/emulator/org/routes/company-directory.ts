@@ -1,16 +1,21 @@
 /**
- * The route set shared by a company's directories of named objects, cost centers and
- * departments: `POST` and the deprecated `GET` of `/v2/companies/{companyId}/<segment>`,
- * `GET/PUT/DELETE .../<segment>/{id}` and `POST /v3/companies/{companyId}/<segment>/list`. A spec
- * names what differs: schemas, the id's shape and the list's filter and response key.
+ * The route set shared by a company's directories of named objects (cost centers, departments,
+ * grades, legal entities, and offices under a legal entity): `POST` and the legacy `GET` of
+ * `/v2/companies/{companyId}[/<parent>/{parentId}]/<segment>`, `GET/PUT/DELETE .../{id}` and the
+ * offset-paged list `POST /v3/companies/{companyId}/<segment>/list`. A spec declares what differs:
+ * schemas, the parent, the id's shape, which routes exist and how they answer.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { EmulatorContext } from "../../context";
 import { markDeprecated } from "../../core/deprecation";
+import { notFound } from "../../core/errors";
 import { noContent, param, queryOf } from "../../core/http";
-import { authenticate, principalOf } from "../../identity/authenticate";
 import { newId } from "../../core/ids";
+import { parseRequest } from "../../core/validate";
+import { authenticate, principalOf } from "../../identity/authenticate";
+import { companyFor } from "../../identity/permissions";
+import type { CompanyRecord } from "../../identity/records";
 import type { CompanyOwned } from "../records";
 import {
   assertExternalIdFree,
@@ -20,15 +25,14 @@ import {
   matchesAnyFilter,
   matchesSearch,
   offsetPage,
+  okEmpty,
   ownedRecord,
   requireMatchingId,
 } from "../support";
-import { companyFor } from "../../identity/permissions";
-import { parseRequest } from "../../core/validate";
 
 /** The fields every directory entry has. */
 interface DirectoryEntity {
-  name: string;
+  name?: string | undefined;
   externalId?: string | undefined;
 }
 
@@ -39,8 +43,53 @@ interface DirectoryListRequest<F> {
   filters?: F[] | undefined;
 }
 
+/** Where a request's object lives: its company and the object the directory hangs under. */
+export interface DirectoryScope {
+  companyId: string;
+  company: CompanyRecord;
+  /** The parent's id for a directory under a parent; the company's id otherwise. */
+  ownerId: string;
+}
+
+/** The parent a directory lives under, such as the legal entity of offices. */
+export interface DirectoryParent<R> {
+  /** Store collection of the parents (company-owned records). */
+  collection: string;
+  /** Path segment and parameter, such as `legal-entities` and `legalEntityId`. */
+  segment: string;
+  idParam: string;
+  singular: string;
+  /** The parent id a child record belongs to. */
+  parentIdOf(record: R): string;
+}
+
+/** The offset-paged v3 list of a directory. */
+export interface DirectoryV3List<F> {
+  schema: z.ZodType<DirectoryListRequest<F>>;
+  /** Key of the response's array, such as `costCenters`. */
+  key: string;
+  /** `v3` (default): `POST /v3/companies/{companyId}/<segment>/list`; `v2`: the same under `/v2`. */
+  version?: "v2" | "v3";
+  /** The ids and externalIds a list filter names (absent: any). */
+  filterIds(filter: F): readonly string[] | undefined;
+  externalIdsOf?(filter: F): readonly string[] | undefined;
+}
+
+/** The legacy `GET` of the collection, answered as `{ length, elements, totalNumResults }`. */
+export interface DirectoryLegacyList {
+  /** Marks the answer deprecated in favour of the v3 list (default true). */
+  deprecated?: boolean;
+  /** Pages by `pageNumber` and `pageSize` (1 to 1000, default 1000) instead of answering all. */
+  paged?: boolean;
+}
+
 /** What distinguishes one directory from another. */
-export interface DirectorySpec<E extends DirectoryEntity, R extends CompanyOwned<E>, F> {
+export interface DirectorySpec<
+  E extends DirectoryEntity,
+  R extends CompanyOwned<E>,
+  F,
+  B extends DirectoryEntity = E,
+> {
   /** Store collection. */
   collection: string;
   /** Path segment, such as `cost-centers`. */
@@ -49,124 +98,220 @@ export interface DirectorySpec<E extends DirectoryEntity, R extends CompanyOwned
   idParam: string;
   singular: string;
   plural: string;
-  /** Builds the record of a new object from the create body. */
-  create(body: unknown, id: string, companyId: string, nowMs: number): R;
+  /** The parent the objects live under; their externalIds are unique per parent. */
+  parent?: DirectoryParent<R>;
+  /** Builds the record of a new object from the create body (validating it). */
+  create(body: unknown, id: string, companyId: string, nowMs: number, scope: DirectoryScope): R;
   /** Validates a full-replacement body. */
-  replacement: z.ZodType<E>;
-  /** Name of the body's id field in errors (`id` or `id.id`) and how to read and write it. */
+  replacement: z.ZodType<B>;
+  /** Name of the body's id field in errors (`id` or `id.id`) and how to read it from a body. */
   idField: string;
-  idOf(entity: E): string;
-  withId(entity: E, id: string): E;
-  /** Validates a v3 list request. */
-  list: z.ZodType<DirectoryListRequest<F>>;
-  /** The ids a list filter names. */
-  filterIds(filter: F): readonly string[] | undefined;
-  externalIdsOf(filter: F): readonly string[] | undefined;
-  /** Key of the v3 list response's array, such as `costCenters`. */
-  listKey: string;
+  idOf(body: B): string | undefined;
+  /** The stored object of a replacement body. */
+  withId(body: B, id: string, scope: DirectoryScope): E;
+  /** The v3 list, when the directory has one. */
+  v3List?: DirectoryV3List<F>;
+  /** The legacy collection `GET` (default: deprecated, unpaged); `false` when there is none. */
+  legacyList?: DirectoryLegacyList | false;
+  /** Status of a successful create (default 201). */
+  createStatus?: 200 | 201;
+  /** Answer of a successful PUT and DELETE: 204 (default) or 200, both without a body. */
+  emptyStatus?: 200 | 204;
+  /** Whether externalIds must be unique per owner (default true). */
+  uniqueExternalIds?: boolean;
+  /** Whether DELETE accepts the `detachUsers` query (default true). */
+  detachUsers?: boolean;
+  /** Throws when the object may not be deleted yet (for example, while it has children). */
+  assertDeletable?(id: string, record: R): void;
+  /** Whether the objects block their company's deletion (default: when there is no parent). */
+  guardsCompanyDeletion?: boolean;
 }
 
 const listQuery = z.looseObject({ externalId: z.string().optional() });
 
+const pagedListQuery = listQuery.extend({
+  pageNumber: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(1000),
+});
+
 /** The vendor's sunset date of the deprecated GET lists. */
 const LIST_SUNSET = new Date("2026-07-01T00:00:00Z");
 
-/** Registers a directory's routes and its company deletion guard. */
-export function directoryRoutes<E extends DirectoryEntity, R extends CompanyOwned<E>, F>(
-  ctx: EmulatorContext,
-  spec: DirectorySpec<E, R, F>,
-) {
-  return async (app: FastifyInstance): Promise<void> => {
-    const records = () => ctx.store.collection<R>(spec.collection);
-    const ofCompany = (companyId: string) =>
-      records()
-        .values()
-        .filter((record) => record.companyId === companyId);
-    const reference = (record: R) => ({ id: spec.idOf(record.entity), name: record.entity.name });
-    const collectionPath = `/v2/companies/:companyId/${spec.segment}`;
-    const itemPath = `${collectionPath}/:${spec.idParam}`;
+/** Registers a directory's routes and, unless it has a parent, its company deletion guard. */
+export function directoryRoutes<
+  E extends DirectoryEntity,
+  R extends CompanyOwned<E>,
+  F,
+  B extends DirectoryEntity = E,
+>(ctx: EmulatorContext, spec: DirectorySpec<E, R, F, B>) {
+  const { parent } = spec;
+  const records = () => ctx.store.collection<R>(spec.collection);
+  const ownerOf = (record: R) => (parent ? parent.parentIdOf(record) : record.companyId);
+  /** The `[id, record]` pairs under `ownerId` (a company, or the parent). */
+  const ofOwner = (ownerId: string) =>
+    records()
+      .entries()
+      .filter(([, record]) => ownerOf(record) === ownerId);
+  const reference = ([id, record]: [string, R]) => ({ id, name: record.entity.name });
+  const parentPath = parent ? `/${parent.segment}/:${parent.idParam}` : "";
+  const collectionPath = `/v2/companies/:companyId${parentPath}/${spec.segment}`;
+  const itemPath = `${collectionPath}/:${spec.idParam}`;
+  const emptyReply = (reply: FastifyReply) => (spec.emptyStatus === 200 ? okEmpty(reply) : noContent(reply));
 
-    ctx.companyDeletionGuards.push((companyId) => {
-      const count = ofCompany(companyId).length;
-      return count === 0 ? undefined : countOf(count, spec.singular, spec.plural);
-    });
+  return async (app: FastifyInstance): Promise<void> => {
+    if (spec.guardsCompanyDeletion ?? !parent)
+      ctx.companyDeletionGuards.push((companyId) => {
+        const count = records()
+          .values()
+          .filter((record) => record.companyId === companyId).length;
+        return count === 0 ? undefined : countOf(count, spec.singular, spec.plural);
+      });
     app.addHook("preHandler", authenticate(ctx));
 
-    const assertUniqueExternalId = (companyId: string, externalId: string | undefined, exceptId?: string) =>
+    type Request = Parameters<typeof param>[0];
+    /** The company of the path, checked against the caller. */
+    const companyOf = (request: Request) => {
+      const companyId = param(request, "companyId");
+      return { companyId, company: companyFor(ctx.store, principalOf(request), companyId) };
+    };
+    /** The company, then the parent of the path (404 unless it is the company's). */
+    const scopeOf = (request: Request, { companyId, company } = companyOf(request)): DirectoryScope => {
+      if (!parent) return { companyId, company, ownerId: companyId };
+      const parentId = param(request, parent.idParam);
+      ownedRecord(
+        ctx.store.collection<CompanyOwned<unknown>>(parent.collection),
+        parent.singular,
+        parentId,
+        companyId,
+      );
+      return { companyId, company, ownerId: parentId };
+    };
+
+    /** The object of the path; 404 unless it belongs to the company and the path's parent. */
+    const itemOf = (scope: DirectoryScope, id: string): R => {
+      const record = ownedRecord(records(), spec.singular, id, scope.companyId);
+      if (ownerOf(record) !== scope.ownerId) throw notFound(spec.singular, id);
+      return record;
+    };
+
+    const where = (scope: DirectoryScope) =>
+      parent
+        ? `the ${spec.plural} of ${parent.singular} ${scope.ownerId}`
+        : `the ${spec.plural} of company ${scope.companyId}`;
+    const assertUniqueExternalId = (
+      scope: DirectoryScope,
+      externalId: string | undefined,
+      exceptId?: string,
+    ) => {
+      if (spec.uniqueExternalIds === false) return;
       assertExternalIdFree(
-        ofCompany(companyId),
-        (record) => record.entity.externalId,
-        (record) => spec.idOf(record.entity),
+        ofOwner(scope.ownerId),
+        ([, record]) => record.entity.externalId,
+        ([id]) => id,
         externalId,
-        `the ${spec.plural} of company ${companyId}`,
+        where(scope),
         exceptId,
       );
+    };
 
     app.post(collectionPath, async (request, reply) => {
-      const companyId = param(request, "companyId");
-      companyFor(ctx.store, principalOf(request), companyId);
+      const scope = scopeOf(request);
       const id = newId();
-      const record = spec.create(request.body, id, companyId, ctx.clock.now());
-      assertUniqueExternalId(companyId, record.entity.externalId);
+      const record = spec.create(request.body, id, scope.companyId, ctx.clock.now(), scope);
+      assertUniqueExternalId(scope, record.entity.externalId);
       records().set(id, record);
-      return reply.code(201).send({ id });
+      return reply.code(spec.createStatus ?? 201).send({ id });
     });
 
-    app.get(collectionPath, async (request, reply) => {
-      const companyId = param(request, "companyId");
-      companyFor(ctx.store, principalOf(request), companyId);
-      const query = parseRequest(listQuery, queryOf(request), "query");
-      markDeprecated(reply, `/v3/companies/${companyId}/${spec.segment}/list`, LIST_SUNSET);
-      const matching = ofCompany(companyId).filter(
-        (record) => query.externalId === undefined || record.entity.externalId === query.externalId,
-      );
-      return { length: matching.length, elements: matching.map(reference), totalNumResults: matching.length };
-    });
+    const legacy = spec.legacyList ?? {};
+    if (legacy !== false)
+      app.get(collectionPath, async (request, reply) => {
+        const scope = scopeOf(request);
+        const paging = legacy.paged ? parseRequest(pagedListQuery, queryOf(request), "query") : undefined;
+        const query = paging ?? parseRequest(listQuery, queryOf(request), "query");
+        if (legacy.deprecated ?? true)
+          markDeprecated(reply, `/v3/companies/${scope.companyId}/${spec.segment}/list`, LIST_SUNSET);
+        const matching = ofOwner(scope.ownerId).filter(
+          ([, record]) => query.externalId === undefined || record.entity.externalId === query.externalId,
+        );
+        const page = paging ? pageOf(matching, paging.pageNumber, paging.pageSize) : matching;
+        return { length: page.length, elements: page.map(reference), totalNumResults: matching.length };
+      });
 
-    app.get(itemPath, async (request) => {
-      const companyId = param(request, "companyId");
-      companyFor(ctx.store, principalOf(request), companyId);
-      return ownedRecord(records(), spec.singular, param(request, spec.idParam), companyId).entity;
-    });
+    app.get(itemPath, async (request) => itemOf(scopeOf(request), param(request, spec.idParam)).entity);
 
     app.put(itemPath, async (request, reply) => {
-      const companyId = param(request, "companyId");
+      const scope = scopeOf(request);
       const id = param(request, spec.idParam);
-      companyFor(ctx.store, principalOf(request), companyId);
-      const existing = ownedRecord(records(), spec.singular, id, companyId);
+      const existing = itemOf(scope, id);
       const body = parseRequest(spec.replacement, request.body);
       requireMatchingId(spec.idField, spec.idOf(body), id);
-      assertUniqueExternalId(companyId, body.externalId, id);
-      records().set(id, { ...existing, entity: spec.withId(body, id) });
-      return noContent(reply);
+      assertUniqueExternalId(scope, body.externalId, id);
+      records().set(id, { ...existing, entity: spec.withId(body, id, scope) });
+      return emptyReply(reply);
     });
 
     app.delete(itemPath, async (request, reply) => {
-      const companyId = param(request, "companyId");
+      const company = companyOf(request);
+      if (spec.detachUsers ?? true) parseRequest(detachUsersQuery, queryOf(request), "query");
       const id = param(request, spec.idParam);
-      companyFor(ctx.store, principalOf(request), companyId);
-      parseRequest(detachUsersQuery, queryOf(request), "query");
-      ownedRecord(records(), spec.singular, id, companyId);
+      const record = itemOf(scopeOf(request, company), id);
+      spec.assertDeletable?.(id, record);
       records().delete(id);
-      return noContent(reply);
+      return emptyReply(reply);
     });
 
-    app.post(`/v3/companies/:companyId/${spec.segment}/list`, async (request) => {
-      const companyId = param(request, "companyId");
-      companyFor(ctx.store, principalOf(request), companyId);
-      const body = parseRequest(spec.list, request.body);
-      const matching = ofCompany(companyId)
-        .filter((record) => matchesSearch(body.searchText, record.entity.name))
-        .filter((record) =>
-          matchesAnyFilter(
-            body.filters,
-            (filter) =>
-              inList(spec.filterIds(filter), spec.idOf(record.entity)) &&
-              inList(spec.externalIdsOf(filter), record.entity.externalId),
-          ),
-        );
-      const { page, totalNumResults } = offsetPage(matching, body.paginationParams);
-      return { paginationParams: { totalNumResults }, [spec.listKey]: page.map(reference) };
-    });
+    const { v3List } = spec;
+    if (v3List)
+      app.post(`/${v3List.version ?? "v3"}/companies/:companyId/${spec.segment}/list`, async (request) => {
+        const { companyId } = companyOf(request);
+        const body = parseRequest(v3List.schema, request.body);
+        const matching = records()
+          .entries()
+          .filter(([, record]) => record.companyId === companyId)
+          .filter(([, record]) => matchesSearch(body.searchText, record.entity.name))
+          .filter(([id, record]) =>
+            matchesAnyFilter(
+              body.filters,
+              (filter) =>
+                inList(v3List.filterIds(filter), id) &&
+                inList(v3List.externalIdsOf?.(filter), record.entity.externalId),
+            ),
+          );
+        const { page, totalNumResults } = offsetPage(matching, body.paginationParams);
+        return { paginationParams: { totalNumResults }, [v3List.key]: page.map(reference) };
+      });
+  };
+}
+
+/** Page `pageNumber` (from 1) of `pageSize` items. */
+function pageOf<T>(items: readonly T[], pageNumber: number, pageSize: number): T[] {
+  const start = (pageNumber - 1) * pageSize;
+  return items.slice(start, start + pageSize);
+}
+
+/**
+ * The create, replacement and id parts of a spec whose objects carry a plain-string `id`: created
+ * from `createSchema`, replaced whole by `replacement` (an `id` in the body must match the path).
+ */
+export function plainIdObjects<
+  C extends DirectoryEntity,
+  B extends DirectoryEntity & { id?: string | undefined },
+>(createSchema: z.ZodType<C>, replacement: z.ZodType<B>) {
+  return {
+    create: (
+      body: unknown,
+      id: string,
+      companyId: string,
+      nowMs: number,
+    ): CompanyOwned<C & { id: string }> => ({
+      companyId,
+      createdAtMs: nowMs,
+      entity: { ...parseRequest(createSchema, body), id },
+    }),
+    replacement,
+    idField: "id",
+    idOf: (body: B) => body.id,
+    withId: (body: B, id: string): B & { id: string } => ({ ...body, id }),
   };
 }

@@ -6,7 +6,7 @@
 import {
   costCenterSchema,
   createCostCenterRequestSchema,
-  listCostCentersRequestSchema,
+  costCenterList,
 } from "../../../schemas/cost-center";
 import type { EmulatorContext } from "../../context";
 import { type CostCenterRecord, ORG_COLLECTIONS } from "../records";
@@ -29,9 +29,11 @@ export function costCenterRoutes(ctx: EmulatorContext) {
     idField: "id.id",
     idOf: (entity) => entity.id.id,
     withId: (entity, id) => ({ ...entity, id: { id } }),
-    list: listCostCentersRequestSchema,
-    filterIds: (filter) => filter.costCenterIds,
-    externalIdsOf: (filter) => filter.externalIds,
-    listKey: "costCenters",
+    v3List: {
+      schema: costCenterList.request,
+      key: "costCenters",
+      filterIds: (filter) => filter.costCenterIds,
+      externalIdsOf: (filter) => filter.externalIds,
+    },
   });
 }

@@ -1,0 +1,108 @@
+/** Lookups of the custom-fields area: the caller's company, fields, arms and option groups by path. */
+import type { FastifyRequest } from "fastify";
+import type { EmulatorContext } from "../context";
+import { notFound } from "../core/errors";
+import { param } from "../core/http";
+import { principalOf } from "../identity/authenticate";
+import { companyFor } from "../identity/permissions";
+import type { CompanyRecord } from "../identity/records";
+import {
+  type ArmRecord,
+  CUSTOM_FIELD_COLLECTIONS,
+  type CustomFieldRecord,
+  type FieldOrderRecord,
+  type OptionGroupRecord,
+} from "./records";
+import { assertLevelAccess, completeOrder } from "./rules";
+
+/** Typed access to the area's collections and path lookups. */
+export class CustomFieldStore {
+  constructor(private readonly ctx: EmulatorContext) {}
+
+  get fields() {
+    return this.ctx.store.collection<CustomFieldRecord>(CUSTOM_FIELD_COLLECTIONS.fields);
+  }
+
+  get arms() {
+    return this.ctx.store.collection<ArmRecord>(CUSTOM_FIELD_COLLECTIONS.arms);
+  }
+
+  get optionGroups() {
+    return this.ctx.store.collection<OptionGroupRecord>(CUSTOM_FIELD_COLLECTIONS.optionGroups);
+  }
+
+  private get orders() {
+    return this.ctx.store.collection<FieldOrderRecord>(CUSTOM_FIELD_COLLECTIONS.order);
+  }
+
+  /** The path's company, when the caller may access it. */
+  company(request: FastifyRequest): CompanyRecord {
+    return companyFor(this.ctx.store, principalOf(request), param(request, "companyId"));
+  }
+
+  /** The path's field of the path's company, checked for the caller's level access. */
+  field(request: FastifyRequest): CustomFieldRecord {
+    const company = this.company(request);
+    const id = param(request, "customFieldId");
+    const field = this.fields.get(id);
+    if (!field || field.companyId !== company.id.id) throw notFound("custom field", id);
+    assertLevelAccess(principalOf(request), company, field.definedAt);
+    return field;
+  }
+
+  /** The path's arm of the path's field. */
+  arm(request: FastifyRequest): ArmRecord {
+    const field = this.field(request);
+    const id = param(request, "armId");
+    const arm = this.arms.get(id);
+    if (!arm || arm.customFieldId !== field.id) throw notFound("arm", id);
+    return arm;
+  }
+
+  /** The path's option group of the path's field. */
+  optionGroup(request: FastifyRequest): OptionGroupRecord {
+    const field = this.field(request);
+    const id = param(request, "optionGroupId");
+    const group = this.optionGroups.get(id);
+    if (!group || group.customFieldId !== field.id) throw notFound("option group", id);
+    return group;
+  }
+
+  /** The company's own fields (every level) in checkout order. */
+  ordered(companyId: string): CustomFieldRecord[] {
+    const own = this.fields.values().filter((field) => field.companyId === companyId);
+    const byId = new Map(own.map((field) => [field.id, field]));
+    const order = completeOrder(this.orders.get(companyId)?.ids ?? [], [...byId.keys()]);
+    return order.flatMap((id) => {
+      const field = byId.get(id);
+      return field ? [field] : [];
+    });
+  }
+
+  /** Stores the checkout order of a company's own fields. */
+  setOrder(companyId: string, ids: string[]): void {
+    this.orders.set(companyId, { ids });
+  }
+
+  /** Deletes a field with its arms and option groups. */
+  deleteField(field: CustomFieldRecord): void {
+    for (const arm of this.arms.values()) if (arm.customFieldId === field.id) this.deleteArm(arm);
+    this.fields.delete(field.id);
+    this.setOrder(
+      field.companyId,
+      this.ordered(field.companyId).map((f) => f.id),
+    );
+  }
+
+  /** Deletes an arm with its option group. */
+  deleteArm(arm: ArmRecord): void {
+    if (arm.optionGroupId !== undefined) this.optionGroups.delete(arm.optionGroupId);
+    this.arms.delete(arm.id);
+  }
+
+  /** Removes everything of a deleted company. */
+  forgetCompany(companyId: string): void {
+    for (const field of this.fields.values()) if (field.companyId === companyId) this.deleteField(field);
+    this.orders.delete(companyId);
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * User groups and roles: `POST /v3/companies/{companyId}/user-groups/list`,
+ * `GET .../user-groups/{groupId}`, `POST` (list) and `PATCH` (change) `.../user-groups/{groupId}/roles`,
+ * `POST /v3/companies/{companyId}/roles`; plus the emulator-admin route that creates custom groups
+ * (`POST /_emulator/companies/{companyId}/user-groups`), since the platform's own call is not in the spec.
+ */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import {
+  listRolesRequestSchema,
+  listUserGroupsRequestSchema,
+  patchGroupRolesRequestSchema,
+} from "../../schemas/user-group";
+import type { EmulatorContext } from "../context";
+import { notFound } from "../core/errors";
+import { ADMIN_PREFIX, param } from "../core/http";
+import { newId } from "../core/ids";
+import { parseRequest } from "../core/validate";
+import { authenticate, principalOf } from "../identity/authenticate";
+import { companyFor } from "../identity/permissions";
+import { COLLECTIONS, type CompanyRecord } from "../identity/records";
+import { RBAC_COLLECTIONS, type RoleRecord, type UserGroupRecord } from "./records";
+import { companyRoleView, groupRoleView, groupView, patchedRoles, rbacPage, roleMatches } from "./rules";
+import { ensureRbacSeed, forgetCompanyRbac } from "./seed";
+
+const customGroupRequest = z.strictObject({
+  name: z.string().trim().min(1, "must not be empty"),
+  description: z.string().default(""),
+  /** A group of the same company whose role assignments the new group starts with. */
+  basedOnGroupId: z.string().min(1).optional(),
+});
+
+/** Registers the RBAC routes, the admin route and the cleanup on company deletion. */
+export function rbacRoutes(ctx: EmulatorContext) {
+  const groups = () => ctx.store.collection<UserGroupRecord>(RBAC_COLLECTIONS.groups);
+  const roles = () => ctx.store.collection<RoleRecord>(RBAC_COLLECTIONS.roles);
+  const groupsOf = (companyId: string) =>
+    groups()
+      .values()
+      .filter((group) => group.companyId === companyId);
+  const groupOf = (companyId: string, groupId: string) => {
+    const group = groups().get(groupId);
+    if (!group || group.companyId !== companyId) throw notFound("user group", groupId);
+    return group;
+  };
+  const rolesVisibleTo = (companyId: string) =>
+    roles()
+      .values()
+      .filter((role) => role.isPlatformRole || role.companyId === companyId);
+
+  const platform = async (app: FastifyInstance): Promise<void> => {
+    app.addHook("preHandler", authenticate(ctx));
+    const company = (request: Parameters<typeof principalOf>[0]) => {
+      const companyId = param(request, "companyId");
+      companyFor(ctx.store, principalOf(request), companyId);
+      ensureRbacSeed(ctx, companyId);
+      return companyId;
+    };
+
+    app.post("/v3/companies/:companyId/user-groups/list", async (request) => {
+      const companyId = company(request);
+      const body = parseRequest(listUserGroupsRequestSchema, request.body);
+      const ids = body.filters?.userGroupIds;
+      const matching = groupsOf(companyId).filter((group) => ids === undefined || ids.includes(group.id));
+      const { page, totalNumResults } = rbacPage(matching, body);
+      return { userGroups: page.map(groupView), pagination: { totalNumResults } };
+    });
+
+    app.get("/v3/companies/:companyId/user-groups/:groupId", async (request) => {
+      const companyId = company(request);
+      return groupView(groupOf(companyId, param(request, "groupId")));
+    });
+
+    app.post("/v3/companies/:companyId/user-groups/:groupId/roles", async (request) => {
+      const companyId = company(request);
+      const group = groupOf(companyId, param(request, "groupId"));
+      const body = parseRequest(listRolesRequestSchema, request.body);
+      const assigned = group.roles.flatMap((assignment) => {
+        const role = roles().get(assignment.roleId);
+        return role && roleMatches(role, body.filters) ? [{ role, assignment }] : [];
+      });
+      const entries = assigned.map(({ role, assignment }) => ({
+        name: role.name,
+        createdAtMs: role.createdAtMs,
+        view: groupRoleView(role, assignment),
+      }));
+      const { page, totalNumResults } = rbacPage(entries, body);
+      return { roles: page.map((entry) => entry.view), pagination: { totalNumResults } };
+    });
+
+    app.post("/v3/companies/:companyId/roles", async (request) => {
+      const companyId = company(request);
+      const body = parseRequest(listRolesRequestSchema, request.body);
+      const matching = rolesVisibleTo(companyId).filter((role) => roleMatches(role, body.filters));
+      const { page, totalNumResults } = rbacPage(matching, body);
+      return { roles: page.map(companyRoleView), pagination: { totalNumResults } };
+    });
+
+    app.patch("/v3/companies/:companyId/user-groups/:groupId/roles", async (request, reply) => {
+      const companyId = company(request);
+      const group = groupOf(companyId, param(request, "groupId"));
+      const body = parseRequest(patchGroupRolesRequestSchema, request.body);
+      const next = patchedRoles(group, body.rolesToAdd, body.rolesToDelete, (id) => roles().get(id));
+      groups().set(group.id, {
+        ...group,
+        roles: next,
+        updatedAtMs: ctx.clock.now(),
+        updatedBy: principalOf(request).clientId,
+      });
+      return reply.code(200).send();
+    });
+  };
+
+  const admin = async (app: FastifyInstance): Promise<void> => {
+    app.post(`${ADMIN_PREFIX}/companies/:companyId/user-groups`, async (request, reply) => {
+      const companyId = param(request, "companyId");
+      if (!ctx.store.collection<CompanyRecord>(COLLECTIONS.companies).has(companyId))
+        throw notFound("company", companyId);
+      ensureRbacSeed(ctx, companyId);
+      const body = parseRequest(customGroupRequest, request.body);
+      const basis = body.basedOnGroupId === undefined ? undefined : groupOf(companyId, body.basedOnGroupId);
+      const now = ctx.clock.now();
+      const group: UserGroupRecord = {
+        id: newId(),
+        companyId,
+        name: body.name,
+        description: body.description,
+        isUnmodifiable: false,
+        roles: structuredClone(basis?.roles ?? []),
+        createdAtMs: now,
+        updatedAtMs: now,
+        createdBy: "emulator-admin",
+        updatedBy: "emulator-admin",
+      };
+      groups().set(group.id, group);
+      return reply.code(201).send(groupView(group));
+    });
+  };
+
+  return async (app: FastifyInstance): Promise<void> => {
+    ctx.onCompanyDeleted.push((companyId) => forgetCompanyRbac(ctx, companyId));
+    await app.register(platform);
+    await app.register(admin);
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Two optional hooks of a {@link ResourceDefinition}, kept apart from the generic check and diff:
+ * `preflight` (platform calls during `check`, which also runs in preview) and `replaceWhen`
+ * (replace rules that depend on values, not only on which input changed).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { ContextFactory } from "./dynamic-provider";
+import type { CheckOutcome } from "./check";
+import type { ResourceDefinition, Values } from "./definition";
+import { containsUnknown, stripInternal, withoutUndefined } from "./values";
+
+/**
+ * The definition's preflight failures for `news`, or none when it has no preflight, the inputs
+ * already failed validation, or some input is still unknown (the engine checks again at `up`).
+ */
+export async function preflightFailures<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  context: ContextFactory,
+  outcome: CheckOutcome<unknown>,
+  news: Values,
+  olds: Partial<I>,
+): Promise<pulumi.dynamic.CheckFailure[]> {
+  if (!definition.preflight || outcome.failures.length > 0 || containsUnknown(stripInternal(news))) return [];
+  return definition.preflight(context(), withoutUndefined(outcome.inputs as I), olds);
+}
+
+/** Inputs the definition's `replaceWhen` adds to `replaces` (without duplicates). */
+export function extraReplaces<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  olds: Partial<I>,
+  news: Values,
+  replaces: readonly string[],
+): string[] {
+  if (!definition.replaceWhen || containsUnknown(news)) return [];
+  return definition.replaceWhen(olds, news).filter((key) => !replaces.includes(key));
+}

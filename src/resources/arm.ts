@@ -1,0 +1,108 @@
+/**
+ * The Arm resource: one rule of a custom field (audiences and an action). USER arms with a
+ * MANUAL option source get an option group, output as `optionGroupId`. Changing an action
+ * between a kind with an option group (USER + MANUAL) and one without replaces the arm: the
+ * platform's PUT changes only name, audiences and action, and cannot add or drop a group.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { apiPath } from "../client";
+import { defineResource } from "../provider/define-resource";
+import { adoptIdField } from "../provider/definition";
+import type { ArgsOf } from "../provider/resource-args";
+import {
+  type ArmAction,
+  armActionSchema,
+  armAudienceSchema,
+  armSchema,
+  hasOptionGroup,
+} from "../schemas/custom-field";
+import { readUnlessGone } from "./gone";
+
+/** Inputs of {@link Arm}. */
+export const armInputsSchema = z.strictObject({
+  /** The company of the custom field; changing it replaces the arm. */
+  companyId: z.string().min(1, "must be an id"),
+  /** The custom field; changing it replaces the arm. */
+  customFieldId: z.string().min(1, "must be an id"),
+  /** Name of the arm. */
+  name: z.string().trim().min(1, "must not be empty"),
+  /**
+   * What the arm does: `{ type: "USER", userOptionSource: { type: "MANUAL" } }` (options in an
+   * option group), `{ type: "USER", userOptionSource: { type: "PROFILE_ATTRIBUTE", attribute } }`
+   * or `{ type: "AUTO", value }`. Switching to or from USER + MANUAL replaces the arm.
+   */
+  action: armActionSchema,
+  /** Who the arm applies to. Default empty: everyone, taking precedence over other arms. */
+  audiences: z.array(armAudienceSchema).default([]),
+  ...adoptIdField,
+});
+
+type Inputs = z.output<typeof armInputsSchema>;
+type State = { armId: string; optionGroupId?: string | undefined };
+
+const GONE = ["ARM_NOT_FOUND", "CUSTOM_FIELD_NOT_FOUND", "COMPANY_NOT_FOUND"];
+
+const armsPath = (values: { companyId: string; customFieldId: string }) =>
+  apiPath`/v3/companies/${values.companyId}/custom-fields/${values.customFieldId}/arms`;
+
+const stateOf = (armId: string, optionGroupId: string | undefined): State =>
+  optionGroupId === undefined ? { armId } : { armId, optionGroupId };
+
+/** The Arm definition. */
+export const armResource = defineResource<Inputs, State, typeof armInputsSchema>({
+  type: "Arm",
+  inputs: armInputsSchema,
+  replaceOn: ["companyId", "customFieldId"],
+  outputs: ["optionGroupId"],
+  idOutput: "armId",
+  replaceWhen(olds, news) {
+    const before = olds.action;
+    if (before === undefined) return [];
+    return hasOptionGroup(before) === hasOptionGroup(news.action as ArmAction | undefined) ? [] : ["action"];
+  },
+  async create({ client }, inputs, created) {
+    const response = await client.post(armsPath(inputs), {
+      body: { name: inputs.name, action: inputs.action, audiences: inputs.audiences },
+      schema: z.looseObject({ armId: z.string().min(1), optionGroupId: z.string().optional() }),
+    });
+    created(response.armId);
+    return { id: response.armId, state: stateOf(response.armId, response.optionGroupId) };
+  },
+  async read({ client }, id, declared) {
+    const arm = await readUnlessGone(GONE, () =>
+      client.get(`${armsPath(declared)}${apiPath`/${id}`}`, { schema: armSchema }),
+    );
+    if (!arm) return undefined;
+    const observed = {
+      companyId: declared.companyId,
+      customFieldId: declared.customFieldId,
+      name: arm.name,
+      action: arm.action,
+      audiences: arm.audiences,
+    } as Inputs;
+    return { observed, state: stateOf(id, arm.optionGroupId) };
+  },
+  async update({ client }, id, news) {
+    const path = `${armsPath(news)}${apiPath`/${id}`}`;
+    await client.put(path, { body: { name: news.name, action: news.action, audiences: news.audiences } });
+    const arm = await client.get(path, { schema: armSchema });
+    return stateOf(id, arm.optionGroupId);
+  },
+  async delete({ client }, id, declared) {
+    await client.delete(`${armsPath(declared)}${apiPath`/${id}`}`);
+  },
+});
+
+/** Arguments of {@link Arm}. */
+export type ArmArgs = ArgsOf<typeof armInputsSchema>;
+
+/** An arm of a custom field. */
+export class Arm extends armResource.Resource {
+  /** The platform's id of the arm. */
+  declare readonly armId: pulumi.Output<string>;
+  /** The arm's option group, for USER + MANUAL arms; undefined otherwise. */
+  declare readonly optionGroupId: pulumi.Output<string | undefined>;
+  /** The custom field. */
+  declare readonly customFieldId: pulumi.Output<string>;
+}

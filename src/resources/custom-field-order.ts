@@ -1,0 +1,105 @@
+/**
+ * The CustomFieldOrder resource: the checkout order of a company's custom fields. It converges
+ * the declared fields to the declared relative order with the fewest reorder calls it can plan
+ * (see {@link planReorder}); fields it does not list keep their places.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { apiPath, type TravelClient } from "../client";
+import { defineResource } from "../provider/define-resource";
+import type { ArgsOf } from "../provider/resource-args";
+import { customFieldLevelSchema, customFieldListResponseSchema } from "../schemas/custom-field";
+import { readUnlessGone } from "./gone";
+import { planReorder } from "./reorder-plan";
+
+/** Inputs of {@link CustomFieldOrder}. */
+export const customFieldOrderInputsSchema = z.strictObject({
+  /** The company; changing it replaces the resource. */
+  companyId: z.string().min(1, "must be an id"),
+  /** Level whose list is ordered (query `companyRole`). Default `ORG`. */
+  companyRole: customFieldLevelSchema.default("ORG"),
+  /** The company's own custom fields, first shown first; each at most once. */
+  fieldIds: z
+    .array(z.string().min(1, "must be a custom field id"))
+    .min(1, "needs at least one field id")
+    .superRefine((ids, ctx) => {
+      const seen = new Set<string>();
+      ids.forEach((id, index) => {
+        if (seen.has(id))
+          ctx.addIssue({ code: "custom", path: [index], message: `field ${id} is listed twice` });
+        seen.add(id);
+      });
+    }),
+});
+
+type Inputs = z.output<typeof customFieldOrderInputsSchema>;
+type State = { companyId: string };
+
+const PAGE = 100;
+
+/** The company's own fields at `level`, in checkout order (every page). */
+async function currentOrder(client: TravelClient, companyId: string, level: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await client.post(apiPath`/v3/companies/${companyId}/custom-fields/list`, {
+      query: { companyRole: level },
+      body: { paginationParams: { offset, limit: PAGE } },
+      schema: customFieldListResponseSchema,
+      idempotent: true,
+    });
+    for (const field of page.fields) if ((field.parentInfos ?? []).length === 0) ids.push(field.id);
+    if (page.fields.length < PAGE || offset + PAGE >= page.paginationParams.totalNumResults) return ids;
+  }
+}
+
+async function converge(client: TravelClient, inputs: Inputs): Promise<void> {
+  const current = await currentOrder(client, inputs.companyId, inputs.companyRole);
+  const present = new Set(current);
+  const missing = inputs.fieldIds.filter((id) => !present.has(id));
+  if (missing.length > 0)
+    throw new Error(
+      `fieldIds: ${missing.join(", ")} ${missing.length === 1 ? "is not a custom field" : "are not custom fields"} of company ${inputs.companyId} at ${inputs.companyRole}`,
+    );
+  for (const call of planReorder(current, inputs.fieldIds)) {
+    await client.post(apiPath`/v3/companies/${inputs.companyId}/custom-fields/reorder`, { body: call });
+  }
+}
+
+/** The CustomFieldOrder definition. Its id is the company id: one per company. */
+export const customFieldOrderResource = defineResource<Inputs, State, typeof customFieldOrderInputsSchema>({
+  type: "CustomFieldOrder",
+  inputs: customFieldOrderInputsSchema,
+  replaceOn: ["companyId"],
+  outputs: [],
+  async create({ client }, inputs, created) {
+    created(inputs.companyId);
+    await converge(client, inputs);
+    return { id: inputs.companyId, state: { companyId: inputs.companyId } };
+  },
+  async read({ client }, id, declared) {
+    const level = declared.companyRole ?? "ORG";
+    const current = await readUnlessGone(["COMPANY_NOT_FOUND"], () => currentOrder(client, id, level));
+    if (!current) return undefined;
+    const declaredIds = new Set(declared.fieldIds ?? []);
+    const fieldIds = current.filter((fieldId) => declaredIds.has(fieldId));
+    return { observed: { companyId: id, companyRole: level, fieldIds }, state: { companyId: id } };
+  },
+  async update({ client }, _id, news) {
+    await converge(client, news);
+    return { companyId: news.companyId };
+  },
+  async delete() {
+    // The platform keeps an order for every field; there is nothing to undo.
+  },
+});
+
+/** Arguments of {@link CustomFieldOrder}. */
+export type CustomFieldOrderArgs = ArgsOf<typeof customFieldOrderInputsSchema>;
+
+/** The checkout order of a company's custom fields. */
+export class CustomFieldOrder extends customFieldOrderResource.Resource {
+  /** The company. */
+  declare readonly companyId: pulumi.Output<string>;
+  /** The declared fields in checkout order. */
+  declare readonly fieldIds: pulumi.Output<string[]>;
+}

@@ -1,0 +1,154 @@
+/**
+ * The CustomField resource: a question travelers answer at checkout. Its fields are set with the
+ * platform's full-replacement PUT and `enabled` with `update-status`. A duplicate name fails at
+ * preview; changing `companyRole` (the level it is defined at) replaces it, deleting first since
+ * names are unique per company.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { apiPath, type TravelClient } from "../client";
+import { defineResource } from "../provider/define-resource";
+import { adoptIdField } from "../provider/definition";
+import type { ArgsOf } from "../provider/resource-args";
+import { jsonEqual } from "../provider/values";
+import {
+  type CustomFieldLevel,
+  customFieldLevelSchema,
+  customFieldListResponseSchema,
+  customFieldSchema,
+  customFieldWritableFields,
+} from "../schemas/custom-field";
+import { entityIdSchema } from "../schemas/common";
+import { readUnlessGone } from "./gone";
+import { replacementBody } from "./shared";
+
+/** Inputs of {@link CustomField}. */
+export const customFieldInputsSchema = z
+  .strictObject({
+    /** The company (or TMC) the field is defined at; changing it replaces the field. */
+    companyId: z.string().min(1, "must be an id"),
+    /**
+     * Level the field is defined at: `ORG` (a company's own field), `TMC` or `PARTNER_TMC` (a
+     * TMC's field, inherited by its companies). Default `ORG`; changing it replaces the field.
+     */
+    companyRole: customFieldLevelSchema.default("ORG"),
+    ...customFieldWritableFields,
+    /** Whether travelers see the field. New fields start disabled. Default `false`. */
+    enabled: z.boolean().default(false),
+    ...adoptIdField,
+  })
+  .refine((inputs) => !(inputs.enabled && inputs.companyRole === "PARTNER_TMC"), {
+    path: ["enabled"],
+    message:
+      "update-status accepts companyRole ORG or TMC only, so a PARTNER_TMC field cannot be enabled here",
+  });
+
+type Inputs = z.output<typeof customFieldInputsSchema>;
+type State = { customFieldId: string };
+
+const GONE = ["CUSTOM_FIELD_NOT_FOUND", "COMPANY_NOT_FOUND"];
+const FIELD_KEYS = ["name", "description", "includeLocations", "managementTags", "respondOnlyOnceLevel"];
+
+const fieldsPath = (companyId: string) => apiPath`/v3/companies/${companyId}/custom-fields`;
+const fieldPath = (companyId: string, id: string) => apiPath`/v3/companies/${companyId}/custom-fields/${id}`;
+
+/** The list entries of `companyId` at `level` matching `body`'s filters (first page of 100). */
+async function listFields(client: TravelClient, companyId: string, level: CustomFieldLevel, body: object) {
+  return client.post(`${fieldsPath(companyId)}/list`, {
+    query: { companyRole: level },
+    body: { paginationParams: { offset: 0, limit: 100 }, ...body },
+    schema: customFieldListResponseSchema,
+    idempotent: true,
+  });
+}
+
+async function setEnabled(client: TravelClient, inputs: Inputs, id: string, enabled: boolean) {
+  await client.patch(`${fieldsPath(inputs.companyId)}/update-status`, {
+    query: { companyRole: inputs.companyRole },
+    body: { fieldsToUpdate: [{ id, enabled }] },
+  });
+}
+
+/** The CustomField definition. */
+export const customFieldResource = defineResource<Inputs, State, typeof customFieldInputsSchema>({
+  type: "CustomField",
+  inputs: customFieldInputsSchema,
+  replaceOn: ["companyId", "companyRole"],
+  deleteBeforeReplace: true,
+  outputs: [],
+  idOutput: "customFieldId",
+  async preflight({ client }, news, olds) {
+    const sameName = olds.name !== undefined && olds.name.toLowerCase() === news.name.toLowerCase();
+    if (sameName && olds.companyId === news.companyId) return [];
+    const list = await listFields(client, news.companyId, news.companyRole, { searchText: news.name });
+    const clash = list.fields.find(
+      (field) =>
+        field.name.toLowerCase() === news.name.toLowerCase() && (field.parentInfos ?? []).length === 0,
+    );
+    if (!clash || clash.id === news.adoptId) return [];
+    return [
+      {
+        property: "name",
+        reason: `a custom field named "${clash.name}" already exists in company ${news.companyId} (id ${clash.id}); names are unique per company (use adoptId to take it over)`,
+      },
+    ];
+  },
+  async create({ client }, inputs, created) {
+    const { adoptId: _adopt, companyId, companyRole, enabled, ...fields } = inputs;
+    const { id } = await client.post(fieldsPath(companyId), {
+      query: { companyRole },
+      body: fields,
+      schema: z.looseObject({ id: z.string().min(1) }).or(entityIdSchema),
+    });
+    created(id);
+    if (enabled) await setEnabled(client, inputs, id, true);
+    return { id, state: { customFieldId: id } };
+  },
+  async read({ client }, id, declared) {
+    const field = await readUnlessGone(GONE, () =>
+      client.get(fieldPath(declared.companyId, id), { schema: customFieldSchema }),
+    );
+    if (!field) return undefined;
+    const level = declared.companyRole ?? "ORG";
+    const list = await listFields(client, declared.companyId, level, { filter: { customFieldIds: [id] } });
+    const entry = list.fields.find((candidate) => candidate.id === id);
+    const observed: Record<string, unknown> = { companyId: declared.companyId, companyRole: level };
+    for (const key of FIELD_KEYS) {
+      const value = (field as Record<string, unknown>)[key];
+      if (value !== undefined) observed[key] = value;
+    }
+    observed.enabled = entry?.enabled ?? false;
+    return { observed: observed as Inputs, state: { customFieldId: id } };
+  },
+  async update({ client }, id, news, olds) {
+    const fieldsChanged = FIELD_KEYS.some(
+      (key) => !jsonEqual(olds[key as keyof Inputs], news[key as keyof Inputs]),
+    );
+    if (fieldsChanged) {
+      const path = fieldPath(news.companyId, id);
+      const current = await client.get(path, { schema: customFieldSchema });
+      const body = replacementBody(current, news, olds, FIELD_KEYS);
+      await client.put(path, { body: { ...body, id } });
+    }
+    if (news.enabled !== olds.enabled) await setEnabled(client, news, id, news.enabled);
+    return { customFieldId: id };
+  },
+  async delete({ client }, id, declared) {
+    await client.delete(fieldPath(declared.companyId, id));
+  },
+});
+
+/** Arguments of {@link CustomField}. */
+export type CustomFieldArgs = ArgsOf<typeof customFieldInputsSchema>;
+
+/** A custom field (checkout question) of a company or TMC. */
+export class CustomField extends customFieldResource.Resource {
+  /** The platform's id of the field. */
+  declare readonly customFieldId: pulumi.Output<string>;
+  /** The company (or TMC) it is defined at. */
+  declare readonly companyId: pulumi.Output<string>;
+  /** The question. */
+  declare readonly name: pulumi.Output<string>;
+  /** Whether travelers see it. */
+  declare readonly enabled: pulumi.Output<boolean>;
+}

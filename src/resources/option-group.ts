@@ -1,0 +1,170 @@
+/**
+ * The OptionGroup resource: the options this program manages in the option group of a USER +
+ * MANUAL arm. Only those options are touched: options added by people outside code survive every
+ * update, and delete removes only the managed ones. Changes go out as option-group PATCHes
+ * (removals plus upserts by name) of at most {@link OPTION_BATCH_SIZE} entries each.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { apiPath, type TravelClient } from "../client";
+import { defineResource } from "../provider/define-resource";
+import type { ArgsOf } from "../provider/resource-args";
+import { jsonEqual, withoutUndefined } from "../provider/values";
+import { type Option, optionGroupSchema, optionSchema } from "../schemas/custom-field";
+import { readUnlessGone } from "./gone";
+
+/** Most entries (`toUpdate` plus `toDelete`) the provider puts in one PATCH. */
+export const OPTION_BATCH_SIZE = 500;
+
+/** Inputs of {@link OptionGroup}. */
+export const optionGroupInputsSchema = z.strictObject({
+  /** The company of the custom field; changing it replaces the resource. */
+  companyId: z.string().min(1, "must be an id"),
+  /** The custom field; changing it replaces the resource. */
+  customFieldId: z.string().min(1, "must be an id"),
+  /** The arm's option group (`Arm.optionGroupId`); changing it replaces the resource. */
+  optionGroupId: z.string().min(1, "must be an option group id (only USER + MANUAL arms have one)"),
+  /** The managed options, matched by name (unique). Options not listed here are left alone. */
+  options: z.array(optionSchema).superRefine((options, ctx) => {
+    const seen = new Set<string>();
+    options.forEach((option, index) => {
+      if (seen.has(option.name))
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "name"],
+          message: `option "${option.name}" is listed twice`,
+        });
+      seen.add(option.name);
+    });
+  }),
+});
+
+type Inputs = z.output<typeof optionGroupInputsSchema>;
+type State = { optionGroupId: string };
+
+const GONE = ["OPTION_GROUP_NOT_FOUND", "CUSTOM_FIELD_NOT_FOUND", "COMPANY_NOT_FOUND"];
+
+const groupPath = (values: { companyId: string; customFieldId: string }, id: string) =>
+  apiPath`/v3/companies/${values.companyId}/custom-fields/${values.customFieldId}/option-groups/${id}`;
+
+/** One PATCH body. */
+export interface OptionPatch {
+  toUpdate: Option[];
+  toDelete: { name: string }[];
+}
+
+/**
+ * The PATCH bodies that take the managed options from `current` (the group's options) to
+ * `declared`, given the names managed before (`previous`): removals of previously managed names
+ * no longer declared, and upserts of declared options that are missing or differ. At most
+ * `batchSize` entries per body; none when nothing differs.
+ */
+export function planOptionPatches(
+  current: readonly Option[],
+  declared: readonly Option[],
+  previous: readonly string[],
+  batchSize = OPTION_BATCH_SIZE,
+): OptionPatch[] {
+  const byName = new Map(current.map((option) => [option.name, option]));
+  const wanted = new Set(declared.map((option) => option.name));
+  const toDelete = previous.filter((name) => !wanted.has(name) && byName.has(name)).map((name) => ({ name }));
+  const toUpdate = declared.filter(
+    (option) => !jsonEqual(withoutUndefined(byName.get(option.name)), withoutUndefined(option)),
+  );
+  const entries: ({ kind: "delete"; name: string } | { kind: "update"; option: Option })[] = [
+    ...toDelete.map(({ name }) => ({ kind: "delete" as const, name })),
+    ...toUpdate.map((option) => ({ kind: "update" as const, option })),
+  ];
+  const patches: OptionPatch[] = [];
+  for (let at = 0; at < entries.length; at += batchSize) {
+    const patch: OptionPatch = { toUpdate: [], toDelete: [] };
+    for (const entry of entries.slice(at, at + batchSize)) {
+      if (entry.kind === "delete") patch.toDelete.push({ name: entry.name });
+      else patch.toUpdate.push(entry.option);
+    }
+    patches.push(patch);
+  }
+  return patches;
+}
+
+async function currentOptions(client: TravelClient, values: Inputs, id: string): Promise<Option[]> {
+  const group = await client.get(groupPath(values, id), { schema: optionGroupSchema });
+  return group.options;
+}
+
+async function send(client: TravelClient, values: Inputs, id: string, patches: OptionPatch[]): Promise<void> {
+  for (const patch of patches) {
+    const body: Record<string, unknown> = {};
+    if (patch.toUpdate.length > 0) body.toUpdate = patch.toUpdate;
+    if (patch.toDelete.length > 0) body.toDelete = patch.toDelete;
+    await client.patch(groupPath(values, id), { body });
+  }
+}
+
+/** The OptionGroup definition. Its id is the option group id. */
+export const optionGroupResource = defineResource<Inputs, State, typeof optionGroupInputsSchema>({
+  type: "OptionGroup",
+  inputs: optionGroupInputsSchema,
+  replaceOn: ["companyId", "customFieldId", "optionGroupId"],
+  outputs: [],
+  async create({ client }, inputs, created) {
+    const id = inputs.optionGroupId;
+    const current = await currentOptions(client, inputs, id);
+    created(id);
+    await send(client, inputs, id, planOptionPatches(current, inputs.options, []));
+    return { id, state: { optionGroupId: id } };
+  },
+  async read({ client }, id, declared) {
+    const current = await readUnlessGone(GONE, () => currentOptions(client, declared, id));
+    if (!current) return undefined;
+    const byName = new Map(current.map((option) => [option.name, option]));
+    const options = (declared.options ?? []).flatMap((option) => {
+      const found = byName.get(option.name);
+      return found
+        ? [
+            withoutUndefined({
+              name: found.name,
+              description: found.description,
+              additionalInfos: found.additionalInfos,
+            }),
+          ]
+        : [];
+    });
+    return {
+      observed: {
+        companyId: declared.companyId,
+        customFieldId: declared.customFieldId,
+        optionGroupId: id,
+        options,
+      },
+      state: { optionGroupId: id },
+    };
+  },
+  async update({ client }, id, news, olds) {
+    const current = await currentOptions(client, news, id);
+    const previous = (olds.options ?? []).map((option) => option.name);
+    await send(client, news, id, planOptionPatches(current, news.options, previous));
+    return { optionGroupId: id };
+  },
+  async delete({ client }, id, declared) {
+    const names = (declared.options ?? []).map((option) => option.name);
+    const patches = planOptionPatches([], [], []);
+    for (let at = 0; at < names.length; at += OPTION_BATCH_SIZE)
+      patches.push({
+        toUpdate: [],
+        toDelete: names.slice(at, at + OPTION_BATCH_SIZE).map((name) => ({ name })),
+      });
+    await send(client, declared, id, patches);
+  },
+});
+
+/** Arguments of {@link OptionGroup}. */
+export type OptionGroupArgs = ArgsOf<typeof optionGroupInputsSchema>;
+
+/** The options this program manages in one option group. */
+export class OptionGroup extends optionGroupResource.Resource {
+  /** The option group. */
+  declare readonly optionGroupId: pulumi.Output<string>;
+  /** The managed options. */
+  declare readonly options: pulumi.Output<Option[]>;
+}
