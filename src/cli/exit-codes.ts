@@ -21,6 +21,8 @@ export const EXIT = {
   declined: 7,
   /** A file given to the command is invalid (`validate`); nothing was sent to the platform. */
   invalid: 8,
+  /** `reconcile` found objects no resource owns, or pending creates, to deal with. */
+  findings: 9,
 } as const;
 
 /** The `--help` text that documents the exit codes. */
@@ -34,7 +36,8 @@ Exit codes:
   5  not found
   6  platform unreachable, timed out, or unavailable after retries
   7  declined at the confirmation prompt, or a price change not accepted; nothing was changed
-  8  the file given is invalid (validate); nothing was sent to the platform`;
+  8  the file given is invalid (validate); nothing was sent to the platform
+  9  reconcile: objects no resource owns, or pending creates, were found`;
 
 /** The exit code for an error thrown by a command. */
 export function exitCodeFor(error: unknown): number {

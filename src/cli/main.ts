@@ -4,19 +4,23 @@ import { Command, CommanderError } from "commander";
 import { redactText } from "../client";
 import { registerCarCommand } from "./commands/car";
 import { registerEmulatorCommand } from "./commands/emulator";
+import { registerReconcileCommand } from "./commands/reconcile";
 import { registerValidateCommand } from "./commands/validate";
 import { EXIT, EXIT_CODES_HELP, exitCodeFor } from "./exit-codes";
 
 /** Builds the command tree (exported for tests). */
 export function buildProgram(): Command {
   const program = new Command("pulumi-travel")
-    .description("tools for the travel platform: the emulator and imperative booking flows")
+    .description(
+      "tools for the travel platform: the emulator, imperative booking flows and stack reconciliation",
+    )
     .addHelpText("after", EXIT_CODES_HELP)
     .exitOverride()
     .showHelpAfterError();
   registerEmulatorCommand(program);
   registerCarCommand(program);
   registerValidateCommand(program);
+  registerReconcileCommand(program);
   return program;
 }
 
@@ -29,6 +33,8 @@ export async function run(argv: string[]): Promise<number> {
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
+    // A command that already printed its report and only sets the exit code.
+    if ((error as { kind?: string }).kind === "findings") return EXIT.findings;
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`pulumi-travel: ${redactText(message)}\n`);
     if ((error as { kind?: string }).kind === "usage") return EXIT.usage;

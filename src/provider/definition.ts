@@ -6,6 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { TravelClient } from "../client";
+import type { CreateLookup } from "./create-lookup";
 
 /** What a resource's API calls get. */
 export interface ResourceContext {
@@ -62,6 +63,11 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
   replaceWhen?(olds: Partial<I>, news: Values): string[];
   /** Deletes the object; a 404 counts as success. */
   delete(ctx: ResourceContext, id: string, declared: I): Promise<void>;
+  /**
+   * Finds the object a create may have made when its outcome is unknown, so that the create is
+   * repeated without a duplicate (see `safe-create.ts`). Without it such a create fails.
+   */
+  lookup?: CreateLookup<I> | undefined;
 }
 
 /** Name of the input that takes over an existing object instead of creating one. */

@@ -15,7 +15,8 @@ import {
 import { diffInputs } from "./diff";
 import { PartialCreateError } from "./partial-create-error";
 import { extraReplaces, preflightFailures } from "./preflight";
-import { stripInternal, withoutUndefined } from "./values";
+import { safeCreate } from "./safe-create";
+import { isInternalKey, stripInternal, withoutUndefined } from "./values";
 
 /** A provider with every method the engine may call. */
 export type FullResourceProvider = Required<pulumi.dynamic.ResourceProvider>;
@@ -97,13 +98,19 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
       }
       let createdId: string | undefined;
       try {
-        const { id, state } = await definition.create(ctx, inputs, (id) => {
+        const { id, state } = await safeCreate(definition, ctx, inputs, (id) => {
           createdId = id;
         });
         return { id, outs: outputsOf(inputs, state) };
       } catch (error) {
+        // The partial state keeps the engine-internal props (`__provider`): without them the
+        // engine cannot load the provider to refresh or delete the object later.
         if (createdId !== undefined)
-          throw new PartialCreateError(createdId, withoutUndefined({ ...inputs }), error);
+          throw new PartialCreateError(
+            createdId,
+            withoutUndefined({ ...internalOf(props), ...inputs }),
+            error,
+          );
         throw error;
       }
     },
@@ -137,4 +144,9 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
 
 function pickAdopt(declared: Values): Values {
   return declared[ADOPT_INPUT] === undefined ? {} : { [ADOPT_INPUT]: declared[ADOPT_INPUT] };
+}
+
+/** The engine-internal props (`__provider`, ...) of `props`. */
+function internalOf(props: Values): Values {
+  return Object.fromEntries(Object.entries(props).filter(([key]) => isInternalKey(key)));
 }

@@ -5,7 +5,8 @@
  * {@link ResourceDefinition}. Changing a parent id replaces the object.
  */
 import { z } from "zod";
-import { apiPath } from "../client";
+import { apiPath, type TravelClient } from "../client";
+import type { LookupCandidate, LookupKey } from "../provider/create-lookup";
 import { defineResource, type DefinedResource } from "../provider/define-resource";
 import { adoptIdField, type Values } from "../provider/definition";
 import { entityIdSchema } from "../schemas/common";
@@ -32,6 +33,75 @@ export interface CompanyChildSpec<F extends z.ZodRawShape> {
   deleteBeforeReplace?: boolean;
   /** Fields the platform accepts but never returns; refresh keeps the declared value. */
   writeOnly?: readonly (keyof F & string)[];
+  /**
+   * How to list the collection when a create's outcome is unknown (see `provider/safe-create.ts`).
+   * Default: `GET` of the collection path with `externalId`, `pageNumber` and `pageSize`.
+   */
+  listing?: ChildListing;
+}
+
+/** How the create lookup lists a collection. */
+export type ChildListing =
+  | { method: "GET" }
+  | {
+      /** `POST <path>` with `searchText` and `paginationParams`; the objects are under `key`. */
+      method: "POST";
+      path(parents: Record<ParentKey, string>): string;
+      key: string;
+    };
+
+const PAGE_SIZE = 100;
+const MAX_PAGES = 100;
+const referenceSchema = z.looseObject({ id: z.string().min(1), name: z.string().optional() });
+const getListSchema = z.looseObject({
+  elements: z.array(referenceSchema).default([]),
+  totalNumResults: z.number().optional(),
+});
+const postListSchema = z.looseObject({
+  paginationParams: z.looseObject({ totalNumResults: z.number().optional() }).optional(),
+});
+
+/** Every object of a collection listing (deduplicated, bounded). */
+async function listReferences(
+  client: TravelClient,
+  listing: ChildListing,
+  collectionPath: string,
+  parents: Record<ParentKey, string>,
+  key: LookupKey,
+): Promise<LookupCandidate[]> {
+  const found = new Map<string, LookupCandidate>();
+  for (let page = 0; page < MAX_PAGES; page++) {
+    let items: LookupCandidate[];
+    let total: number | undefined;
+    if (listing.method === "GET") {
+      const query = {
+        pageNumber: page + 1,
+        pageSize: PAGE_SIZE,
+        ...(key.by === "externalId" ? { externalId: key.value } : {}),
+      };
+      const response = await client.get(collectionPath, { query, schema: getListSchema });
+      items = response.elements;
+      total = response.totalNumResults;
+    } else {
+      const body = {
+        ...(key.by === "name" ? { searchText: key.value } : {}),
+        paginationParams: { offset: page * PAGE_SIZE, limit: PAGE_SIZE },
+      };
+      const response = await client.post<Values>(listing.path(parents), {
+        body,
+        schema: postListSchema,
+        idempotent: true,
+      });
+      const parsed = z.array(referenceSchema).safeParse(response[listing.key] ?? []);
+      if (!parsed.success)
+        throw new Error(`${listing.path(parents)}: unexpected ${listing.key}: ${parsed.error.message}`);
+      items = parsed.data;
+      total = (response.paginationParams as { totalNumResults?: number } | undefined)?.totalNumResults;
+    }
+    for (const item of items) found.set(item.id, { id: item.id, name: item.name });
+    if (items.length === 0 || items.length < PAGE_SIZE || (total !== undefined && found.size >= total)) break;
+  }
+  return [...found.values()];
 }
 
 const parentIdSchema = z.string().min(1, "must be an id");
@@ -103,6 +173,33 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
     },
     async delete({ client }, id, declared) {
       await client.delete(itemPath(declared, id));
+    },
+    lookup: {
+      keyOf(values) {
+        const externalId = fieldKeys.includes("externalId") ? values.externalId : undefined;
+        if (typeof externalId === "string" && externalId !== "")
+          return { by: "externalId", value: externalId };
+        const name = values.name;
+        return typeof name === "string" && name !== "" ? { by: "name", value: name } : undefined;
+      },
+      async find({ client }, values, key) {
+        const listing = spec.listing ?? { method: "GET" };
+        const references = await listReferences(
+          client,
+          listing,
+          spec.collectionPath(parentsOf(values)),
+          parentsOf(values),
+          key,
+        );
+        if (key.by === "name") return references.filter((reference) => reference.name === key.value);
+        // The listing filtered by externalId; each match is confirmed on the object itself.
+        const confirmed: LookupCandidate[] = [];
+        for (const reference of references) {
+          const found = await getOrUndefined(() => client.get<Values>(itemPath(values, reference.id)));
+          if (found?.externalId === key.value) confirmed.push(reference);
+        }
+        return confirmed;
+      },
     },
   });
   return Object.assign(defined, { fields: spec.fields });

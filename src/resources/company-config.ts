@@ -27,7 +27,8 @@ export const companyConfigInputsSchema = z
     kind: kindSchema,
     /**
      * The company role the config is stored at: one of the company's roles. Required for
-     * `white-label`, `managers` and `color`; for the others the platform uses the company's first role.
+     * `white-label`, `managers` and `color`; `tier` and `stealth` take it optionally (default the
+     * company's first role); the other kinds have one document per company and ignore it.
      */
     companyRole: z.enum(["ORG", "TMC", "PARTNER_TMC"]).optional(),
     /**
@@ -57,10 +58,11 @@ function locate(inputs: Pick<ConfigInputs, "companyId" | "kind" | "companyRole">
   path: string;
   query: Record<string, QueryValue>;
 } {
-  const { segment } = CONFIG_DOCUMENTS[inputs.kind];
+  const { segment, companyRole } = CONFIG_DOCUMENTS[inputs.kind];
+  const role = companyRole === "none" ? undefined : inputs.companyRole;
   return {
     path: `${apiPath`/v2/companies/${inputs.companyId}`}/${segment}`,
-    query: inputs.companyRole === undefined ? {} : { companyRole: inputs.companyRole },
+    query: role === undefined ? {} : { companyRole: role },
   };
 }
 
@@ -75,6 +77,9 @@ export const companyConfigResource = defineResource<
   type: "CompanyConfig",
   inputs: companyConfigInputsSchema,
   replaceOn: ["companyId", "kind", "companyRole"],
+  // A singleton: the replacement writes the same document the old resource's delete removes, so
+  // the old one goes first (docs/reliability.md).
+  deleteBeforeReplace: true,
   outputs: [],
   idOutput: "configId",
   async create({ client }, inputs, created) {

@@ -62,6 +62,9 @@ export const companyFeaturesResource = defineResource<
   type: "CompanyFeatures",
   inputs: companyFeaturesInputsSchema,
   replaceOn: ["companyId"],
+  // A singleton: the replacement writes the same document the old resource's delete removes, so
+  // the old one goes first (docs/reliability.md).
+  deleteBeforeReplace: true,
   outputs: [],
   async create({ client }, inputs, created) {
     await patchFeatures(client, inputs.companyId, inputs.features, []);

@@ -3,6 +3,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath } from "../client";
 import { defineResource } from "../provider/define-resource";
+import type { LookupCandidate } from "../provider/create-lookup";
 import { adoptIdField, inputKeysOf } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
 import { entityIdSchema } from "../schemas/common";
@@ -23,6 +24,13 @@ type CompanyInputs = z.output<typeof companyInputsSchema>;
 type CompanyState = { companyId: string };
 
 const companyPath = (id: string) => apiPath`/v2/companies/${id}`;
+
+const PAGE_SIZE = 100;
+const MAX_PAGES = 100;
+const companyListSchema = z.looseObject({
+  elements: z.array(z.looseObject({ id: z.string().min(1), name: z.string().optional() })).default([]),
+  totalNumResults: z.number().optional(),
+});
 
 /** The Company definition. */
 export const companyResource = defineResource<CompanyInputs, CompanyState, typeof companyInputsSchema>({
@@ -49,6 +57,42 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
   },
   async delete({ client }, id) {
     await client.delete(companyPath(id));
+  },
+  lookup: {
+    keyOf(inputs) {
+      if (inputs.externalId !== undefined && inputs.externalId !== "")
+        return { by: "externalId", value: inputs.externalId };
+      return { by: "name", value: inputs.name };
+    },
+    async find({ client }, _inputs, key) {
+      const found = new Map<string, LookupCandidate>();
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const query = {
+          offset: page * PAGE_SIZE,
+          limit: PAGE_SIZE,
+          ...(key.by === "externalId" ? { externalId: key.value } : {}),
+        };
+        const { elements, totalNumResults } = await client.get("/v2/companies", {
+          query,
+          schema: companyListSchema,
+        });
+        for (const element of elements) found.set(element.id, { id: element.id, name: element.name });
+        const done =
+          elements.length < PAGE_SIZE || (totalNumResults !== undefined && found.size >= totalNumResults);
+        if (done) break;
+      }
+      const references = [...found.values()];
+      if (key.by === "name") return references.filter((reference) => reference.name === key.value);
+      // The listing filtered by externalId; each match is confirmed on the company itself.
+      const confirmed: LookupCandidate[] = [];
+      for (const reference of references) {
+        const company = await getOrUndefined(() =>
+          client.get(companyPath(reference.id), { schema: companySchema }),
+        );
+        if (company?.externalId === key.value) confirmed.push(reference);
+      }
+      return confirmed;
+    },
   },
 });
 

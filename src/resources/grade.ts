@@ -12,6 +12,11 @@ export const gradeResource = defineCompanyChild({
   collectionPath: ({ companyId }) => apiPath`/v2/companies/${companyId}/grades`,
   idOutput: "gradeId",
   idShape: "string",
+  listing: {
+    method: "POST",
+    path: ({ companyId }) => apiPath`/v2/companies/${companyId}/grades/list`,
+    key: "grades",
+  },
   fields: createGradeRequestSchema.shape,
 });
 

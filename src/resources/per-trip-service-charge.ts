@@ -37,6 +37,9 @@ export const perTripServiceChargeResource = defineResource<
   type: "PerTripServiceCharge",
   inputs: perTripServiceChargeInputsSchema,
   replaceOn: ["companyId"],
+  // A singleton: the replacement writes the same document the old resource's delete removes, so
+  // the old one goes first (docs/reliability.md).
+  deleteBeforeReplace: true,
   outputs: ["enabled"],
   async create({ client }, inputs, created) {
     await client.post(chargePath(inputs.companyId), { body: { config: inputs.config }, idempotent: true });

@@ -15,8 +15,10 @@ const LAYERS: Record<string, readonly string[]> = {
   provider: ["client", "schemas"],
   resources: ["provider", "client", "schemas"],
   car: ["client", "schemas"],
+  // Reads a live tenant for reconcile (and the coming export); no Pulumi, no resources.
+  tenant: ["client", "schemas"],
   manifest: ["resources", "provider", "client", "schemas"],
-  cli: ["car", "manifest", "resources", "provider", "client", "schemas", "emulator"],
+  cli: ["car", "manifest", "tenant", "resources", "provider", "client", "schemas", "emulator"],
   // The emulator is a platform of its own: it shares the platform's schemas and nothing else.
   emulator: ["schemas"],
   "emulator/core": ["schemas"],

@@ -1,0 +1,235 @@
+/**
+ * `pulumi-travel reconcile`: compares a stack (`pulumi stack export`) with what the platform holds
+ * under the stack's companies, lists the objects no resource owns and the pending creates an
+ * interrupted `pulumi up` left, and prints the commands that adopt or delete each one. It can also
+ * delete an unowned object, or write the stack export with the pending creates adopted.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import type { Command } from "commander";
+import type { TravelClient } from "../../client";
+import { adoptPendingCreates } from "../../tenant/adopt-pending";
+import { findCompanies, objectPath, readTenant } from "../../tenant/read-tenant";
+import {
+  type PendingMatch,
+  planReconcile,
+  type ReconcilePlan,
+  stackCompanies,
+} from "../../tenant/reconcile-plan";
+import { parseStackExport, type StackContents } from "../../tenant/stack-export";
+import type { TenantObject } from "../../tenant/tenant-object";
+import { clientFromEnv } from "../client-from-env";
+import { EXIT, EXIT_CODES_HELP } from "../exit-codes";
+import { UsageError } from "./emulator";
+
+/** Options of the reconcile command. */
+interface ReconcileOptions {
+  stack: string;
+  json?: boolean;
+  delete?: string[];
+  adoptPending?: string;
+}
+
+const HELP = `
+Reads the stack with \`pulumi stack export\` (a file, or - for stdin) and the platform with the
+TRAVEL_* variables (TRAVEL_BASE_URL, TRAVEL_CLIENT_ID, TRAVEL_CLIENT_SECRET). Read-only unless
+--delete or --adopt-pending is given.
+
+Examples:
+  pulumi stack export | pulumi-travel reconcile
+  pulumi stack export --file state.json && pulumi-travel reconcile --stack state.json --json
+  pulumi-travel reconcile --stack state.json --adopt-pending adopted.json
+      && pulumi stack import --file adopted.json && pulumi refresh --yes
+  pulumi-travel reconcile --stack state.json --delete CostCenter:<id>
+
+Exit codes of reconcile: 0 nothing to reconcile (or the requested change was made); 9 objects no
+resource owns or pending creates were found; the other codes as listed below.`;
+
+/** Registers the `reconcile` command. */
+export function registerReconcileCommand(program: Command): void {
+  program
+    .command("reconcile")
+    .description(
+      "list the platform objects no stack resource owns and the pending creates, with the commands to adopt or delete each",
+    )
+    .option("--stack <file>", "output of `pulumi stack export` (- reads stdin)", "-")
+    .option("--json", "print the findings as JSON")
+    .option(
+      "--delete <type:id>",
+      "delete an object no resource owns, such as CostCenter:<id> (repeatable)",
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
+    .option(
+      "--adopt-pending <file>",
+      "write the stack export with each pending create bound to the object it made",
+    )
+    .addHelpText("after", `${HELP}\n${EXIT_CODES_HELP}`)
+    .action(async (options: ReconcileOptions) => {
+      const text = readStack(options.stack);
+      const stack = parsed(text);
+      const client = clientFromEnv();
+      try {
+        const plan = await reconcilePlan(client, stack);
+        if (options.delete && options.delete.length > 0) {
+          await deleteUnowned(client, plan, options.delete);
+          return;
+        }
+        if (options.adoptPending !== undefined) {
+          const adopted = adoptPendingCreates(JSON.parse(text) as Record<string, unknown>, plan.pending);
+          writeFileSync(options.adoptPending, `${JSON.stringify(adopted, null, 2)}\n`);
+          process.stdout.write(
+            `wrote ${options.adoptPending}: ${plan.pending.filter((p) => p.matches.length === 1).length} pending creates adopted, ` +
+              `${plan.pending.filter((p) => p.matches.length === 0).length} cleared. Next: pulumi stack import --file ${options.adoptPending} && pulumi refresh --yes\n`,
+          );
+          return;
+        }
+        const stackArg = options.stack === "-" ? "state.json" : options.stack;
+        process.stdout.write(
+          options.json ? `${JSON.stringify(toJson(plan, stackArg), null, 2)}\n` : formatPlan(plan, stackArg),
+        );
+        if (plan.unowned.length > 0 || plan.pending.length > 0) throw new FindingsExit();
+      } finally {
+        await client.close();
+      }
+    });
+}
+
+/** Ends the command with exit code {@link EXIT.findings}, the report already printed. */
+export class FindingsExit extends Error {
+  readonly kind = "findings";
+  readonly exitCode = EXIT.findings;
+
+  constructor() {
+    super("reconcile found objects to deal with");
+    this.name = "FindingsExit";
+  }
+}
+
+function parsed(text: string): StackContents {
+  try {
+    return parseStackExport(text);
+  } catch (error) {
+    throw new UsageError((error as Error).message, { cause: error });
+  }
+}
+
+function readStack(file: string): string {
+  try {
+    return readFileSync(file === "-" ? 0 : file, "utf8");
+  } catch (error) {
+    throw new UsageError(
+      `cannot read the stack export ${file === "-" ? "from stdin" : file}: ${(error as Error).message}`,
+    );
+  }
+}
+
+/** Reads the tenant under the stack's companies and compares. */
+export async function reconcilePlan(client: TravelClient, stack: StackContents): Promise<ReconcilePlan> {
+  const companies = new Set(stackCompanies(stack));
+  const pendingCompanies: TenantObject[] = [];
+  for (const pending of stack.pendingCreates.filter((p) => p.type === "Company")) {
+    const externalId =
+      typeof pending.properties.externalId === "string" ? pending.properties.externalId : undefined;
+    const name = typeof pending.properties.name === "string" ? pending.properties.name : undefined;
+    if (externalId === undefined && name === undefined) continue;
+    pendingCompanies.push(...(await findCompanies(client, { externalId, name })));
+  }
+  const tenant = await readTenant(client, companies);
+  const seen = new Set(tenant.map((o) => `${o.type}:${o.id}`));
+  for (const company of pendingCompanies) if (!seen.has(`Company:${company.id}`)) tenant.push(company);
+  return planReconcile(stack, tenant, [...companies]);
+}
+
+async function deleteUnowned(
+  client: TravelClient,
+  plan: ReconcilePlan,
+  refs: readonly string[],
+): Promise<void> {
+  const deletable = new Map<string, TenantObject>();
+  for (const object of [...plan.unowned, ...plan.pending.flatMap((p) => p.matches)])
+    deletable.set(`${object.type}:${object.id}`, object);
+  const targets = refs.map((ref) => {
+    const object = deletable.get(ref);
+    if (!object)
+      throw new UsageError(
+        `--delete ${ref}: not an object that no resource of this stack owns (format <Type>:<id>, as reconcile lists them)`,
+      );
+    return object;
+  });
+  for (const object of targets) {
+    await client.delete(objectPath(object));
+    process.stdout.write(`deleted ${object.type} ${object.id}${object.name ? ` (${object.name})` : ""}\n`);
+  }
+}
+
+const describe = (object: TenantObject) =>
+  `${object.type} ${object.id}${object.name === undefined ? "" : ` "${object.name}"`}${object.externalId === undefined ? "" : ` externalId ${object.externalId}`}`;
+
+function pendingActions(pending: PendingMatch, stackArg: string): string[] {
+  if (pending.matches.length === 0)
+    return [
+      "nothing on the platform: `pulumi refresh --clear-pending-creates --yes` (the next up creates it)",
+    ];
+  const deletes = pending.matches.map(
+    (m) => `pulumi-travel reconcile --stack ${stackArg} --delete ${m.type}:${m.id}`,
+  );
+  if (pending.matches.length > 1)
+    return [
+      `several objects match: keep one, delete the others (${deletes.join("; ")}), then run reconcile again`,
+    ];
+  return [
+    `adopt:  pulumi-travel reconcile --stack ${stackArg} --adopt-pending adopted.json && pulumi stack import --file adopted.json && pulumi refresh --yes`,
+    `delete: ${deletes[0]} && pulumi refresh --clear-pending-creates --yes`,
+  ];
+}
+
+function formatPlan(plan: ReconcilePlan, stackArg: string): string {
+  const lines = [`companies read: ${plan.companies.join(", ") || "(none)"}`];
+  if (plan.pending.length === 0 && plan.unowned.length === 0) {
+    lines.push(
+      "nothing to reconcile: every object under these companies is owned by a resource of the stack",
+    );
+    return `${lines.join("\n")}\n`;
+  }
+  if (plan.pending.length > 0) {
+    lines.push("", `pending creates (an interrupted pulumi up): ${plan.pending.length}`);
+    for (const pending of plan.pending) {
+      const key = pending.key
+        ? ` by ${pending.key.by} "${pending.key.value}"`
+        : " (no name or externalId to match)";
+      const found = pending.matches.length === 0 ? "no object" : pending.matches.map(describe).join(", ");
+      lines.push(`  ${pending.urn}${key} -> ${found}`);
+      for (const action of pendingActions(pending, stackArg)) lines.push(`      ${action}`);
+    }
+  }
+  if (plan.unowned.length > 0) {
+    lines.push(
+      "",
+      `objects no resource of the stack owns: ${plan.unowned.length} (a person may own them: check before deleting)`,
+    );
+    for (const object of plan.unowned) {
+      lines.push(`  ${describe(object)} (company ${object.companyId})`);
+      lines.push(
+        `      adopt:  declare the resource in the program with adoptId: "${object.id}", then pulumi up`,
+      );
+      lines.push(
+        `      delete: pulumi-travel reconcile --stack ${stackArg} --delete ${object.type}:${object.id}`,
+      );
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function toJson(plan: ReconcilePlan, stackArg: string) {
+  return {
+    companies: plan.companies,
+    pendingCreates: plan.pending.map((pending) => ({
+      ...pending,
+      actions: pendingActions(pending, stackArg),
+    })),
+    unowned: plan.unowned.map((object) => ({
+      ...object,
+      adoptId: object.id,
+      deleteCommand: `pulumi-travel reconcile --stack ${stackArg} --delete ${object.type}:${object.id}`,
+    })),
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Compares a stack with what the platform holds under the stack's companies: the objects no
+ * resource owns, and for each pending create the objects it may have made. Pure: the caller reads
+ * the stack and the tenant.
+ */
+import type { StackContents, StackResource } from "./stack-export";
+import type { TenantObject } from "./tenant-object";
+
+/** A pending create and the unowned objects that match it. */
+export interface PendingMatch {
+  urn: string;
+  type: string;
+  /** What it was matched by; undefined when it declares neither externalId nor name. */
+  key: { by: "externalId" | "name"; value: string } | undefined;
+  matches: TenantObject[];
+}
+
+/** The outcome of a comparison. */
+export interface ReconcilePlan {
+  /** The companies that were read. */
+  companies: string[];
+  /** Pending creates with their likely platform objects. */
+  pending: PendingMatch[];
+  /** Objects no resource owns and no pending create explains. */
+  unowned: TenantObject[];
+}
+
+const str = (value: unknown): string | undefined =>
+  typeof value === "string" && value !== "" ? value : undefined;
+
+/** The companies a stack refers to: its Company resources and every `companyId` property. */
+export function stackCompanies(stack: StackContents): string[] {
+  const ids = new Set<string>();
+  for (const resource of [...stack.resources, ...stack.pendingCreates]) {
+    if (resource.type === "Company" && resource.id !== undefined) ids.add(resource.id);
+    const companyId = str(resource.properties.companyId);
+    if (companyId !== undefined) ids.add(companyId);
+  }
+  return [...ids];
+}
+
+/** The key a pending create is matched by: externalId where declared, else name. */
+export function pendingKey(resource: StackResource): PendingMatch["key"] {
+  const externalId = str(resource.properties.externalId);
+  if (externalId !== undefined) return { by: "externalId", value: externalId };
+  const name = str(resource.properties.name);
+  return name === undefined ? undefined : { by: "name", value: name };
+}
+
+function sameParent(resource: StackResource, object: TenantObject): boolean {
+  if (object.type === "Company") return true;
+  if (str(resource.properties.companyId) !== object.companyId) return false;
+  return object.type !== "Office" || str(resource.properties.legalEntityId) === object.legalEntityId;
+}
+
+/**
+ * Builds the plan. `tenant` holds the objects under the stack's companies; `companies` adds the
+ * companies found for pending Company creates.
+ */
+export function planReconcile(
+  stack: StackContents,
+  tenant: readonly TenantObject[],
+  companies: readonly string[],
+): ReconcilePlan {
+  const owned = new Set(
+    stack.resources.filter((r) => r.id !== undefined).map((r) => `${r.type}:${r.id as string}`),
+  );
+  // Companies are read because the stack refers to them; one no resource owns is only reported
+  // when a pending Company create matches it.
+  const unownedObjects = tenant.filter((object) => !owned.has(`${object.type}:${object.id}`));
+  const explained = new Set<string>();
+  const pending = stack.pendingCreates.map((resource): PendingMatch => {
+    const key = pendingKey(resource);
+    const matches =
+      key === undefined
+        ? []
+        : unownedObjects.filter(
+            (object) =>
+              object.type === resource.type &&
+              sameParent(resource, object) &&
+              (key.by === "externalId" ? object.externalId === key.value : object.name === key.value),
+          );
+    for (const match of matches) explained.add(`${match.type}:${match.id}`);
+    return { urn: resource.urn, type: resource.type, key, matches };
+  });
+  return {
+    companies: [...companies],
+    pending,
+    unowned: unownedObjects.filter(
+      (object) => object.type !== "Company" && !explained.has(`${object.type}:${object.id}`),
+    ),
+  };
+}

@@ -1,0 +1,175 @@
+/** `pulumi-travel reconcile` against a live emulator, with stack exports written by the test. */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiPath, type TravelClient } from "../../src/client";
+import type { RunningEmulator } from "../../src/emulator";
+import { clientFor, liveEmulator } from "../support/live-emulator";
+import { CLI, requireBuilt, runNode, travelEnv } from "./harness";
+
+const TOKEN = "pulumi-nodejs:dynamic/travel:";
+const urn = (type: string, name: string) => `urn:pulumi:dev::p::${TOKEN}${type}::${name}`;
+
+describe("pulumi-travel reconcile", () => {
+  let emulator: RunningEmulator;
+  let client: TravelClient;
+  let dir: string;
+  let stackFile: string;
+  let companyId: string;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    requireBuilt(CLI);
+    emulator = await liveEmulator();
+    client = clientFor(emulator);
+    dir = mkdtempSync(join(tmpdir(), "reconcile-"));
+    ({ id: companyId } = await client.post<{ id: string }>("/v2/companies", {
+      body: { name: "Rec Co", billingCurrency: "USD", companyRoles: ["ORG"] },
+    }));
+    for (const name of ["Owned", "Pending", "Human"]) {
+      const { id } = await client.post<{ id: string }>(apiPath`/v2/companies/${companyId}/cost-centers`, {
+        body: { name },
+      });
+      ids[name] = id;
+    }
+    const provider = "exports.handler = ...";
+    const exported = {
+      version: 3,
+      deployment: {
+        manifest: {},
+        resources: [
+          {
+            urn: "urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev",
+            type: "pulumi:pulumi:Stack",
+            custom: false,
+          },
+          {
+            urn: urn("Company", "co"),
+            type: `${TOKEN}Company`,
+            custom: true,
+            id: companyId,
+            inputs: { __provider: provider, name: "Rec Co" },
+            outputs: { __provider: provider, name: "Rec Co", companyId },
+          },
+          {
+            urn: urn("CostCenter", "owned"),
+            type: `${TOKEN}CostCenter`,
+            custom: true,
+            id: ids.Owned,
+            inputs: { __provider: provider, companyId, name: "Owned" },
+            outputs: { __provider: provider, companyId, name: "Owned" },
+          },
+        ],
+        pending_operations: [
+          {
+            type: "creating",
+            resource: {
+              urn: urn("CostCenter", "pending"),
+              type: `${TOKEN}CostCenter`,
+              custom: true,
+              inputs: { __provider: provider, companyId, name: "Pending" },
+            },
+          },
+          {
+            type: "creating",
+            resource: {
+              urn: urn("CostCenter", "never-made"),
+              type: `${TOKEN}CostCenter`,
+              custom: true,
+              inputs: { __provider: provider, companyId, name: "Never made" },
+            },
+          },
+        ],
+      },
+    };
+    stackFile = join(dir, "state.json");
+    writeFileSync(stackFile, JSON.stringify(exported));
+  });
+  afterAll(async () => {
+    await client.close();
+    await emulator.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const reconcile = (args: string[], input = "") =>
+    runNode(CLI, ["reconcile", ...args], travelEnv(emulator), input);
+
+  it("documents its options and exit codes in --help", async () => {
+    const { code, stdout } = await reconcile(["--help"]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("--adopt-pending <file>");
+    expect(stdout).toContain("9  reconcile: objects no resource owns, or pending creates, were found");
+  });
+
+  it("lists pending creates with their object and unowned objects as JSON, exit code 9", async () => {
+    const { code, stdout, stderr } = await reconcile(["--stack", stackFile, "--json"]);
+    expect(stderr).toBe("");
+    expect(code).toBe(9);
+    const report = JSON.parse(stdout);
+    expect(report.companies).toEqual([companyId]);
+    expect(report.pendingCreates).toEqual([
+      expect.objectContaining({
+        urn: urn("CostCenter", "pending"),
+        key: { by: "name", value: "Pending" },
+        matches: [expect.objectContaining({ type: "CostCenter", id: ids.Pending, name: "Pending" })],
+      }),
+      expect.objectContaining({ urn: urn("CostCenter", "never-made"), matches: [] }),
+    ]);
+    expect(report.unowned).toEqual([
+      expect.objectContaining({
+        type: "CostCenter",
+        id: ids.Human,
+        adoptId: ids.Human,
+        deleteCommand: `pulumi-travel reconcile --stack ${stackFile} --delete CostCenter:${ids.Human}`,
+      }),
+    ]);
+  });
+
+  it("prints the commands to adopt or delete each finding, reading the export from stdin", async () => {
+    const { code, stdout } = await reconcile([], readFileSync(stackFile, "utf8"));
+    expect(code).toBe(9);
+    expect(stdout).toContain(`adoptId: "${ids.Human}"`);
+    expect(stdout).toContain(`--delete CostCenter:${ids.Human}`);
+    expect(stdout).toContain("pulumi refresh --clear-pending-creates --yes");
+    expect(stdout).toContain("--adopt-pending adopted.json && pulumi stack import --file adopted.json");
+  });
+
+  it("writes the export with the pending create bound to its object and the empty one cleared", async () => {
+    const out = join(dir, "adopted.json");
+    const { code, stderr } = await reconcile(["--stack", stackFile, "--adopt-pending", out]);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const adopted = JSON.parse(readFileSync(out, "utf8"));
+    expect(adopted.deployment.pending_operations).toEqual([]);
+    expect(adopted.deployment.resources.at(-1)).toMatchObject({
+      urn: urn("CostCenter", "pending"),
+      id: ids.Pending,
+      outputs: { __provider: "exports.handler = ...", name: "Pending" },
+    });
+  });
+
+  it("refuses to delete an object a resource owns, and deletes an unowned one", async () => {
+    const refused = await reconcile(["--stack", stackFile, "--delete", `CostCenter:${ids.Owned}`]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("not an object that no resource of this stack owns");
+    await expect(
+      client.get(apiPath`/v2/companies/${companyId}/cost-centers/${ids.Owned ?? ""}`),
+    ).resolves.toBeDefined();
+
+    const deleted = await reconcile(["--stack", stackFile, "--delete", `CostCenter:${ids.Human}`]);
+    expect(deleted.code).toBe(0);
+    expect(deleted.stdout).toContain(`deleted CostCenter ${ids.Human} (Human)`);
+    await expect(
+      client.get(apiPath`/v2/companies/${companyId}/cost-centers/${ids.Human ?? ""}`),
+    ).rejects.toMatchObject({
+      kind: "not_found",
+    });
+  });
+
+  it("rejects an input that is not a stack export, naming the problem (exit code 2)", async () => {
+    const { code, stderr } = await reconcile(["--stack", "-"], '{"deployment": {"resources": "nope"}}');
+    expect(code).toBe(2);
+    expect(stderr).toContain("deployment.resources");
+  });
+});

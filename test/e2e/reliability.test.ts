@@ -1,0 +1,293 @@
+/**
+ * Reliability through the real engine: a `pulumi up` killed with SIGKILL while creates are in
+ * flight, recovered with the steps of docs/reliability.md; an up whose create answers are lost
+ * after the platform committed them; and a create that gets its id and then fails, which must
+ * stay refreshable and destroyable. Every scenario ends by counting objects in the emulator.
+ */
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../src/emulator";
+import { CLI, requireBuilt, runNode, travelEnv } from "../cli/harness";
+import { startLossyProxy, type LossyProxy } from "../provider/lossy-proxy";
+import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
+
+const figures: Record<string, unknown> = {};
+afterAll(() => console.log(`reliability figures: ${JSON.stringify(figures)}`));
+
+/** The environment the harness gives the Automation API, for CLI runs of the same stack. */
+function pulumiEnv(env: E2eEnvironment): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    PULUMI_BACKEND_URL: `file://${join(env.programDir, ".backend")}`,
+    PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+  };
+}
+
+/** Runs the pulumi CLI to completion. */
+function pulumi(env: E2eEnvironment, args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("pulumi", [...args, "--stack", "e2e", "--non-interactive"], {
+      cwd: env.programDir,
+      env: pulumiEnv(env),
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, output }));
+  });
+}
+
+/** The pids of `root` and every process below it. */
+function processTree(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(Number(entry), ppid);
+    } catch {
+      // The process ended while the table was read.
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++)
+    for (const [pid, ppid] of parents) if (ppid === tree[i] && !tree.includes(pid)) tree.push(pid);
+  return tree;
+}
+
+const until = async (condition: () => boolean, timeoutMs: number) => {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+type Stored = { companyId?: string; entity: { name?: string } };
+const companies = (emulator: RunningEmulator, name: string) =>
+  emulator.context.store
+    .collection<{ id: { id: string }; name: string }>("companies")
+    .values()
+    .filter((c) => c.name === name);
+const under = (emulator: RunningEmulator, collection: string, companyId: string) =>
+  emulator.context.store
+    .collection<Stored>(collection)
+    .values()
+    .filter((r) => r.companyId === companyId);
+
+describe.skipIf(e2eSkipReason() !== "")("reliability through the Pulumi engine", () => {
+  let env: E2eEnvironment | undefined;
+  let proxy: LossyProxy | undefined;
+  afterEach(async () => {
+    await proxy?.close();
+    await env?.dispose();
+    proxy = undefined;
+    env = undefined;
+  });
+
+  it("recovers from kill -9 of pulumi up mid-run: no orphan, no duplicate", async () => {
+    requireBuilt(CLI);
+    const program = `
+const travel = require("pulumi-travel");
+const company = new travel.Company("co", { name: "Crash Co", billingCurrency: "USD", externalId: "crash-co" });
+const companyId = company.companyId;
+for (let i = 0; i < 8; i++) new travel.CostCenter("cc" + i, { companyId, name: "CC " + i });
+for (let i = 0; i < 4; i++) new travel.Department("dep" + i, { companyId, name: "Dep " + i, externalId: "dep-" + i });
+`;
+    env = await createEnvironment("crash", program);
+    const e = env;
+    // Child creates are committed at once and answered 5 s later, so the kill finds them in flight.
+    const childCreate = (method: string, path: string) =>
+      method === "POST" && /^\/v2\/companies\/[^/]+\/[a-z-]+$/.test(path);
+    proxy = await startLossyProxy(
+      e.emulator.url,
+      () => false,
+      (method, path) => (childCreate(method, path) ? 5000 : 0),
+    );
+    await e.stack.setConfig("travel:baseUrl", { value: proxy.url });
+
+    const up = spawn("pulumi", ["up", "--yes", "--skip-preview", "--stack", "e2e", "--non-interactive"], {
+      cwd: e.programDir,
+      env: pulumiEnv(e),
+      stdio: "ignore",
+    });
+    const exited = new Promise((resolve) => up.on("exit", resolve));
+    await until(() => companies(e.emulator, "Crash Co").length === 1, 120_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The whole run dies at once, as when a CI runner is killed: the CLI and its plugin hosts.
+    const tree = processTree(up.pid as number);
+    for (const pid of tree) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+    await exited;
+    figures.crashKilledProcesses = tree.length;
+    const companyId = companies(e.emulator, "Crash Co")[0]?.id.id ?? "";
+    expect(companyId).not.toBe("");
+    figures.crashOrphansOnPlatform =
+      under(e.emulator, "costCenters", companyId).length + under(e.emulator, "departments", companyId).length;
+
+    // Recovery, as docs/reliability.md gives it.
+    expect((await pulumi(e, ["cancel", "--yes"])).code).toBe(0);
+    const stateFile = join(e.programDir, "state.json");
+    const adoptedFile = join(e.programDir, "adopted.json");
+    expect((await pulumi(e, ["stack", "export", "--file", stateFile])).code).toBe(0);
+    const travel = travelEnv(e.emulator);
+    const report = await runNode(CLI, ["reconcile", "--stack", stateFile, "--json"], travel);
+    expect(report.stderr).toBe("");
+    expect(report.code).toBe(9);
+    const findings = JSON.parse(report.stdout) as {
+      pendingCreates: { matches: unknown[] }[];
+      unowned: unknown[];
+    };
+    figures.crashPendingCreates = findings.pendingCreates.length;
+    figures.crashPendingWithObject = findings.pendingCreates.filter((p) => p.matches.length === 1).length;
+    expect(figures.crashOrphansOnPlatform).toBeGreaterThan(0);
+    expect(figures.crashPendingWithObject).toBe(figures.crashOrphansOnPlatform);
+    expect(findings.pendingCreates.every((p) => p.matches.length <= 1)).toBe(true);
+    expect(findings.unowned).toEqual([]);
+
+    const adopt = await runNode(
+      CLI,
+      ["reconcile", "--stack", stateFile, "--adopt-pending", adoptedFile],
+      travel,
+    );
+    expect(adopt.stderr).toBe("");
+    expect(adopt.code).toBe(0);
+    expect((await pulumi(e, ["stack", "import", "--file", adoptedFile])).code).toBe(0);
+    const refresh = await pulumi(e, ["refresh", "--yes", "--skip-preview"]);
+    expect(refresh.output).not.toContain("error");
+    expect(refresh.code).toBe(0);
+    const converge = await pulumi(e, ["up", "--yes", "--skip-preview"]);
+    expect(converge.code, converge.output).toBe(0);
+
+    expect(companies(e.emulator, "Crash Co")).toHaveLength(1);
+    expect(
+      under(e.emulator, "costCenters", companyId)
+        .map((r) => r.entity.name)
+        .sort(),
+    ).toEqual(Array.from({ length: 8 }, (_, i) => `CC ${i}`));
+    expect(
+      under(e.emulator, "departments", companyId)
+        .map((r) => r.entity.name)
+        .sort(),
+    ).toEqual(Array.from({ length: 4 }, (_, i) => `Dep ${i}`));
+    expect((await pulumi(e, ["stack", "export", "--file", stateFile])).code).toBe(0);
+    const clean = await runNode(CLI, ["reconcile", "--stack", stateFile], travel);
+    expect(clean.code, clean.stdout + clean.stderr).toBe(0);
+    await e.stack.preview({ expectNoChanges: true });
+  });
+
+  it("an up whose create answers are lost 25% of the time finishes without a duplicate", async () => {
+    const program = `
+const travel = require("pulumi-travel");
+const address = { addressLines: ["1 Main Street"], regionCode: "US" };
+const company = new travel.Company("co", { name: "Lossy Co", billingCurrency: "USD", externalId: "lossy-co" });
+const companyId = company.companyId;
+const les = [1, 2].map((i) => new travel.LegalEntity("le" + i, { companyId, name: "LE " + i, billingCurrency: "USD", address }));
+for (let i = 0; i < 6; i++) new travel.Office("office" + i, { companyId, legalEntityId: les[i % 2].legalEntityId, name: "Office " + i, address });
+for (let i = 0; i < 16; i++) new travel.CostCenter("cc" + i, { companyId, name: "CC " + i });
+for (let i = 0; i < 10; i++) new travel.Department("dep" + i, { companyId, name: "Dep " + i, externalId: "dep-" + i });
+for (let i = 0; i < 6; i++) new travel.Grade("grade" + i, { companyId, name: "Grade " + i });
+`;
+    env = await createEnvironment("lossy", program);
+    const e = env;
+    const isCreate = (method: string, path: string) =>
+      method === "POST" &&
+      /^\/v2\/companies(\/[^/]+\/(legal-entities|cost-centers|departments|grades)|\/[^/]+\/legal-entities\/[^/]+\/offices)?$/.test(
+        path.split("?")[0] ?? "",
+      );
+    let creates = 0;
+    proxy = await startLossyProxy(
+      e.emulator.url,
+      (method, path) => isCreate(method, path) && ++creates % 4 === 0,
+    );
+    await e.stack.setConfig("travel:baseUrl", { value: proxy.url });
+
+    let ups = 0;
+    let result;
+    for (; ups < 2;) {
+      ups++;
+      try {
+        result = await e.stack.up();
+        break;
+      } catch {
+        // A failed up is allowed once; the next one must finish.
+      }
+    }
+    expect(result?.summary.result).toBe("succeeded");
+    figures.lostAnswers = proxy.lost.length;
+    figures.lostUps = ups;
+    expect(proxy.lost.length).toBeGreaterThanOrEqual(8);
+    expect(proxy.lost.every((lost) => lost.status >= 200 && lost.status < 300)).toBe(true);
+
+    const [company, ...others] = companies(e.emulator, "Lossy Co");
+    expect(others).toEqual([]);
+    const companyId = company?.id.id ?? "";
+    expect(companyId).not.toBe("");
+    const names = (collection: string) =>
+      under(e.emulator, collection, companyId)
+        .map((r) => r.entity.name)
+        .sort();
+    const range = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix} ${i}`).sort();
+    expect(names("legalEntities")).toEqual(["LE 1", "LE 2"]);
+    expect(names("offices")).toEqual(range(6, "Office"));
+    expect(names("costCenters")).toEqual(range(16, "CC"));
+    expect(names("departments")).toEqual(range(10, "Dep"));
+    expect(names("grades")).toEqual(range(6, "Grade"));
+    await e.stack.preview({ expectNoChanges: true });
+  });
+
+  it("a create that got its id and then failed can be refreshed and destroyed", async () => {
+    const program = `
+const travel = require("pulumi-travel");
+const company = new travel.Company("co", { name: "Partial Co", billingCurrency: "USD" });
+new travel.CostCenter("cc", { companyId: company.companyId, name: "Half made" });
+`;
+    env = await createEnvironment("partial", program);
+    const e = env;
+    // The cost center's create answer is lost, so the provider adopts the object it made; the
+    // PUT that converges it fails: the create ends with an id and an error.
+    let dropped = false;
+    proxy = await startLossyProxy(e.emulator.url, (method, path) => {
+      if (dropped || method !== "POST" || !path.endsWith("/cost-centers")) return false;
+      dropped = true;
+      return true;
+    });
+    await e.stack.setConfig("travel:baseUrl", { value: proxy.url });
+    const fault = e.emulator.admin.addFault({
+      path: "/v2/companies/*/cost-centers/*",
+      methods: ["PUT"],
+      rate500: 1,
+    });
+
+    await expect(e.stack.up()).rejects.toThrow(/PUT .*cost-centers.* failed with 500/);
+    const state = (await e.stack.exportStack()).deployment as {
+      resources: { type: string; id?: string; outputs?: Record<string, unknown> }[];
+    };
+    const partial = state.resources.find((r) => r.type.endsWith(":CostCenter"));
+    expect(partial?.id).toBeTruthy();
+    expect(typeof partial?.outputs?.__provider).toBe("string");
+
+    e.emulator.admin.removeFault(fault.id);
+    await e.stack.refresh();
+    await e.stack.destroy();
+    expect(companies(e.emulator, "Partial Co")).toEqual([]);
+    expect(
+      e.emulator.context.store
+        .collection<Stored>("costCenters")
+        .values()
+        .filter((r) => r.entity.name === "Half made"),
+    ).toEqual([]);
+  });
+});

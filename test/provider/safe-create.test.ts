@@ -1,0 +1,379 @@
+/**
+ * Creates whose outcome is unknown (answer lost after the platform committed, 503, dropped
+ * connection) converge without duplicates; a 409 names the existing object; a partial create keeps
+ * what the engine needs to refresh and delete it; singletons replace without losing their document.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { apiPath, ConnectionError, type TravelClient } from "../../src/client";
+import type { RunningEmulator } from "../../src/emulator";
+import { AmbiguousCreateError } from "../../src/provider/create-errors";
+import type { ResourceDefinition, Values } from "../../src/provider/definition";
+import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
+import { PartialCreateError } from "../../src/provider/partial-create-error";
+import { safeCreate } from "../../src/provider/safe-create";
+import { companyResource } from "../../src/resources/company";
+import { companyConfigResource } from "../../src/resources/company-config";
+import { companyFeaturesResource } from "../../src/resources/company-features";
+import { costCenterResource } from "../../src/resources/cost-center";
+import { departmentResource } from "../../src/resources/department";
+import { gradeResource } from "../../src/resources/grade";
+import { legalEntityResource } from "../../src/resources/legal-entity";
+import { officeResource } from "../../src/resources/office";
+import { perTripServiceChargeResource } from "../../src/resources/per-trip-service-charge";
+import { clientFor, liveEmulator } from "../support/live-emulator";
+import { startLossyProxy, type LossyProxy } from "./lossy-proxy";
+
+const address = { addressLines: ["1 Main Street"], regionCode: "US" };
+const anyDefinition = (d: unknown) => d as ResourceDefinition<Values, Values>;
+
+let emulator: RunningEmulator;
+let direct: TravelClient;
+beforeAll(async () => {
+  emulator = await liveEmulator();
+  direct = clientFor(emulator);
+});
+afterAll(async () => {
+  await direct.close();
+  await emulator.close();
+});
+afterEach(() => emulator.admin.clearFaults());
+
+const stored = (collection: string) =>
+  emulator.context.store.collection<{ companyId?: string; entity: Values }>(collection).values();
+const companiesNamed = (name: string) =>
+  emulator.context.store
+    .collection<{ id: { id: string }; name: string }>("companies")
+    .values()
+    .filter((c) => c.name === name);
+
+async function newCompany(name: string): Promise<string> {
+  const { id } = await direct.post<{ id: string }>("/v2/companies", {
+    body: { name, billingCurrency: "USD", companyRoles: ["ORG"] },
+  });
+  return id;
+}
+
+/** A provider whose client goes through a proxy that loses the answers `lose` picks. */
+async function lossyProvider(definition: unknown, lose: (method: string, path: string) => boolean) {
+  const proxy: LossyProxy = await startLossyProxy(emulator.url, lose);
+  const client = clientFor(emulator, { baseUrl: proxy.url });
+  const provider = buildDynamicProvider(anyDefinition(definition), () => ({ client }));
+  return {
+    provider,
+    proxy,
+    close: async () => {
+      await client.close();
+      await proxy.close();
+    },
+  };
+}
+
+/** Loses the answer of the first POST to a path ending in `suffix`. */
+function firstPostTo(suffix: string) {
+  let done = false;
+  return (method: string, path: string) => {
+    if (done || method !== "POST" || !(path.split("?")[0] ?? "").endsWith(suffix)) return false;
+    done = true;
+    return true;
+  };
+}
+
+describe("a create whose answer is lost after the platform committed it", () => {
+  it.each([
+    ["CostCenter by name", costCenterResource, "/cost-centers", "costCenters", { name: "Lost CC" }],
+    [
+      "Department by externalId",
+      departmentResource,
+      "/departments",
+      "departments",
+      { name: "Lost D", externalId: "d-lost" },
+    ],
+    ["Grade by name (POST listing)", gradeResource, "/grades", "grades", { name: "Lost G" }],
+  ] as const)("%s: adopts the one object it made", async (_label, definition, suffix, collection, fields) => {
+    const companyId = await newCompany(`Lossy ${collection}`);
+    const lossy = await lossyProvider(definition, firstPostTo(suffix));
+    try {
+      const { id } = await lossy.provider.create({ companyId, ...fields });
+      expect(lossy.proxy.lost).toEqual([
+        expect.objectContaining({ method: "POST", status: expect.any(Number) }),
+      ]);
+      expect(lossy.proxy.lost[0]?.status).toBeLessThan(300);
+      const mine = stored(collection).filter((r) => r.companyId === companyId);
+      expect(mine.map((r) => r.entity.name)).toEqual([fields.name]);
+      expect(JSON.stringify(mine[0]?.entity.id)).toContain(id);
+    } finally {
+      await lossy.close();
+    }
+  });
+
+  it("Company by externalId: adopts it instead of failing with 409 on every re-run", async () => {
+    const lossy = await lossyProvider(companyResource, firstPostTo("/v2/companies"));
+    try {
+      const { id, outs } = await lossy.provider.create({
+        name: "Lost Co",
+        billingCurrency: "USD",
+        companyRoles: ["ORG"],
+        externalId: "co-lost",
+      });
+      expect(lossy.proxy.lost).toHaveLength(1);
+      expect(companiesNamed("Lost Co").map((c) => c.id.id)).toEqual([id]);
+      expect(outs).toMatchObject({ companyId: id, externalId: "co-lost" });
+    } finally {
+      await lossy.close();
+    }
+  });
+
+  it("never adopts a same-named object someone else made with other values", async () => {
+    const companyId = await newCompany("Lossy preexisting");
+    const { id: theirs } = await direct.post<{ id: string }>(
+      apiPath`/v2/companies/${companyId}/legal-entities`,
+      {
+        body: { name: "Ops", billingCurrency: "EUR", address },
+      },
+    );
+    const lossy = await lossyProvider(legalEntityResource, firstPostTo("/legal-entities"));
+    try {
+      const { id } = await lossy.provider.create({ companyId, name: "Ops", billingCurrency: "USD", address });
+      expect(lossy.proxy.lost).toHaveLength(1);
+      expect(id).not.toBe(theirs);
+      const ops = stored("legalEntities").filter((r) => r.companyId === companyId);
+      expect(ops.map((r) => r.entity.billingCurrency).sort()).toEqual(["EUR", "USD"]);
+    } finally {
+      await lossy.close();
+    }
+  });
+});
+
+describe("creates under injected 503s and dropped connections before handling", () => {
+  it("retries the create when the lookup finds nothing, and makes exactly one object", async () => {
+    const companyId = await newCompany("Flaky");
+    const client = clientFor(emulator);
+    const provider = buildDynamicProvider(anyDefinition(costCenterResource), () => ({ client }));
+    emulator.admin.addFault({
+      path: "/v2/companies/*/cost-centers",
+      methods: ["POST"],
+      rate503: 1,
+      retryAfterSeconds: 0,
+      times: 2,
+    });
+    emulator.admin.addFault({
+      path: "/v2/companies/*/cost-centers",
+      methods: ["POST"],
+      dropRate: 1,
+      times: 1,
+    });
+    try {
+      const before = emulator.admin.lastRequestSeq;
+      const { id } = await provider.create({ companyId, name: "Flaky CC" });
+      const posts = emulator.admin
+        .requests(before)
+        .filter((r) => r.method === "POST" && r.path.endsWith("/cost-centers"));
+      expect(posts.map((r) => r.status)).toEqual([503, 503, 0, 201]);
+      expect(
+        stored("costCenters")
+          .filter((r) => r.companyId === companyId)
+          .map((r) => r.entity.id),
+      ).toEqual([{ id }]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("converges a 63-resource stack under 30% 503 + 10% 429 on every call, in one pass, without duplicates", async () => {
+    const client = clientFor(emulator, { retry: { baseDelayMs: 5, maxDelayMs: 50 } });
+    const providerOf = (definition: unknown) =>
+      buildDynamicProvider(anyDefinition(definition), () => ({ client }));
+    const before = emulator.admin.lastRequestSeq;
+    emulator.admin.addFault({ path: "/v2/**", rate503: 0.3, rate429: 0.1, retryAfterSeconds: 0 });
+    const { id: companyId } = await providerOf(companyResource).create({
+      name: "Stack63",
+      billingCurrency: "USD",
+      companyRoles: ["ORG"],
+      externalId: "stack-63",
+    });
+    const les = await Promise.all(
+      [1, 2].map((n) =>
+        providerOf(legalEntityResource).create({
+          companyId,
+          name: `LE ${n}`,
+          billingCurrency: "USD",
+          address,
+        }),
+      ),
+    );
+    const jobs: [unknown, Values][] = [];
+    for (let n = 0; n < 20; n++) jobs.push([costCenterResource, { companyId, name: `CC ${n}` }]);
+    for (let n = 0; n < 20; n++)
+      jobs.push([departmentResource, { companyId, name: `Dep ${n}`, externalId: `dep-${n}` }]);
+    for (let n = 0; n < 10; n++) jobs.push([gradeResource, { companyId, name: `Grade ${n}` }]);
+    for (let n = 0; n < 10; n++)
+      jobs.push([officeResource, { companyId, legalEntityId: les[n % 2]?.id, name: `Office ${n}`, address }]);
+    // Ten at a time, as the engine's default parallelism does.
+    const queue = [...jobs];
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        for (let job = queue.shift(); job; job = queue.shift()) await providerOf(job[0]).create(job[1]);
+      }),
+    );
+    emulator.admin.clearFaults();
+    const faulted = emulator.admin.requests(before).filter((r) => r.status === 503 || r.status === 429);
+    expect(faulted.length).toBeGreaterThan(20);
+    const calls = emulator.admin.requests(before);
+    console.log(
+      `63 resources under 30% 503 + 10% 429: ${calls.length} platform calls, ${faulted.length} faulted, ` +
+        `${calls.filter((r) => r.method === "POST" && r.status === 503).length} creates answered 503`,
+    );
+    const mine = (collection: string) => stored(collection).filter((r) => r.companyId === companyId);
+    expect(companiesNamed("Stack63")).toHaveLength(1);
+    expect(mine("legalEntities")).toHaveLength(2);
+    expect(new Set(mine("costCenters").map((r) => r.entity.name)).size).toBe(20);
+    expect(mine("costCenters")).toHaveLength(20);
+    expect(mine("departments")).toHaveLength(20);
+    expect(mine("grades")).toHaveLength(10);
+    expect(mine("offices")).toHaveLength(10);
+    await client.close();
+  }, 120_000);
+});
+
+describe("outcomes the lookup cannot settle", () => {
+  const lost = () =>
+    new ConnectionError({ method: "POST", url: "/x" }, "other side closed", "UND_ERR_SOCKET");
+  const fake = (found: Values[][], key: { by: "name"; value: string } | undefined) => {
+    let lookups = 0;
+    return {
+      type: "Fake",
+      create: async () => {
+        throw lost();
+      },
+      update: async () => ({}),
+      read: async (_ctx: unknown, _id: string, declared: Values) => ({ observed: declared, state: {} }),
+      lookup: {
+        keyOf: () => key,
+        find: async () => found[Math.min(lookups++, found.length - 1)],
+      },
+    } as unknown as ResourceDefinition<Values, Values>;
+  };
+  const noSleep = { sleep: async () => {} };
+
+  it("fails listing every candidate when several new objects match", async () => {
+    const definition = fake(
+      [
+        [],
+        [
+          { id: "a", name: "X" },
+          { id: "b", name: "X" },
+        ],
+      ],
+      { by: "name", value: "X" },
+    );
+    const error = await safeCreate(definition, { client: direct }, {}, () => {}, noSleep).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AmbiguousCreateError);
+    expect(String(error)).toMatch(/2 objects with name "X".*a \(X\), b \(X\).*adoptId/);
+  });
+
+  it("fails saying the outcome is unknown when nothing identifies the object", async () => {
+    const error = await safeCreate(fake([[]], undefined), { client: direct }, {}, () => {}, noSleep).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AmbiguousCreateError);
+    expect(String(error)).toContain("neither an externalId nor a name");
+  });
+
+  it("gives up after the step budget when every attempt is lost, naming the reconcile command", async () => {
+    const definition = fake([[]], { by: "name", value: "X" });
+    const error = await safeCreate(definition, { client: direct }, {}, () => {}, {
+      ...noSleep,
+      maxSteps: 4,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AmbiguousCreateError);
+    expect(String(error)).toContain("pulumi-travel reconcile");
+  });
+});
+
+describe("a 409 duplicate on create", () => {
+  it("names the existing object's id and how to adopt it, and takes nothing over", async () => {
+    const existing = await newCompany("Human Co");
+    await direct.put(apiPath`/v2/companies/${existing}`, {
+      body: {
+        id: { id: existing },
+        name: "Human Co",
+        billingCurrency: "USD",
+        companyRoles: ["ORG"],
+        externalId: "human",
+      },
+    });
+    const client = clientFor(emulator);
+    const provider = buildDynamicProvider(anyDefinition(companyResource), () => ({ client }));
+    try {
+      const error = await provider
+        .create({ name: "Mine", billingCurrency: "USD", companyRoles: ["ORG"], externalId: "human" })
+        .catch((e: unknown) => e);
+      expect(String(error)).toContain(`externalId "human" already exists on the platform: ${existing}`);
+      expect(String(error)).toContain(`adoptId: "${existing}"`);
+      expect(companiesNamed("Mine")).toHaveLength(0);
+      expect(companiesNamed("Human Co")).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("a partial create", () => {
+  it("keeps __provider in the partial state so the engine can refresh and delete it", async () => {
+    const definition = {
+      ...costCenterResource,
+      create: async (_ctx: unknown, _inputs: unknown, created: (id: string) => void) => {
+        created("cc-partial");
+        throw new Error("follow-up call failed");
+      },
+    };
+    const companyId = await newCompany("Partial");
+    const provider = buildDynamicProvider(anyDefinition(definition), () => ({ client: direct }));
+    const error = await provider
+      .create({ __provider: "serialized-provider", companyId, name: "P" })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PartialCreateError);
+    expect((error as PartialCreateError).id).toBe("cc-partial");
+    expect((error as PartialCreateError).properties).toMatchObject({
+      __provider: "serialized-provider",
+      companyId,
+      name: "P",
+    });
+  });
+});
+
+describe("singletons", () => {
+  it.each([
+    [
+      "CompanyConfig",
+      companyConfigResource,
+      { kind: "travel-content", companyRole: "ORG" },
+      { kind: "travel-content", companyRole: "TMC" },
+    ],
+    ["CompanyFeatures", companyFeaturesResource, {}, {}],
+    ["PerTripServiceCharge", perTripServiceChargeResource, {}, {}],
+  ] as const)("%s: a replacement deletes the old object first", async (_type, definition, olds, news) => {
+    const provider = buildDynamicProvider(anyDefinition(definition), () => ({ client: direct }));
+    const diff = await provider.diff("id", { companyId: "a", ...olds }, { companyId: "b", ...news });
+    expect(diff.replaces).toContain("companyId");
+    expect(diff.deleteBeforeReplace).toBe(true);
+  });
+
+  it("CompanyConfig: replacing over the same document (role change) leaves the document in place", async () => {
+    const companyId = await newCompany("Singleton");
+    const provider = buildDynamicProvider(anyDefinition(companyConfigResource), () => ({ client: direct }));
+    const config = { airConfig: {} };
+    const olds = { companyId, kind: "travel-content", config };
+    const news = { ...olds, companyRole: "ORG" };
+    const diff = await provider.diff(`${companyId}/travel-content`, olds, news);
+    expect(diff.deleteBeforeReplace).toBe(true);
+    const old = await provider.create(olds);
+    // The engine's order for deleteBeforeReplace: delete the old, then create the new.
+    await provider.delete(old.id, old.outs);
+    const replacement = await provider.create(news);
+    const read = await provider.read(replacement.id, replacement.outs);
+    expect(read.props).toMatchObject({ config });
+  });
+});
