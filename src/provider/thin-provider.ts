@@ -84,5 +84,7 @@ export async function dispatch(
 function isConfigureRequest(value: unknown): boolean {
   if (typeof value !== "object" || value === null || !("config" in value)) return false;
   const config = (value as { config: unknown }).config;
-  return typeof config === "object" && config !== null && typeof (config as { get?: unknown }).get === "function";
+  return (
+    typeof config === "object" && config !== null && typeof (config as { get?: unknown }).get === "function"
+  );
 }

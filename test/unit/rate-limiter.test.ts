@@ -114,15 +114,18 @@ describe("RateLimiter: adaptive by default", () => {
   it.each([
     { header: "Retry-After 2 s", retryAfterMs: 2000, firstStartAfter: 2000 },
     { header: "no Retry-After", retryAfterMs: undefined, firstStartAfter: 0 },
-  ])("honours the server's pause ($header) before any new start", async ({ retryAfterMs, firstStartAfter }) => {
-    const clock = virtualClock();
-    const limiter = new RateLimiter({ requestsPerSecond: 0, maxConcurrency: 8 }, clock);
-    (await limiter.acquire())({ throttled: true, retryAfterMs });
-    const release = await limiter.acquire();
-    expect(clock.now()).toBeGreaterThanOrEqual(firstStartAfter);
-    expect(clock.now()).toBeLessThan(firstStartAfter + 5);
-    release(OK);
-  });
+  ])(
+    "honours the server's pause ($header) before any new start",
+    async ({ retryAfterMs, firstStartAfter }) => {
+      const clock = virtualClock();
+      const limiter = new RateLimiter({ requestsPerSecond: 0, maxConcurrency: 8 }, clock);
+      (await limiter.acquire())({ throttled: true, retryAfterMs });
+      const release = await limiter.acquire();
+      expect(clock.now()).toBeGreaterThanOrEqual(firstStartAfter);
+      expect(clock.now()).toBeLessThan(firstStartAfter + 5);
+      release(OK);
+    },
+  );
 
   it("counts one decrease for requests that were already in flight when it reacted", async () => {
     const clock = virtualClock();
@@ -149,7 +152,9 @@ describe("RateLimiter: adaptive by default", () => {
     // Paced: consecutive starts at least 1/rate apart for the rate at that time, and the rate grew
     // by RATE_STEP per second's worth of successes.
     for (let i = 1; i < starts.length; i++) {
-      expect((starts[i] ?? 0) - (starts[i - 1] ?? 0)).toBeGreaterThanOrEqual(1000 / (lowered + 3 * RATE_STEP) - 1);
+      expect((starts[i] ?? 0) - (starts[i - 1] ?? 0)).toBeGreaterThanOrEqual(
+        1000 / (lowered + 3 * RATE_STEP) - 1,
+      );
     }
     expect(limiter.state.rate).toBeGreaterThan(lowered + 2 * RATE_STEP);
     expect(limiter.state.rate).toBeLessThan(lowered + 4 * RATE_STEP);
