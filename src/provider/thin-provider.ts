@@ -17,6 +17,7 @@ import type * as pulumi from "@pulumi/pulumi";
 
 type Runtime = import("./runtime").ProviderRuntime;
 type Provider = ReturnType<Runtime["runtimeProvider"]>;
+type Invoke = (type: string, group: number, args: unknown[]) => Promise<never>;
 
 /**
  * Which serialized function was called. `query` carries configure, check, diff, create and read;
@@ -28,10 +29,10 @@ export const MethodGroup = { Query: 0, Mutate: 1 } as const;
 export function thinProvider(type: string): pulumi.dynamic.ResourceProvider {
   // Pulumi serializes these two functions into state as they read: keep them short.
   // prettier-ignore
-  const query = (...a: unknown[]): Promise<never> => (require("node:module") as typeof import("node:module")).createRequire(`${process.cwd()}/`)("pulumi-travel/provider/runtime").invoke(type, 0, a);
+  const query = (...a: unknown[]): Promise<never> => ((require("node:module") as typeof import("node:module")).createRequire(`${process.cwd()}/`)("pulumi-travel/provider/runtime") as { invoke: Invoke }).invoke(type, 0, a);
   // prettier-ignore
-  const mutate = (...a: unknown[]): Promise<never> => (require("node:module") as typeof import("node:module")).createRequire(`${process.cwd()}/`)("pulumi-travel/provider/runtime").invoke(type, 1, a);
-  return {
+  const mutate = (...a: unknown[]): Promise<never> => ((require("node:module") as typeof import("node:module")).createRequire(`${process.cwd()}/`)("pulumi-travel/provider/runtime") as { invoke: Invoke }).invoke(type, 1, a);
+  const provider: Record<keyof Provider | "configure", typeof query> = {
     configure: query,
     check: query,
     diff: query,
@@ -39,7 +40,8 @@ export function thinProvider(type: string): pulumi.dynamic.ResourceProvider {
     read: query,
     update: mutate,
     delete: mutate,
-  } as unknown as pulumi.dynamic.ResourceProvider;
+  };
+  return provider as pulumi.dynamic.ResourceProvider;
 }
 
 /** The provider method a call of `group` with `args` stands for. */
@@ -83,7 +85,7 @@ export async function dispatch(
 /** The engine's configure request: `{ config }` whose `config` has a `get` method; inputs are plain data. */
 function isConfigureRequest(value: unknown): boolean {
   if (typeof value !== "object" || value === null || !("config" in value)) return false;
-  const config = (value as { config: unknown }).config;
+  const config = value.config;
   return (
     typeof config === "object" && config !== null && typeof (config as { get?: unknown }).get === "function"
   );
