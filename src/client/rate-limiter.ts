@@ -4,8 +4,8 @@
  * - By default there is no fixed pace: up to `maxConcurrency` requests are in flight.
  * - When the platform answers 429 or 503 ({@link RateLimiter.acquire}'s release is told so), the
  *   limiter pauses new starts for the `Retry-After` the server asked for, halves its concurrency
- *   and caps its start rate at {@link BETA} times the rate that just succeeded (multiplicative
- *   decrease). Each success then raises the rate by {@link RATE_STEP} per second's worth of
+ *   and caps its start rate at {@link BETA} times the rate it was sending at (multiplicative
+ *   decrease, at most once a second). Each success then raises the rate by {@link RATE_STEP} per second's worth of
  *   successes and the concurrency by one per window of successes (additive increase), up to the
  *   configured limits. Throttles of requests that started before the last decrease do not count
  *   again: they were sent before the client could react. (Models: the AWS SDKs' adaptive retry
@@ -54,6 +54,8 @@ const realClock: LimiterClock = {
 };
 
 const WINDOW_MS = 1000;
+/** Shortest span over which a success rate is measured. */
+const MIN_SPAN_MS = 100;
 /** Multiplicative decrease of the rate on a throttle (the AWS SDKs use 0.7). */
 export const BETA = 0.7;
 /** Additive increase: requests per second gained per second of successful requests. */
@@ -64,7 +66,9 @@ export const MIN_RATE = 0.5;
 /** An adaptive rate limiter combined with a concurrency semaphore. */
 export class RateLimiter {
   private readonly starts: number[] = [];
-  private readonly successes: number[] = [];
+  /** Start times of the last second, whatever the limits. */
+  private readonly attempts: number[] = [];
+  private firstStartAt: number | undefined;
   private readonly waiters: (() => void)[] = [];
   private inFlight = 0;
   private chain: Promise<void> = Promise.resolve();
@@ -128,11 +132,11 @@ export class RateLimiter {
     if (retryAfterMs !== undefined && retryAfterMs > 0) {
       this.pausedUntil = Math.max(this.pausedUntil, now + retryAfterMs);
     }
-    // A request sent before the last decrease reports the same overload again.
-    if (startedAt <= this.lastDecreaseAt) return;
+    // A request sent before the last decrease reports the same overload again, and one decrease
+    // a second is enough: faults that do not depend on the rate must not drive it to the floor.
+    if (startedAt <= this.lastDecreaseAt || now - this.lastDecreaseAt < WINDOW_MS) return;
     this.lastDecreaseAt = now;
-    this.pruneSuccesses(now);
-    const measured = Math.max(1, this.successes.length);
+    const measured = this.attemptRate(now);
     const current = Math.min(this.adaptiveRate, this.rateCap);
     this.adaptiveRate = Math.max(MIN_RATE, BETA * Math.min(current, measured));
     if (Number.isFinite(this.concurrency)) this.concurrency = Math.max(1, Math.floor(this.concurrency / 2));
@@ -141,9 +145,6 @@ export class RateLimiter {
   }
 
   private onSuccess(): void {
-    const now = this.clock.now();
-    this.successes.push(now);
-    this.pruneSuccesses(now);
     if (Number.isFinite(this.adaptiveRate)) {
       // `rate` successes make one second's worth: together they add RATE_STEP.
       this.adaptiveRate += RATE_STEP / Math.max(1, this.adaptiveRate);
@@ -156,8 +157,14 @@ export class RateLimiter {
     }
   }
 
-  private pruneSuccesses(now: number): void {
-    while (this.successes.length > 0 && (this.successes[0] ?? 0) <= now - WINDOW_MS) this.successes.shift();
+  /**
+   * Request starts per second over the last second; over the time since the first start when that
+   * is shorter (at least 100 ms), so that a throttle early in a burst does not read as a low rate.
+   */
+  private attemptRate(now: number): number {
+    while (this.attempts.length > 0 && (this.attempts[0] ?? 0) <= now - WINDOW_MS) this.attempts.shift();
+    const span = Math.min(WINDOW_MS, Math.max(MIN_SPAN_MS, now - (this.firstStartAt ?? now)));
+    return Math.max(1, (this.attempts.length * WINDOW_MS) / span);
   }
 
   private async acquireConcurrency(): Promise<void> {
@@ -183,6 +190,12 @@ export class RateLimiter {
     }
   }
 
+  private started(now: number): number {
+    this.attempts.push(now);
+    this.firstStartAt ??= now;
+    return now;
+  }
+
   /**
    * Serializes rate-slot grants so that concurrent callers see a consistent window; resolves with
    * the start time.
@@ -196,7 +209,7 @@ export class RateLimiter {
           continue;
         }
         const rps = Math.min(this.rateCap, this.adaptiveRate);
-        if (!Number.isFinite(rps)) return now;
+        if (!Number.isFinite(rps)) return this.started(now);
         const limit = Math.max(1, Math.floor(rps));
         // Below a millisecond, timers cannot space starts; the window alone then bounds the rate.
         const spacingMs = WINDOW_MS / rps >= 1 ? WINDOW_MS / rps : 0;
@@ -205,7 +218,7 @@ export class RateLimiter {
         const spacingWait = last === undefined ? 0 : last + spacingMs - now;
         if (this.starts.length < limit && spacingWait <= 0) {
           this.starts.push(now);
-          return now;
+          return this.started(now);
         }
         const windowWait = this.starts.length < limit ? 0 : (this.starts[0] ?? now) + WINDOW_MS - now + 1;
         await this.clock.sleep(Math.max(1, Math.ceil(Math.max(spacingWait, windowWait))));

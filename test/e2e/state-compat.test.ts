@@ -180,6 +180,9 @@ describe.skipIf(e2eSkipReason() !== "")("state written by 0.1.0 after an upgrade
     // The updated resource now carries the current, small provider.
     const written = await providers();
     expect(written.some((p) => p.includes(".invoke(type, 0, a)") && p.length <= 1024)).toBe(true);
+    // Unchanged resources keep the outputs, and so the provider, that 0.1.0 wrote: destroy below
+    // runs both.
+    expect(written.filter((p) => p.includes("runtimeProvider(type)")).length).toBeGreaterThan(0);
   });
 
   it("destroys everything, old and new providers alike", async () => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   BETA,
   type LimiterClock,
-  MIN_RATE,
   RATE_STEP,
   RateLimiter,
   type SlotOutcome,
@@ -92,24 +91,45 @@ describe("RateLimiter: adaptive by default", () => {
   });
 
   it.each([
-    // [successes in the last second before the throttle, expected rate after it]
-    { successes: 50, rate: BETA * 50 },
-    { successes: 10, rate: BETA * 10 },
-    { successes: 0, rate: Math.max(MIN_RATE, BETA * 1) },
+    // successes spread over `spanMs` before the throttled request; the start rate they measure
+    { successes: 50, spanMs: 1000, rate: BETA * 50 },
+    { successes: 10, spanMs: 1000, rate: BETA * 10 },
+    // A throttle early in a burst: 11 starts in 200 ms measure 55/s, not 11/s.
+    { successes: 10, spanMs: 200, rate: BETA * 55 },
+    // ... but never over less than 100 ms.
+    { successes: 10, spanMs: 10, rate: BETA * 110 },
+    { successes: 0, spanMs: 1000, rate: BETA * 10 },
   ])(
-    "on a throttle after $successes successes in a second, caps the rate at $rate/s and halves concurrency",
-    async ({ successes, rate }) => {
+    "on a throttle after $successes successes in $spanMs ms, caps the rate at $rate/s and halves concurrency",
+    async ({ successes, spanMs, rate }) => {
       const clock = virtualClock();
+      clock.time = 5000;
       const limiter = new RateLimiter({ requestsPerSecond: 0, maxConcurrency: 8 }, clock);
       for (let i = 0; i < successes; i++) {
         (await limiter.acquire())(OK);
-        clock.time += 900 / Math.max(1, successes);
+        clock.time += spanMs / successes;
       }
       (await limiter.acquire())(THROTTLED);
       expect(limiter.state.rate).toBeCloseTo(rate, 6);
       expect(limiter.state.concurrency).toBe(4);
     },
   );
+
+  it("decreases at most once a second, so that random faults do not drive the rate to the floor", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requestsPerSecond: 0, maxConcurrency: 8 }, clock);
+    await sequential(limiter, clock, 30, OK);
+    clock.time += 500;
+    (await limiter.acquire())(THROTTLED);
+    const once = limiter.state;
+    clock.time += 500;
+    (await limiter.acquire())(THROTTLED);
+    expect(limiter.state.concurrency).toBe(once.concurrency);
+    expect(limiter.state.rate).toBeCloseTo(once.rate, 6);
+    clock.time += 600;
+    (await limiter.acquire())(THROTTLED);
+    expect(limiter.state.concurrency).toBe(once.concurrency / 2);
+  });
 
   it.each([
     { header: "Retry-After 2 s", retryAfterMs: 2000, firstStartAfter: 2000 },
@@ -134,9 +154,10 @@ describe("RateLimiter: adaptive by default", () => {
     clock.time += 10;
     for (const release of inFlight) release(THROTTLED);
     expect(limiter.state.concurrency).toBe(4);
-    expect(limiter.state.rate).toBeCloseTo(Math.max(MIN_RATE, BETA), 6);
-    // A request started after the decrease does count.
-    clock.time += 1;
+    // 8 starts in the first 10 ms measure 80/s (over the 100 ms minimum span).
+    expect(limiter.state.rate).toBeCloseTo(BETA * 80, 6);
+    // A request started after the decrease, a second later, does count.
+    clock.time += 1000;
     (await limiter.acquire())(THROTTLED);
     expect(limiter.state.concurrency).toBe(2);
   });
@@ -144,7 +165,10 @@ describe("RateLimiter: adaptive by default", () => {
   it("after a throttle, paces starts at the lowered rate and raises it additively with successes", async () => {
     const clock = virtualClock();
     const limiter = new RateLimiter({ requestsPerSecond: 0, maxConcurrency: 8 }, clock);
-    await sequential(limiter, clock, 20, OK); // 20 successes at t = 0
+    for (let i = 0; i < 20; i++) {
+      (await limiter.acquire())(OK); // 20 successes over the last second
+      clock.time += 50;
+    }
     (await limiter.acquire())(THROTTLED);
     const lowered = limiter.state.rate;
     expect(lowered).toBeCloseTo(BETA * 20, 6);
