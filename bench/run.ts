@@ -6,6 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { apiPath, clearSharedTokens, TravelClient } from "../src/client";
 import { type RunningEmulator, startEmulator } from "../src/emulator";
 import { thinProvider } from "../src/provider/thin-provider";
+import { formatEngineResults, runEngineBench } from "./engine";
 
 interface Row {
   name: string;
@@ -116,6 +117,26 @@ async function main(): Promise<void> {
     value: `${paced.seconds.toFixed(2)} s; busiest 1 s window at the server: ${busiest} requests`,
   });
 
+  emulator.admin.updateSettings({ apiRateLimitPerSecond: 50 });
+  clearSharedTokens();
+  const adaptive = new TravelClient({
+    baseUrl: emulator.url,
+    credentials: { clientId: emulator.bootstrap.clientId, clientSecret: emulator.bootstrap.clientSecret },
+  });
+  await adaptive.get(path);
+  const adaptiveBefore = emulator.admin.lastRequestSeq;
+  const adaptiveRun = await timedBatch(
+    adaptive,
+    Array.from({ length: 300 }, () => path),
+  );
+  await adaptive.close();
+  emulator.admin.updateSettings({ apiRateLimitPerSecond: 0 });
+  const adaptiveCalls = emulator.admin.requests(adaptiveBefore);
+  rows.push({
+    name: "300 GETs, default client settings, emulator limited to 50/s",
+    value: `${adaptiveRun.seconds.toFixed(2)} s (ideal 6 s); ${adaptiveCalls.length} calls, ${adaptiveCalls.filter((c) => c.status === 429).length} answered 429`,
+  });
+
   await client.close();
   const rss = process.memoryUsage().rss;
   await emulator.close();
@@ -124,14 +145,26 @@ async function main(): Promise<void> {
     value: `${Math.round(rss / 1024 / 1024)} MiB`,
   });
 
-  const serialized = await pulumi.runtime.serializeFunction(() => thinProvider("Company"), {
-    isFactoryFunction: true,
+  // As @pulumi/pulumi's dynamic.Resource serializes it: a factory returning the provider object.
+  const provider = thinProvider("PerTripServiceCharge");
+  const serialized = await pulumi.runtime.serializeFunction(() => provider, { isFactoryFunction: true });
+  rows.push({
+    name: "serialized __provider (longest type name)",
+    value: `${serialized.text.length} bytes`,
   });
-  rows.push({ name: "serialized __provider of a resource", value: `${serialized.text.length} bytes` });
 
   const width = Math.max(...rows.map((row) => row.name.length));
   console.log(`pulumi-travel benchmarks (Node ${process.version}, ${new Date().toISOString()})`);
   for (const row of rows) console.log(`  ${row.name.padEnd(width)}  ${row.value}`);
+
+  const sizes = (process.env.BENCH_ENGINE_SIZES ?? "30,300")
+    .split(",")
+    .map((size) => Number(size.trim()))
+    .filter((size) => Number.isInteger(size) && size > 0);
+  if (sizes.length === 0) return;
+  console.log(`\nengine: the packed package under the Pulumi CLI vs the floor (N = ${sizes.join(", ")})`);
+  const results = await runEngineBench({ sizes, log: (line) => console.error(`  ${line}`) });
+  console.log(formatEngineResults(results));
 }
 
 main().catch((error: unknown) => {

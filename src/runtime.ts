@@ -1,9 +1,10 @@
 /**
  * The provider runtime of this package, wired to its resource registry. `pulumi-travel/provider/runtime`
- * resolves here (package.json `exports`); its `configure` and `runtimeProvider` are a stable
- * contract with state written by every release (see provider/thin-provider.ts).
+ * resolves here (package.json `exports`); its `configure`, `runtimeProvider` and `invoke` are a
+ * stable contract with state written by every release (see provider/thin-provider.ts).
  */
 import { createProviderRuntime } from "./provider/runtime";
+import { dispatch } from "./provider/thin-provider";
 import { definitions } from "./resources/registry";
 
 const runtime = createProviderRuntime(definitions);
@@ -13,3 +14,7 @@ export const configure = runtime.configure;
 
 /** The provider of resource type `type`. */
 export const runtimeProvider = runtime.runtimeProvider;
+
+/** Answers a call of the serialized provider of `type` (state written since 0.2.0). */
+export const invoke = (type: string, group: number, args: readonly unknown[]): Promise<unknown> =>
+  dispatch(runtime, type, group, args);

@@ -32,9 +32,13 @@ export interface TravelClientOptions {
   /** Retries after the first attempt. */
   maxRetries?: number | undefined;
   retry?: Partial<Omit<RetryPolicy, "maxRetries">> | undefined;
-  /** Client-side cap on request starts per second (sliding window). */
+  /**
+   * Opt-in fixed cap on request starts per second (sliding window). Without it the client sends
+   * up to `maxConcurrency` requests at once and slows down only when the platform answers 429 or
+   * 503 (adaptive throttling, see `rate-limiter.ts`).
+   */
   requestsPerSecond?: number | undefined;
-  /** Client-side cap on requests in flight. */
+  /** Client-side cap on requests in flight; the adaptive limit stays at or below it. */
   maxConcurrency?: number | undefined;
   /** Refresh a token this long before it expires. */
   tokenRefreshSkewMs?: number | undefined;
@@ -55,7 +59,8 @@ export interface ResolvedClientOptions {
   bodyTimeoutMs: number;
   deadlineMs: number;
   retry: RetryPolicy;
-  requestsPerSecond: number;
+  /** The opt-in cap; undefined: adaptive only. */
+  requestsPerSecond: number | undefined;
   maxConcurrency: number;
   tokenRefreshSkewMs: number;
   userAgent: string;
@@ -81,7 +86,7 @@ const optionsSchema = z
         maxRetryAfterMs: positiveMs.optional(),
       })
       .optional(),
-    requestsPerSecond: z.number().positive().max(10_000).default(20),
+    requestsPerSecond: z.number().positive().max(10_000).optional(),
     maxConcurrency: z.number().int().positive().max(1_000).default(8),
     tokenRefreshSkewMs: z.number().int().min(0).max(3_600_000).default(60_000),
     userAgent: z.string().min(1).default("pulumi-travel"),

@@ -1,21 +1,40 @@
-/** The throttling layer: every attempt waits for a slot of the client's {@link RateLimiter}. */
+/**
+ * The throttling layer: every attempt waits for a slot of the client's {@link RateLimiter} and
+ * reports its answer back, so that a 429 or 503 slows the client down and successes speed it up.
+ */
 import { TimeoutError } from "./errors";
 import type { Exchange, Layer } from "./exchange";
-import type { RateLimiter } from "./rate-limiter";
+import type { HttpResponse } from "./http";
+import type { RateLimiter, ReleaseSlot, SlotOutcome } from "./rate-limiter";
+import { parseRetryAfter } from "./retry";
+
+/** Statuses by which a platform says "slow down". */
+export const THROTTLE_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
 /** Holds a limiter slot for the duration of each attempt; waiting counts against the deadline. */
 export function throttleLayer(limiter: RateLimiter): Layer {
   return (next) => async (exchange) => {
     const release = await waitForSlot(limiter, exchange);
+    let response: HttpResponse | undefined;
     try {
-      return await next(exchange);
+      response = await next(exchange);
+      return response;
     } finally {
-      release();
+      release(response ? outcomeOf(response) : undefined);
     }
   };
 }
 
-async function waitForSlot(limiter: RateLimiter, exchange: Exchange): Promise<() => void> {
+/** The limiter feedback of an HTTP answer. */
+export function outcomeOf(response: Pick<HttpResponse, "status" | "headers">): SlotOutcome {
+  if (!THROTTLE_STATUSES.has(response.status)) return { throttled: false };
+  return {
+    throttled: true,
+    retryAfterMs: parseRetryAfter(response.headers["retry-after"], Date.now()),
+  };
+}
+
+async function waitForSlot(limiter: RateLimiter, exchange: Exchange): Promise<ReleaseSlot> {
   let timer: NodeJS.Timeout | undefined;
   const slot = limiter.acquire();
   try {

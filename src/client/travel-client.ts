@@ -51,7 +51,7 @@ export class TravelClient {
       dispatcher: options.dispatcher,
     });
     this.limiter = new RateLimiter({
-      requestsPerSecond: this.options.requestsPerSecond,
+      requestsPerSecond: this.options.requestsPerSecond ?? 0,
       maxConcurrency: this.options.maxConcurrency,
     });
     const { credentials, accessToken } = this.options;

@@ -87,6 +87,7 @@ describe.skipIf(e2eSkipReason() !== "")("Company through the Pulumi engine", () 
     const provider: string = company.outputs.__provider;
     expect(provider.length).toBeGreaterThan(100);
     expect(provider.length).toBeLessThan(4096);
+    expect(provider.length).toBeLessThanOrEqual(1024);
     expect(provider).not.toContain(env.emulator.bootstrap.clientSecret);
     expect(provider).not.toContain(env.emulator.bootstrap.clientId);
     expect(provider).not.toMatch(/\/(tmp|work|root|home|usr)\//);

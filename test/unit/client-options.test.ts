@@ -60,7 +60,7 @@ describe("client options", () => {
       connectTimeoutMs: 10_000,
       headersTimeoutMs: 30_000,
       bodyTimeoutMs: 30_000,
-      requestsPerSecond: 20,
+      requestsPerSecond: undefined,
       maxConcurrency: 8,
     });
   });

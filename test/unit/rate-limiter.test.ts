@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type LimiterClock, RateLimiter } from "../../src/client/rate-limiter";
+import {
+  BETA,
+  type LimiterClock,
+  RATE_STEP,
+  RateLimiter,
+  type SlotOutcome,
+} from "../../src/client/rate-limiter";
+import { outcomeOf } from "../../src/client/throttle-layer";
 
 /**
  * A virtual clock: sleeping advances time without waiting. The advance happens on a later
@@ -17,7 +24,21 @@ function virtualClock(): LimiterClock & { time: number } {
   return clock;
 }
 
-describe("RateLimiter", () => {
+const OK: SlotOutcome = { throttled: false };
+const THROTTLED: SlotOutcome = { throttled: true };
+
+/** Runs `n` requests one after another, each answered `outcome`; returns their start times. */
+async function sequential(limiter: RateLimiter, clock: LimiterClock, n: number, outcome: SlotOutcome) {
+  const starts: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const release = await limiter.acquire();
+    starts.push(clock.now());
+    release(outcome);
+  }
+  return starts;
+}
+
+describe("RateLimiter: opt-in fixed cap", () => {
   it.each([1, 5, 20])("never starts more than %i requests in any one-second window", async (rps) => {
     const clock = virtualClock();
     const limiter = new RateLimiter({ requestsPerSecond: rps, maxConcurrency: 0 }, clock);
@@ -26,7 +47,7 @@ describe("RateLimiter", () => {
       Array.from({ length: rps * 4 + 3 }, async () => {
         const release = await limiter.acquire();
         starts.push(clock.now());
-        release();
+        release(OK);
       }),
     );
     starts.sort((a, b) => a - b);
@@ -36,6 +57,133 @@ describe("RateLimiter", () => {
     for (let i = 1; i < starts.length; i++) {
       expect((starts[i] ?? 0) - (starts[i - 1] ?? 0)).toBeGreaterThanOrEqual(1000 / rps);
     }
+  });
+
+  it("is never exceeded by the adaptive rate, however many successes", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requestsPerSecond: 10, maxConcurrency: 4 }, clock);
+    await sequential(limiter, clock, 3, OK);
+    (await limiter.acquire())(THROTTLED);
+    await sequential(limiter, clock, 200, OK);
+    expect(limiter.state.rate).toBe(10);
+  });
+});
+
+describe("RateLimiter: adaptive by default", () => {
+  it("has no fixed pace: a burst starts at once, up to maxConcurrency in flight", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requestsPerSecond: 0, maxConcurrency: 8 }, clock);
+    const releases = await Promise.all(Array.from({ length: 8 }, () => limiter.acquire()));
+    expect(clock.now()).toBe(0);
+    expect(limiter.active).toBe(8);
+    let ninth = false;
+    const pending = limiter.acquire().then((release) => {
+      ninth = true;
+      return release;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ninth).toBe(false);
+    releases[0]?.(OK);
+    (await pending)(OK);
+    for (const release of releases.slice(1)) release(OK);
+    expect(limiter.active).toBe(0);
+    expect(limiter.state).toMatchObject({ concurrency: 8, rate: Infinity });
+  });
+
+  it.each([
+    // successes spread over `spanMs` before the throttled request; the start rate they measure
+    { successes: 50, spanMs: 1000, rate: BETA * 50 },
+    { successes: 10, spanMs: 1000, rate: BETA * 10 },
+    // A throttle early in a burst: 11 starts in 200 ms measure 55/s, not 11/s.
+    { successes: 10, spanMs: 200, rate: BETA * 55 },
+    // ... but never over less than 100 ms.
+    { successes: 10, spanMs: 10, rate: BETA * 110 },
+    { successes: 0, spanMs: 1000, rate: BETA * 10 },
+  ])(
+    "on a throttle after $successes successes in $spanMs ms, caps the rate at $rate/s and halves concurrency",
+    async ({ successes, spanMs, rate }) => {
+      const clock = virtualClock();
+      clock.time = 5000;
+      const limiter = new RateLimiter({ requestsPerSecond: 0, maxConcurrency: 8 }, clock);
+      for (let i = 0; i < successes; i++) {
+        (await limiter.acquire())(OK);
+        clock.time += spanMs / successes;
+      }
+      (await limiter.acquire())(THROTTLED);
+      expect(limiter.state.rate).toBeCloseTo(rate, 6);
+      expect(limiter.state.concurrency).toBe(4);
+    },
+  );
+
+  it("decreases at most once a second, so that random faults do not drive the rate to the floor", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requestsPerSecond: 0, maxConcurrency: 8 }, clock);
+    await sequential(limiter, clock, 30, OK);
+    clock.time += 500;
+    (await limiter.acquire())(THROTTLED);
+    const once = limiter.state;
+    clock.time += 500;
+    (await limiter.acquire())(THROTTLED);
+    expect(limiter.state.concurrency).toBe(once.concurrency);
+    expect(limiter.state.rate).toBeCloseTo(once.rate, 6);
+    clock.time += 600;
+    (await limiter.acquire())(THROTTLED);
+    expect(limiter.state.concurrency).toBe(once.concurrency / 2);
+  });
+
+  it.each([
+    { header: "Retry-After 2 s", retryAfterMs: 2000, firstStartAfter: 2000 },
+    { header: "no Retry-After", retryAfterMs: undefined, firstStartAfter: 0 },
+  ])(
+    "honours the server's pause ($header) before any new start",
+    async ({ retryAfterMs, firstStartAfter }) => {
+      const clock = virtualClock();
+      const limiter = new RateLimiter({ requestsPerSecond: 0, maxConcurrency: 8 }, clock);
+      (await limiter.acquire())({ throttled: true, retryAfterMs });
+      const release = await limiter.acquire();
+      expect(clock.now()).toBeGreaterThanOrEqual(firstStartAfter);
+      expect(clock.now()).toBeLessThan(firstStartAfter + 5);
+      release(OK);
+    },
+  );
+
+  it("counts one decrease for requests that were already in flight when it reacted", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requestsPerSecond: 0, maxConcurrency: 8 }, clock);
+    const inFlight = await Promise.all(Array.from({ length: 8 }, () => limiter.acquire()));
+    clock.time += 10;
+    for (const release of inFlight) release(THROTTLED);
+    expect(limiter.state.concurrency).toBe(4);
+    // 8 starts in the first 10 ms measure 80/s (over the 100 ms minimum span).
+    expect(limiter.state.rate).toBeCloseTo(BETA * 80, 6);
+    // A request started after the decrease, a second later, does count.
+    clock.time += 1000;
+    (await limiter.acquire())(THROTTLED);
+    expect(limiter.state.concurrency).toBe(2);
+  });
+
+  it("after a throttle, paces starts at the lowered rate and raises it additively with successes", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requestsPerSecond: 0, maxConcurrency: 8 }, clock);
+    for (let i = 0; i < 20; i++) {
+      (await limiter.acquire())(OK); // 20 successes over the last second
+      clock.time += 50;
+    }
+    (await limiter.acquire())(THROTTLED);
+    const lowered = limiter.state.rate;
+    expect(lowered).toBeCloseTo(BETA * 20, 6);
+    const starts = await sequential(limiter, clock, Math.ceil(lowered) * 3, OK);
+    // Paced: consecutive starts at least 1/rate apart for the rate at that time, and the rate grew
+    // by RATE_STEP per second's worth of successes.
+    for (let i = 1; i < starts.length; i++) {
+      expect((starts[i] ?? 0) - (starts[i - 1] ?? 0)).toBeGreaterThanOrEqual(
+        1000 / (lowered + 3 * RATE_STEP) - 1,
+      );
+    }
+    expect(limiter.state.rate).toBeGreaterThan(lowered + 2 * RATE_STEP);
+    expect(limiter.state.rate).toBeLessThan(lowered + 4 * RATE_STEP);
+    // Concurrency came back by one per window of successes, up to the configured maximum.
+    expect(limiter.state.concurrency).toBe(8);
   });
 
   it("caps requests in flight", async () => {
@@ -49,7 +197,7 @@ describe("RateLimiter", () => {
         peak = Math.max(peak, inFlight);
         await new Promise((resolve) => setImmediate(resolve));
         inFlight--;
-        release();
+        release(OK);
       }),
     );
     expect(peak).toBe(3);
@@ -59,11 +207,24 @@ describe("RateLimiter", () => {
   it("ignores a second release of the same slot", async () => {
     const limiter = new RateLimiter({ requestsPerSecond: 0, maxConcurrency: 1 });
     const release = await limiter.acquire();
-    release();
-    release();
+    release(THROTTLED);
+    release(THROTTLED);
     expect(limiter.active).toBe(0);
+    expect(limiter.state.concurrency).toBe(1);
     const again = await limiter.acquire();
     expect(limiter.active).toBe(1);
     again();
+  });
+});
+
+describe("throttle feedback", () => {
+  it.each([
+    { status: 200, headers: {}, outcome: { throttled: false } },
+    { status: 404, headers: {}, outcome: { throttled: false } },
+    { status: 500, headers: {}, outcome: { throttled: false } },
+    { status: 429, headers: { "retry-after": "3" }, outcome: { throttled: true, retryAfterMs: 3000 } },
+    { status: 503, headers: {}, outcome: { throttled: true, retryAfterMs: undefined } },
+  ])("HTTP $status $headers → $outcome", ({ status, headers, outcome }) => {
+    expect(outcomeOf({ status, headers })).toEqual(outcome);
   });
 });

@@ -11,6 +11,11 @@ export const settingsSchema = z
       .object({ limit: z.number().int().positive(), windowSeconds: z.number().int().positive() })
       .strict()
       .default({ limit: 30, windowSeconds: 60 }),
+    /**
+     * Platform API requests allowed per client id in any sliding one-second window; beyond it 429
+     * with `Retry-After`. 0 (the default) turns the limit off. Token requests are not counted.
+     */
+    apiRateLimitPerSecond: z.number().int().min(0).max(100_000).default(0),
     /** API users per TMC. */
     apiUserQuota: z.number().int().positive().default(5),
     /** Cooldown between tenant key provisioning or rotation calls. */

@@ -1,6 +1,7 @@
 /** Bearer-token authentication of platform routes: the preHandler and the request's principal. */
 import type { FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../context";
+import { chargeApiRequest } from "./api-rate-limit";
 import type { Principal } from "./identity";
 
 declare module "fastify" {
@@ -12,10 +13,14 @@ declare module "fastify" {
   }
 }
 
-/** A preHandler that resolves the bearer token to a principal (401 otherwise). */
+/**
+ * A preHandler that resolves the bearer token to a principal (401 otherwise) and charges the call
+ * to its client id's rate limit (429 beyond it, when `apiRateLimitPerSecond` is set).
+ */
 export function authenticate(ctx: EmulatorContext) {
   return async (request: FastifyRequest): Promise<void> => {
     request.principal = ctx.identity.authenticate(request.headers.authorization);
+    chargeApiRequest(ctx, request.principal.clientId);
   };
 }
 
