@@ -6,7 +6,7 @@ import { defineResource } from "../provider/define-resource";
 import { adoptIdField, inputKeysOf } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
 import { entityIdSchema } from "../schemas/common";
-import { companyRoleSchema, companySchema, companyWritableFields } from "../schemas/company";
+import { companyResponseSchema, companyRoleSchema, companyWritableFields } from "../schemas/company";
 import { getOrUndefined, observe, replacementBody, withoutAdopt } from "./shared";
 
 const { contractedBy: _contractedBy, bookingTmcId: _bookingTmcId, ...writable } = companyWritableFields;
@@ -25,24 +25,32 @@ type CompanyState = { companyId: string };
 const companyPath = (id: string) => apiPath`/v2/companies/${id}`;
 
 /** The Company definition. */
+/** A 404 with this code means the company, and so this object, is gone. */
+const NOT_FOUND_CODES = ["COMPANY_NOT_FOUND"];
+
 export const companyResource = defineResource<CompanyInputs, CompanyState, typeof companyInputsSchema>({
   type: "Company",
   inputs: companyInputsSchema,
   replaceOn: [],
   outputs: [],
   idOutput: "companyId",
+  notFoundCodes: NOT_FOUND_CODES,
+  uniqueExternalIdWithin: [],
   async create({ client }, inputs, created) {
     const { id } = await client.post("/v2/companies", { body: withoutAdopt(inputs), schema: entityIdSchema });
     created(id);
     return { id, state: { companyId: id } };
   },
   async read({ client }, id, declared) {
-    const company = await getOrUndefined(() => client.get(companyPath(id), { schema: companySchema }));
+    const company = await getOrUndefined(
+      () => client.get(companyPath(id), { schema: companyResponseSchema }),
+      NOT_FOUND_CODES,
+    );
     if (!company) return undefined;
     return { observed: observe(company, declared), state: { companyId: id } };
   },
   async update({ client }, id, news, olds) {
-    const current = await client.get(companyPath(id), { schema: companySchema });
+    const current = await client.get(companyPath(id), { schema: companyResponseSchema });
     const body = replacementBody(current, news, olds, inputKeysOf(companyResource));
     await client.put(companyPath(id), { body: { ...body, id: { id } } });
     return { companyId: id };
