@@ -186,6 +186,7 @@ describe("plan fidelity (issue 14)", () => {
       h.emulator.admin.requests(after).filter((entry) => entry.path.endsWith("/oauth2-token")).length;
 
     it("preview checks the credentials with one token request", async () => {
+      clearSharedTokens();
       const runtime = createProviderRuntime(definitions);
       await runtime.configure(stack({}));
       const before = h.emulator.admin.lastRequestSeq;
@@ -193,6 +194,9 @@ describe("plan fidelity (issue 14)", () => {
       await provider.check({}, { name: "A", billingCurrency: "USD" });
       await provider.check({}, { name: "B", billingCurrency: "USD" });
       await runtime.runtimeProvider("CostCenter").check({}, { companyId, name: "C" });
+      expect(tokenCalls(before)).toBe(1);
+      // The token is reused by the API calls of the same run (up): still one token request.
+      await provider.read(companyId, { name: "Fidelity Co", billingCurrency: "USD" });
       expect(tokenCalls(before)).toBe(1);
     });
 
