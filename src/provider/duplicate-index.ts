@@ -85,5 +85,19 @@ export class DuplicateIndex {
   }
 }
 
+/**
+ * Throws when `args` names a property the input schema does not declare: the names are known in
+ * the program even when values are not, so `up` (which may skip the preview) fails before it
+ * registers the resource instead of after its parent was created.
+ */
+export function assertKnownKeys(type: string, name: string, args: Record<string, unknown>, known: readonly string[]): void {
+  const unknown = Object.keys(args).filter((key) => !known.includes(key));
+  if (unknown.length > 0) {
+    throw new Error(
+      `${type} "${name}": ${unknown.map((key) => `${key} is not a known property`).join("; ")}`,
+    );
+  }
+}
+
 /** The index of this process's program. */
 export const programDuplicates = new DuplicateIndex();
