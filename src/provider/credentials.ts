@@ -45,7 +45,13 @@ export async function verifyCredentials(client: TravelClient, config: ProviderCo
   try {
     // The token lands in the process-wide cache the client's own token source shares, so the
     // check costs no extra request when the same run goes on to call the API.
-    await new ClientCredentialsTokenSource(client.baseUrl, clientId, clientSecret, fetchToken, 60_000).getToken();
+    await new ClientCredentialsTokenSource(
+      client.baseUrl,
+      clientId,
+      clientSecret,
+      fetchToken,
+      60_000,
+    ).getToken();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(

@@ -22,16 +22,20 @@ const outputIds = new WeakMap<object, number>();
 let nextOutputId = 0;
 
 function identityOf(value: unknown): string {
-  if (pulumi.Output.isInstance(value) || (typeof value === "object" && value !== null)) {
-    const object = value as object;
-    let id = outputIds.get(object);
-    if (id === undefined) {
-      id = nextOutputId++;
-      outputIds.set(object, id);
-    }
-    return `output#${id}`;
+  if (typeof value !== "object" || value === null) return `value:${JSON.stringify(value)}`;
+  let id = outputIds.get(value);
+  if (id === undefined) {
+    id = nextOutputId++;
+    outputIds.set(value, id);
   }
-  return `value:${JSON.stringify(value)}`;
+  return `output#${id}`;
+}
+
+/** A value for a message: strings as they are, an Output as such. */
+function shown(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (pulumi.Output.isInstance(value)) return "(an Output)";
+  return JSON.stringify(value) ?? "undefined";
 }
 
 function duplicateError(claim: Claim, first: Claim, externalId: string, scope: readonly string[]): Error {
@@ -58,7 +62,7 @@ export class DuplicateIndex {
     this.take(
       JSON.stringify([type, ...scope.map((key) => identityOf(args[key])), identityOf(externalId)]),
       claim,
-      String(externalId),
+      shown(externalId),
       scope,
     );
     const anyOutput = [externalId, ...scope.map((key) => args[key])].some((value) =>
@@ -72,7 +76,7 @@ export class DuplicateIndex {
         this.take(
           JSON.stringify(["resolved", type, ...parents.map((value) => JSON.stringify(value)), resolvedId]),
           claim,
-          String(resolvedId),
+          shown(resolvedId),
           scope,
         );
       });
@@ -80,7 +84,8 @@ export class DuplicateIndex {
 
   private take(key: string, claim: Claim, externalId: string, scope: readonly string[]): void {
     const first = this.claims.get(key);
-    if (first !== undefined && first.name !== claim.name) throw duplicateError(claim, first, externalId, scope);
+    if (first !== undefined && first.name !== claim.name)
+      throw duplicateError(claim, first, externalId, scope);
     this.claims.set(key, claim);
   }
 }
@@ -90,7 +95,12 @@ export class DuplicateIndex {
  * the program even when values are not, so `up` (which may skip the preview) fails before it
  * registers the resource instead of after its parent was created.
  */
-export function assertKnownKeys(type: string, name: string, args: Record<string, unknown>, known: readonly string[]): void {
+export function assertKnownKeys(
+  type: string,
+  name: string,
+  args: Record<string, unknown>,
+  known: readonly string[],
+): void {
   const unknown = Object.keys(args).filter((key) => !known.includes(key));
   if (unknown.length > 0) {
     throw new Error(

@@ -54,7 +54,10 @@ export const perTripServiceChargeResource = defineResource<
       NOT_FOUND_CODES,
     );
     if (!response?.config) return undefined;
-    return { observed: { companyId: id, config: response.config as ChargeInputs["config"] }, state: { enabled: response.enabled } };
+    return {
+      observed: { companyId: id, config: response.config as ChargeInputs["config"] },
+      state: { enabled: response.enabled },
+    };
   },
   async update({ client }, id, news) {
     await client.post(chargePath(id), { body: { config: news.config }, idempotent: true });

@@ -84,7 +84,10 @@ function randomFields(random: () => number, kind: Kind, serial: number): Record<
         ...(random() < 0.4 ? { dba: `${name} trading` } : {}),
       });
     case "CostCenter":
-      return withExternalId({ name, ...(random() < 0.4 ? { numberOfEmployees: Math.floor(random() * 3) } : {}) });
+      return withExternalId({
+        name,
+        ...(random() < 0.4 ? { numberOfEmployees: Math.floor(random() * 3) } : {}),
+      });
     case "Department":
       return withExternalId({ name });
     case "Grade":
@@ -114,10 +117,14 @@ function evolve(random: () => number, previous: ProgramSpec | undefined, round: 
   }
   for (let i = 0; i < 3; i++) {
     const kind = pick(random, kinds);
-    children.push({ kind, name: `r${round}-${i}`, fields: randomFields(random, kind, round * 100 + 50 + i), unknownName: false });
+    children.push({
+      kind,
+      name: `r${round}-${i}`,
+      fields: randomFields(random, kind, round * 100 + 50 + i),
+      unknownName: false,
+    });
   }
-  const company =
-    random() < 0.3 ? { ...previous.company, name: `Property Co ${round}` } : previous.company;
+  const company = random() < 0.3 ? { ...previous.company, name: `Property Co ${round}` } : previous.company;
   return { company, children };
 }
 
@@ -146,7 +153,10 @@ describe.skipIf(e2eSkipReason() !== "")("plan fidelity over random programs", ()
     clearSharedTokens();
     client = new TravelClient({
       baseUrl: env.emulator.url,
-      credentials: { clientId: env.emulator.bootstrap.clientId, clientSecret: env.emulator.bootstrap.clientSecret },
+      credentials: {
+        clientId: env.emulator.bootstrap.clientId,
+        clientSecret: env.emulator.bootstrap.clientSecret,
+      },
     });
   });
   afterAll(async () => {
@@ -159,7 +169,11 @@ describe.skipIf(e2eSkipReason() !== "")("plan fidelity over random programs", ()
   async function meddle(round: number, next: ProgramSpec): Promise<boolean> {
     let needsRefresh = false;
     const state = await env.stack.exportStack();
-    const resources = (state.deployment.resources ?? []) as { type: string; id?: string; outputs?: Record<string, unknown> }[];
+    const resources = (state.deployment.resources ?? []) as {
+      type: string;
+      id?: string;
+      outputs?: Record<string, unknown>;
+    }[];
     for (const resource of resources) {
       const kind = resource.type.split(":").pop() as Kind;
       if (!(kind in COLLECTION) || resource.id === undefined || random() < 0.6) continue;
@@ -206,7 +220,9 @@ describe.skipIf(e2eSkipReason() !== "")("plan fidelity over random programs", ()
       const up = await env.stack.up();
       companyId = up.outputs.companyId?.value as string;
       const done = writesSince(env, before);
-      const adopted = spec.children.filter((child) => child.adoptId !== undefined && round === Number(child.name.split("-")[1])).length;
+      const adopted = spec.children.filter(
+        (child) => child.adoptId !== undefined && round === Number(child.name.split("-")[1]),
+      ).length;
       const n = (key: string) => (planned as Record<string, number>)[key] ?? 0;
       report.push({ round, refreshed, planned, done, adopted, children: spec.children.length });
 

@@ -48,7 +48,10 @@ describe.skipIf(e2eSkipReason() !== "")("what preview shows is what up does (iss
     clearSharedTokens();
     client = new TravelClient({
       baseUrl: env.emulator.url,
-      credentials: { clientId: env.emulator.bootstrap.clientId, clientSecret: env.emulator.bootstrap.clientSecret },
+      credentials: {
+        clientId: env.emulator.bootstrap.clientId,
+        clientSecret: env.emulator.bootstrap.clientSecret,
+      },
     });
   });
   afterAll(async () => {

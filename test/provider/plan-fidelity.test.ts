@@ -128,7 +128,9 @@ describe("plan fidelity (issue 14)", () => {
     const inputs = await checked(provider, { name: "Lenient", billingCurrency: "USD" });
     const { id, outs } = await provider.create(inputs);
     const record = h.emulator.context.store.collection<Values>("companies").get(id);
-    h.emulator.context.store.collection<Values>("companies").set(id, { ...record, name: ` ${"n".repeat(300)} ` });
+    h.emulator.context.store
+      .collection<Values>("companies")
+      .set(id, { ...record, name: ` ${"n".repeat(300)} ` });
     const refreshed = await provider.read(id, outs);
     expect(refreshed.inputs).toMatchObject({ name: ` ${"n".repeat(300)} ` });
     await provider.update(id, refreshed.props ?? {}, inputs);
@@ -204,11 +206,15 @@ describe("plan fidelity (issue 14)", () => {
       const runtime = createProviderRuntime(definitions);
       await runtime.configure(stack({ "travel:clientSecret": "wrong-secret" }));
       const check = runtime.runtimeProvider("Company").check({}, { name: "A", billingCurrency: "USD" });
-      await expect(check).rejects.toThrow(/could not verify its credentials.*INVALID_CLIENT_CREDENTIALS.*travel:verifyCredentials false/s);
+      await expect(check).rejects.toThrow(
+        /could not verify its credentials.*INVALID_CLIENT_CREDENTIALS.*travel:verifyCredentials false/s,
+      );
       await expect(check).rejects.not.toThrow(/wrong-secret/);
 
       const off = createProviderRuntime(definitions);
-      await off.configure(stack({ "travel:clientSecret": "wrong-secret", "travel:verifyCredentials": "false" }));
+      await off.configure(
+        stack({ "travel:clientSecret": "wrong-secret", "travel:verifyCredentials": "false" }),
+      );
       const before = h.emulator.admin.lastRequestSeq;
       await off.runtimeProvider("Company").check({}, { name: "A", billingCurrency: "USD" });
       expect(tokenCalls(before)).toBe(0);

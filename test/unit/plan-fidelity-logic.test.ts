@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError, isNotFound } from "../../src/client";
 import { checkInputs } from "../../src/provider/check";
-import { DuplicateIndex } from "../../src/provider/duplicate-index";
+import { assertKnownKeys, DuplicateIndex } from "../../src/provider/duplicate-index";
 import { UNKNOWN } from "../../src/provider/values";
 import { notFoundCodeOf } from "../../src/resources/company-child";
 import { companyInputsSchema } from "../../src/resources/company";
@@ -54,9 +54,9 @@ describe("check with unknown inputs", () => {
   it("gives one error for an unknown feature name", () => {
     const result = checkInputs(companyFeaturesInputsSchema, { companyId: "c", features: { NOPE: true } });
     expect(result.failures).toEqual([{ property: "features.NOPE", reason: "is not a known property" }]);
-    expect(
-      checkInputs(companyFeaturesInputsSchema, { companyId: "c", features: {} }).failures,
-    ).toEqual([{ property: "features", reason: "must name at least one feature" }]);
+    expect(checkInputs(companyFeaturesInputsSchema, { companyId: "c", features: {} }).failures).toEqual([
+      { property: "features", reason: "must name at least one feature" },
+    ]);
   });
 });
 
@@ -103,5 +103,26 @@ describe("duplicate externalIds in one program", () => {
     expect(() => index.claim("Grade", "c", { companyId, externalId: "x" }, ["companyId"])).toThrow(
       /already used by Grade "a"/,
     );
+  });
+});
+
+describe("unknown property names in the program", () => {
+  it("names the resource and each unknown property", () => {
+    expect(() =>
+      assertKnownKeys(
+        "CostCenter",
+        "cc",
+        { companyId: "c", numberOfEmploees: 5 },
+        Object.keys(costCenterResource.inputs.shape),
+      ),
+    ).toThrow('CostCenter "cc": numberOfEmploees is not a known property');
+    expect(() =>
+      assertKnownKeys(
+        "CostCenter",
+        "cc",
+        { companyId: "c", name: "n" },
+        Object.keys(costCenterResource.inputs.shape),
+      ),
+    ).not.toThrow();
   });
 });

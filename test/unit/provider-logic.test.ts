@@ -88,7 +88,11 @@ describe("provider configuration", () => {
 
   it("prefers the environment over stack config, which may be the one recorded in state", () => {
     const lookup = configLookup(
-      stack({ "travel:baseUrl": "https://a.example", "travel:clientSecret": "stale", "travel:clientId": "id" }),
+      stack({
+        "travel:baseUrl": "https://a.example",
+        "travel:clientSecret": "stale",
+        "travel:clientId": "id",
+      }),
       { TRAVEL_BASE_URL: "https://b.example", TRAVEL_CLIENT_SECRET: "fixed", TRAVEL_CLIENT_ID: "" },
     );
     expect(readProviderConfig(lookup)).toMatchObject({
@@ -100,7 +104,11 @@ describe("provider configuration", () => {
 
   it("reads travel:verifyCredentials", () => {
     const lookup = configLookup(
-      stack({ "travel:baseUrl": "https://a.example", "travel:accessToken": "t", "travel:verifyCredentials": "false" }),
+      stack({
+        "travel:baseUrl": "https://a.example",
+        "travel:accessToken": "t",
+        "travel:verifyCredentials": "false",
+      }),
       {},
     );
     expect(readProviderConfig(lookup).verifyCredentials).toBe(false);
