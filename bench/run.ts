@@ -6,6 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { apiPath, clearSharedTokens, TravelClient } from "../src/client";
 import { type RunningEmulator, startEmulator } from "../src/emulator";
 import { thinProvider } from "../src/provider/thin-provider";
+import { planFidelityRow } from "./plan-fidelity";
 
 interface Row {
   name: string;
@@ -128,6 +129,9 @@ async function main(): Promise<void> {
     isFactoryFunction: true,
   });
   rows.push({ name: "serialized __provider of a resource", value: `${serialized.text.length} bytes` });
+
+  const fidelity = planFidelityRow();
+  if (fidelity) rows.push(fidelity);
 
   const width = Math.max(...rows.map((row) => row.name.length));
   console.log(`pulumi-travel benchmarks (Node ${process.version}, ${new Date().toISOString()})`);

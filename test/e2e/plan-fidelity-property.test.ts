@@ -228,7 +228,8 @@ describe.skipIf(e2eSkipReason() !== "")("plan fidelity over random programs", ()
 
       expect(up.summary.resourceChanges).toEqual(planned);
       expect(done).toEqual({
-        post: n("create") - adopted + n("replace"),
+        // The first round's creates include the stack itself, which makes no platform call.
+        post: n("create") - (round === 0 ? 1 : 0) - adopted + n("replace"),
         put: n("update") + adopted,
         delete: n("delete") + n("replace"),
       });
