@@ -7,6 +7,7 @@ import { apiPath, clearSharedTokens, TravelClient } from "../src/client";
 import { type RunningEmulator, startEmulator } from "../src/emulator";
 import { thinProvider } from "../src/provider/thin-provider";
 import { formatEngineResults, runEngineBench } from "./engine";
+import { planFidelityRow } from "./plan-fidelity";
 
 interface Row {
   name: string;
@@ -152,6 +153,9 @@ async function main(): Promise<void> {
     name: "serialized __provider (longest type name)",
     value: `${serialized.text.length} bytes`,
   });
+
+  const fidelity = planFidelityRow();
+  if (fidelity) rows.push(fidelity);
 
   const width = Math.max(...rows.map((row) => row.name.length));
   console.log(`pulumi-travel benchmarks (Node ${process.version}, ${new Date().toISOString()})`);

@@ -206,7 +206,14 @@ export function isTravelError(error: unknown, kind?: TravelErrorKind): error is 
   return kind === undefined || candidate.kind === kind;
 }
 
-/** True when `error` is an API 404. */
-export function isNotFound(error: unknown): boolean {
-  return isTravelError(error, "not_found");
+/**
+ * True when `error` is an API 404. With `codes`, only a 404 whose platform error code is one of
+ * them counts: a resource's own not-found code means the object is gone, while another 404 (such
+ * as `ROUTE_NOT_FOUND` from a wrong base URL) is an error to report.
+ */
+export function isNotFound(error: unknown, codes?: readonly string[]): boolean {
+  if (!isTravelError(error, "not_found")) return false;
+  if (codes === undefined) return true;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" && codes.includes(code);
 }

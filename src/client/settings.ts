@@ -17,6 +17,7 @@ export const SETTING_ENV_VARS = {
   requestsPerSecond: "TRAVEL_REQUESTS_PER_SECOND",
   maxConcurrency: "TRAVEL_MAX_CONCURRENCY",
   maxRetries: "TRAVEL_MAX_RETRIES",
+  verifyCredentials: "TRAVEL_VERIFY_CREDENTIALS",
 } as const;
 
 /** A setting's name. */
@@ -41,6 +42,8 @@ const settingsSchema = z.object({
   requestsPerSecond: z.coerce.number().positive().optional(),
   maxConcurrency: z.coerce.number().int().positive().optional(),
   maxRetries: z.coerce.number().int().min(0).optional(),
+  /** The Pulumi provider requests one token at preview to check the credentials; `false` skips it. */
+  verifyCredentials: booleanText.optional(),
 });
 
 /** Validated client settings. */

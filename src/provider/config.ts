@@ -1,7 +1,12 @@
 /**
- * Provider configuration: stack config (`travel:baseUrl`, `travel:clientId`, secret
- * `travel:clientSecret`, ...) delivered by the engine through `configure`, falling back to the
- * client's `TRAVEL_*` environment settings read at call time. Never captured in state.
+ * Provider configuration: the client's `TRAVEL_*` environment settings read at call time, falling
+ * back to stack config (`travel:baseUrl`, `travel:clientId`, secret `travel:clientSecret`, ...)
+ * delivered by the engine through `configure`. Never captured in state.
+ *
+ * The environment wins because `pulumi refresh` and `pulumi destroy` do not run the program: the
+ * engine hands them the stack config recorded in state by the last `up`. A user who fixed a wrong
+ * secret in stack config can then refresh or destroy with `TRAVEL_CLIENT_SECRET` set, without
+ * editing state.
  */
 import {
   type ClientSettings,
@@ -18,16 +23,20 @@ export const CONFIG_NAMESPACE = "travel";
 /** Validated provider configuration. */
 export type ProviderConfig = ClientSettings;
 
-/** Builds the lookup over the engine's config (may be undefined) and the environment. */
+/**
+ * Builds the lookup over the environment and the engine's config (may be undefined): a
+ * `TRAVEL_*` variable that is set and not empty wins over the stack config.
+ */
 export function configLookup(
   stackConfig: { get(key: string): string | undefined } | undefined,
   env: NodeJS.ProcessEnv = process.env,
 ): SettingLookup {
   const fromEnv = envLookup(env);
   return (name) => {
+    const fromEnvironment = fromEnv(name);
+    if (fromEnvironment !== undefined) return fromEnvironment;
     const fromStack = stackConfig?.get(`${CONFIG_NAMESPACE}:${name}`);
-    if (fromStack !== undefined && fromStack !== "") return fromStack;
-    return fromEnv(name);
+    return fromStack === "" ? undefined : fromStack;
   };
 }
 

@@ -11,6 +11,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { ResourceDefinition, Values } from "./definition";
+import { assertKnownKeys, programDuplicates } from "./duplicate-index";
 import type { ArgsOf } from "./resource-args";
 import { installDebugLogGuard } from "./debug-log-guard";
 import { thinProvider } from "./thin-provider";
@@ -70,6 +71,9 @@ export function defineResource<I extends Values, S extends Values, Schema extend
 
     constructor(name: string, args: ArgsOf<Schema>, opts: pulumi.CustomResourceOptions = {}) {
       const props: Record<string, unknown> = { ...args };
+      assertKnownKeys(type, name, props, Object.keys(definition.inputs.shape));
+      if (definition.uniqueExternalIdWithin !== undefined)
+        programDuplicates.claim(type, name, props, definition.uniqueExternalIdWithin);
       for (const input of secretInputs)
         if (props[input] !== undefined) props[input] = pulumi.secret(props[input]);
       for (const output of outputs) if (!(output in props)) props[output] = undefined;

@@ -42,6 +42,19 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
    * take it as a parent id are not shown as replaced when their parent only changes in place.
    */
   idOutput?: string | undefined;
+  /**
+   * The platform's 404 error codes that mean this object is gone: its own code (such as
+   * `COST_CENTER_NOT_FOUND`) and its parents' (a removed parent takes its children with it). Read
+   * reports the object gone and delete counts as done only for these; any other 404, such as
+   * `ROUTE_NOT_FOUND` from a wrong base URL, is an error.
+   */
+  notFoundCodes: readonly string[];
+  /**
+   * When set, `externalId` must be unique among the objects of this type with the same values of
+   * these inputs (its parents; empty for a top-level object), as the platform requires. Two such
+   * resources in one program fail before any API call.
+   */
+  uniqueExternalIdWithin?: readonly string[] | undefined;
   /** Outputs that are secret. */
   secretOutputs?: readonly (keyof S & string)[] | undefined;
   /**
@@ -61,7 +74,7 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
   preflight?(ctx: ResourceContext, news: I, olds: Partial<I>): Promise<pulumi.dynamic.CheckFailure[]>;
   /** Optional replace rule beyond `replaceOn`: the changed inputs that force a replacement. */
   replaceWhen?(olds: Partial<I>, news: Values): string[];
-  /** Deletes the object; a 404 counts as success. */
+  /** Deletes the object; a 404 with one of {@link notFoundCodes} counts as success. */
   delete(ctx: ResourceContext, id: string, declared: I): Promise<void>;
   /**
    * Finds the object a create may have made when its outcome is unknown, so that the create is

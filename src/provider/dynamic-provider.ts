@@ -93,7 +93,9 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
             `${definition.type}: adoptId ${adoptId} does not exist (or is not visible to these credentials)`,
           );
         }
-        const state = await definition.update(ctx, adoptId, inputs, existing.observed);
+        // Adoption takes ownership of the declared fields only: fields set outside the program stay.
+        const owned = pickKeys(existing.observed, Object.keys(inputs));
+        const state = await definition.update(ctx, adoptId, inputs, owned);
         return { id: adoptId, outs: outputsOf(inputs, state) };
       }
       let createdId: string | undefined;
@@ -136,10 +138,14 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
       try {
         await definition.delete(context(), id, declaredOf(props));
       } catch (error) {
-        if (!isNotFound(error)) throw error;
+        if (!isNotFound(error, definition.notFoundCodes)) throw error;
       }
     },
   };
+}
+
+function pickKeys<T extends Values>(values: T, keys: readonly string[]): T {
+  return Object.fromEntries(Object.entries(values).filter(([key]) => keys.includes(key))) as T;
 }
 
 function pickAdopt(declared: Values): Values {

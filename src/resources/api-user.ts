@@ -62,6 +62,7 @@ export async function apiUserExists(client: TravelClient, clientId: string): Pro
 /** The ApiUser definition. Its id is the clientId, which never changes on rotation. */
 export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeof apiUserInputsSchema>({
   type: "ApiUser",
+  notFoundCodes: ["API_USER_NOT_FOUND"],
   inputs: apiUserInputsSchema,
   replaceOn: ["role", "credentialType", "orgId"],
   outputs: ["clientId", "clientSecret", "scimToken"],

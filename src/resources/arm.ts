@@ -52,6 +52,7 @@ const stateOf = (armId: string, optionGroupId: string | undefined): State =>
 /** The Arm definition. */
 export const armResource = defineResource<Inputs, State, typeof armInputsSchema>({
   type: "Arm",
+  notFoundCodes: GONE,
   inputs: armInputsSchema,
   replaceOn: ["companyId", "customFieldId"],
   outputs: ["optionGroupId"],

@@ -31,8 +31,11 @@ export interface CompanyChildSpec<F extends z.ZodRawShape> {
   idShape: "string" | "wrapped";
   /** Replace by deleting first (for names that must be unique). */
   deleteBeforeReplace?: boolean;
-  /** Fields the platform accepts but never returns; refresh keeps the declared value. */
-  writeOnly?: readonly (keyof F & string)[];
+  /**
+   * Fields the platform accepts on create only and never returns: a PUT does not carry them,
+   * refresh keeps the declared value, and changing one replaces the object.
+   */
+  createOnly?: readonly (keyof F & string)[];
   /**
    * How to list the collection when a create's outcome is unknown (see `provider/safe-create.ts`).
    * Default: `GET` of the collection path with `externalId`, `pageNumber` and `pageSize`.
@@ -104,6 +107,17 @@ async function listReferences(
   return [...found.values()];
 }
 
+/** The platform's not-found error code of an object type: `CostCenter` -> `COST_CENTER_NOT_FOUND`. */
+export function notFoundCodeOf(type: string): string {
+  return `${type.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase()}_NOT_FOUND`;
+}
+
+/** The not-found codes of each parent: a removed parent takes its children with it. */
+const parentNotFoundCodes: Record<ParentKey, string> = {
+  companyId: "COMPANY_NOT_FOUND",
+  legalEntityId: "LEGAL_ENTITY_NOT_FOUND",
+};
+
 const parentIdSchema = z.string().min(1, "must be an id");
 
 /** The parent id inputs, documented once. */
@@ -134,6 +148,9 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
     ...adoptIdField,
   });
   const fieldKeys = Object.keys(spec.fields);
+  const createOnly: readonly string[] = spec.createOnly ?? [];
+  const replaceableKeys = fieldKeys.filter((key) => !createOnly.includes(key));
+  const notFoundCodes = [notFoundCodeOf(spec.type), ...spec.parents.map((key) => parentNotFoundCodes[key])];
   const parentsOf = (values: Values): Record<ParentKey, string> =>
     Object.fromEntries(spec.parents.map((key) => [key, String(values[key])])) as Record<ParentKey, string>;
   const itemPath = (values: Values, id: string) =>
@@ -145,10 +162,12 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
   const defined = defineResource<Values, Values, CompanyChildInputs<P, F>>({
     type: spec.type,
     inputs,
-    replaceOn: spec.parents,
+    replaceOn: [...spec.parents, ...createOnly],
     deleteBeforeReplace: spec.deleteBeforeReplace,
     outputs: [],
     idOutput: spec.idOutput,
+    notFoundCodes,
+    uniqueExternalIdWithin: spec.parents,
     async create({ client }, values, created) {
       const { id } = await client.post(spec.collectionPath(parentsOf(values)), {
         body: bodyOf(values),
@@ -158,16 +177,17 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
       return { id, state: stateOf(id) };
     },
     async read({ client }, id, declared) {
-      const found = await getOrUndefined(() => client.get<Values>(itemPath(declared, id)));
+      const found = await getOrUndefined(() => client.get<Values>(itemPath(declared, id)), notFoundCodes);
       if (!found) return undefined;
-      const writeOnly = Object.fromEntries((spec.writeOnly ?? []).map((key) => [key, declared[key]]));
-      const observed = { ...parentsOf(declared), ...observe(found, declared, fieldKeys), ...writeOnly };
+      const kept = Object.fromEntries(createOnly.map((key) => [key, declared[key]]));
+      const observed = { ...parentsOf(declared), ...observe(found, declared, replaceableKeys), ...kept };
       return { observed, state: stateOf(id) };
     },
     async update({ client }, id, news, olds) {
       const path = itemPath(news, id);
       const current = await client.get<Values>(path);
-      const body = replacementBody(current, news, olds, fieldKeys);
+      const body = replacementBody(current, news, olds, replaceableKeys);
+      for (const key of createOnly) delete body[key];
       await client.put(path, { body: { ...body, id: spec.idShape === "wrapped" ? { id } : id } });
       return stateOf(id);
     },
@@ -195,7 +215,10 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
         // The listing filtered by externalId; each match is confirmed on the object itself.
         const confirmed: LookupCandidate[] = [];
         for (const reference of references) {
-          const found = await getOrUndefined(() => client.get<Values>(itemPath(values, reference.id)));
+          const found = await getOrUndefined(
+            () => client.get<Values>(itemPath(values, reference.id)),
+            notFoundCodes,
+          );
           if (found?.externalId === key.value) confirmed.push(reference);
         }
         return confirmed;

@@ -66,6 +66,10 @@ function locate(inputs: Pick<ConfigInputs, "companyId" | "kind" | "companyRole">
   };
 }
 
+/** The platform's not-found code of a configuration document: `TIER_CONFIG_NOT_FOUND`. */
+const documentNotFoundCode = (kind: CompanyConfigKind) =>
+  `${CONFIG_DOCUMENTS[kind].segment.toUpperCase().replace(/[^A-Z]+/g, "_")}_NOT_FOUND`;
+
 const idOf = (inputs: ConfigInputs) => `${inputs.companyId}/${inputs.kind}`;
 
 /** The CompanyConfig definition. Its id is `<companyId>/<kind>`. */
@@ -82,6 +86,10 @@ export const companyConfigResource = defineResource<
   deleteBeforeReplace: true,
   outputs: [],
   idOutput: "configId",
+  notFoundCodes: [
+    "COMPANY_NOT_FOUND",
+    ...(Object.keys(CONFIG_DOCUMENTS) as CompanyConfigKind[]).map(documentNotFoundCode),
+  ],
   async create({ client }, inputs, created) {
     const { path, query } = locate(inputs);
     await client.put(path, { body: inputs.config, query });
@@ -90,7 +98,10 @@ export const companyConfigResource = defineResource<
   },
   async read({ client }, id, declared) {
     const { path, query } = locate(declared);
-    const config = await getOrUndefined(() => client.get<Record<string, unknown>>(path, { query }));
+    const config = await getOrUndefined(
+      () => client.get<Record<string, unknown>>(path, { query }),
+      ["COMPANY_NOT_FOUND", documentNotFoundCode(declared.kind)],
+    );
     if (!config) return undefined;
     return { observed: { ...declared, config }, state: { configId: id } };
   },

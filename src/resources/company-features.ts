@@ -26,7 +26,11 @@ export const companyFeaturesInputsSchema = z.strictObject({
    */
   features: z
     .partialRecord(featureNameSchema, featureValueSchema)
-    .refine((features) => Object.keys(features).length > 0, "must name at least one feature"),
+    .refine((features) => Object.keys(features).length > 0, {
+      message: "must name at least one feature",
+      // Judge emptiness only when every name was valid: an unknown name is its own error.
+      when: (payload) => payload.issues.length === 0,
+    }),
 });
 
 type FeaturesInputs = z.output<typeof companyFeaturesInputsSchema>;
@@ -54,6 +58,9 @@ async function patchFeatures(
 }
 
 /** The CompanyFeatures definition. Its id is the company id: one per company. */
+/** A 404 with this code means the company, and so this object, is gone. */
+const NOT_FOUND_CODES = ["COMPANY_NOT_FOUND"];
+
 export const companyFeaturesResource = defineResource<
   FeaturesInputs,
   FeaturesState,
@@ -66,14 +73,16 @@ export const companyFeaturesResource = defineResource<
   // the old one goes first (docs/reliability.md).
   deleteBeforeReplace: true,
   outputs: [],
+  notFoundCodes: NOT_FOUND_CODES,
   async create({ client }, inputs, created) {
     await patchFeatures(client, inputs.companyId, inputs.features, []);
     created(inputs.companyId);
     return { id: inputs.companyId, state: { companyId: inputs.companyId } };
   },
   async read({ client }, id, declared) {
-    const response = await getOrUndefined(() =>
-      client.get(featuresPath(id), { schema: featuresResponseSchema }),
+    const response = await getOrUndefined(
+      () => client.get(featuresPath(id), { schema: featuresResponseSchema }),
+      NOT_FOUND_CODES,
     );
     if (!response) return undefined;
     const values = new Map(response.features.map((feature) => [feature.name, feature.value]));

@@ -7,7 +7,7 @@ import type { LookupCandidate } from "../provider/create-lookup";
 import { adoptIdField, inputKeysOf } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
 import { entityIdSchema } from "../schemas/common";
-import { companyRoleSchema, companySchema, companyWritableFields } from "../schemas/company";
+import { companyResponseSchema, companyRoleSchema, companyWritableFields } from "../schemas/company";
 import { getOrUndefined, observe, replacementBody, withoutAdopt } from "./shared";
 
 const { contractedBy: _contractedBy, bookingTmcId: _bookingTmcId, ...writable } = companyWritableFields;
@@ -33,24 +33,32 @@ const companyListSchema = z.looseObject({
 });
 
 /** The Company definition. */
+/** A 404 with this code means the company, and so this object, is gone. */
+const NOT_FOUND_CODES = ["COMPANY_NOT_FOUND"];
+
 export const companyResource = defineResource<CompanyInputs, CompanyState, typeof companyInputsSchema>({
   type: "Company",
   inputs: companyInputsSchema,
   replaceOn: [],
   outputs: [],
   idOutput: "companyId",
+  notFoundCodes: NOT_FOUND_CODES,
+  uniqueExternalIdWithin: [],
   async create({ client }, inputs, created) {
     const { id } = await client.post("/v2/companies", { body: withoutAdopt(inputs), schema: entityIdSchema });
     created(id);
     return { id, state: { companyId: id } };
   },
   async read({ client }, id, declared) {
-    const company = await getOrUndefined(() => client.get(companyPath(id), { schema: companySchema }));
+    const company = await getOrUndefined(
+      () => client.get(companyPath(id), { schema: companyResponseSchema }),
+      NOT_FOUND_CODES,
+    );
     if (!company) return undefined;
     return { observed: observe(company, declared), state: { companyId: id } };
   },
   async update({ client }, id, news, olds) {
-    const current = await client.get(companyPath(id), { schema: companySchema });
+    const current = await client.get(companyPath(id), { schema: companyResponseSchema });
     const body = replacementBody(current, news, olds, inputKeysOf(companyResource));
     await client.put(companyPath(id), { body: { ...body, id: { id } } });
     return { companyId: id };
@@ -86,8 +94,9 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
       // The listing filtered by externalId; each match is confirmed on the company itself.
       const confirmed: LookupCandidate[] = [];
       for (const reference of references) {
-        const company = await getOrUndefined(() =>
-          client.get(companyPath(reference.id), { schema: companySchema }),
+        const company = await getOrUndefined(
+          () => client.get(companyPath(reference.id), { schema: companyResponseSchema }),
+          NOT_FOUND_CODES,
         );
         if (company?.externalId === key.value) confirmed.push(reference);
       }

@@ -12,7 +12,7 @@ export const costCenterResource = defineCompanyChild({
   collectionPath: ({ companyId }) => apiPath`/v2/companies/${companyId}/cost-centers`,
   idOutput: "costCenterId",
   idShape: "wrapped",
-  writeOnly: ["numberOfEmployees"],
+  createOnly: ["numberOfEmployees"],
   fields: createCostCenterRequestSchema.shape,
 });
 

@@ -68,6 +68,7 @@ async function converge(client: TravelClient, inputs: Inputs): Promise<void> {
 /** The CustomFieldOrder definition. Its id is the company id: one per company. */
 export const customFieldOrderResource = defineResource<Inputs, State, typeof customFieldOrderInputsSchema>({
   type: "CustomFieldOrder",
+  notFoundCodes: ["COMPANY_NOT_FOUND"],
   inputs: customFieldOrderInputsSchema,
   replaceOn: ["companyId"],
   outputs: [],

@@ -72,6 +72,7 @@ async function setEnabled(client: TravelClient, inputs: Inputs, id: string, enab
 /** The CustomField definition. */
 export const customFieldResource = defineResource<Inputs, State, typeof customFieldInputsSchema>({
   type: "CustomField",
+  notFoundCodes: GONE,
   inputs: customFieldInputsSchema,
   replaceOn: ["companyId", "companyRole"],
   deleteBeforeReplace: true,

@@ -104,6 +104,7 @@ async function send(client: TravelClient, values: Inputs, id: string, patches: O
 /** The OptionGroup definition. Its id is the option group id. */
 export const optionGroupResource = defineResource<Inputs, State, typeof optionGroupInputsSchema>({
   type: "OptionGroup",
+  notFoundCodes: GONE,
   inputs: optionGroupInputsSchema,
   replaceOn: ["companyId", "customFieldId", "optionGroupId"],
   outputs: [],

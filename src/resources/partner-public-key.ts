@@ -70,6 +70,7 @@ export const partnerPublicKeyResource = defineResource<
   typeof partnerPublicKeyInputsSchema
 >({
   type: "PartnerPublicKey",
+  notFoundCodes: ["PARTNER_PUBLIC_KEY_NOT_FOUND", "COMPANY_NOT_FOUND"],
   inputs: partnerPublicKeyInputsSchema,
   replaceOn: ["companyId", "kid", "publicKeyPem", "jwk"],
   deleteBeforeReplace: true,

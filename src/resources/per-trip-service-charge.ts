@@ -22,13 +22,17 @@ export const perTripServiceChargeInputsSchema = z.strictObject({
 type ChargeInputs = z.output<typeof perTripServiceChargeInputsSchema>;
 type ChargeState = { enabled: boolean | undefined };
 
+/** The platform's answer, parsed leniently: the config is compared with the declared one as returned. */
 const responseSchema = z.looseObject({
-  config: fixedChargeConfigSchema.optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
   enabled: z.boolean().optional(),
 });
 const chargePath = (companyId: string) => apiPath`/v2/license/company/${companyId}/service-charge/per-trip`;
 
 /** The PerTripServiceCharge definition. Its id is the company id. */
+/** A 404 with this code means the company, and so this object, is gone. */
+const NOT_FOUND_CODES = ["COMPANY_NOT_FOUND"];
+
 export const perTripServiceChargeResource = defineResource<
   ChargeInputs,
   ChargeState,
@@ -41,15 +45,22 @@ export const perTripServiceChargeResource = defineResource<
   // the old one goes first (docs/reliability.md).
   deleteBeforeReplace: true,
   outputs: ["enabled"],
+  notFoundCodes: NOT_FOUND_CODES,
   async create({ client }, inputs, created) {
     await client.post(chargePath(inputs.companyId), { body: { config: inputs.config }, idempotent: true });
     created(inputs.companyId);
     return { id: inputs.companyId, state: { enabled: undefined } };
   },
   async read({ client }, id) {
-    const response = await getOrUndefined(() => client.get(chargePath(id), { schema: responseSchema }));
+    const response = await getOrUndefined(
+      () => client.get(chargePath(id), { schema: responseSchema }),
+      NOT_FOUND_CODES,
+    );
     if (!response?.config) return undefined;
-    return { observed: { companyId: id, config: response.config }, state: { enabled: response.enabled } };
+    return {
+      observed: { companyId: id, config: response.config as ChargeInputs["config"] },
+      state: { enabled: response.enabled },
+    };
   },
   async update({ client }, id, news) {
     await client.post(chargePath(id), { body: { config: news.config }, idempotent: true });

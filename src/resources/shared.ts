@@ -2,7 +2,11 @@
 import { isNotFound } from "../client";
 import { ADOPT_INPUT, type Values } from "../provider/definition";
 
-/** The platform's values of the fields the user declared, for drift detection. */
+/**
+ * The platform's values of the fields the user declared, for drift detection. Only `declared`
+ * keys are observed: the provider owns exactly the declared fields, so a field set outside the
+ * program is never recorded as an input, and no diff proposes to remove it.
+ */
 export function observe<I extends Values>(
   server: Values,
   declared: I,
@@ -10,7 +14,7 @@ export function observe<I extends Values>(
 ): I {
   const out: Values = {};
   for (const key of keys) {
-    if (key === ADOPT_INPUT) continue;
+    if (key === ADOPT_INPUT || declared[key] === undefined) continue;
     if (server[key] !== undefined) out[key] = server[key];
   }
   return out as I;
@@ -42,12 +46,18 @@ export function withoutAdopt<I extends Values>(inputs: I): Omit<I, typeof ADOPT_
   return rest;
 }
 
-/** Runs a read; a 404 becomes undefined (the object is gone). */
-export async function getOrUndefined<T>(read: () => Promise<T>): Promise<T | undefined> {
+/**
+ * Runs a read; a 404 with one of `notFoundCodes` becomes undefined (the object is gone). Any other
+ * error, including another 404, is thrown.
+ */
+export async function getOrUndefined<T>(
+  read: () => Promise<T>,
+  notFoundCodes: readonly string[],
+): Promise<T | undefined> {
   try {
     return await read();
   } catch (error) {
-    if (isNotFound(error)) return undefined;
+    if (isNotFound(error, notFoundCodes)) return undefined;
     throw error;
   }
 }

@@ -49,6 +49,7 @@ export const tenantKeyResource = defineResource<
   typeof tenantKeyInputsSchema
 >({
   type: "TenantKey",
+  notFoundCodes: ["COMPANY_NOT_FOUND"],
   inputs: tenantKeyInputsSchema,
   replaceOn: ["companyId"],
   outputs: ["configId"],
@@ -63,7 +64,10 @@ export const tenantKeyResource = defineResource<
     return { id: response.configId, state: { configId: response.configId } };
   },
   async read({ client }, id, declared) {
-    const company = await getOrUndefined(() => client.get(apiPath`/v2/companies/${declared.companyId}`));
+    const company = await getOrUndefined(
+      () => client.get(apiPath`/v2/companies/${declared.companyId}`),
+      ["COMPANY_NOT_FOUND"],
+    );
     if (company === undefined) return undefined;
     // The key itself cannot be read: it is assumed unchanged (see docs/security.md, drift).
     return { observed: declared, state: { configId: id } };

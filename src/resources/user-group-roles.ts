@@ -95,6 +95,7 @@ async function converge(
 /** The UserGroupRoles definition. Its id is the group id: one per group. */
 export const userGroupRolesResource = defineResource<Inputs, State, typeof userGroupRolesInputsSchema>({
   type: "UserGroupRoles",
+  notFoundCodes: GONE,
   inputs: userGroupRolesInputsSchema,
   replaceOn: ["companyId", "groupId"],
   outputs: [],

@@ -84,3 +84,10 @@ export const companySchema = z.looseObject({
 
 /** Inferred `Company`. */
 export type Company = z.output<typeof companySchema>;
+
+/**
+ * `Company` as the platform answers it: lenient. Only the id is required; every other field is
+ * passed through as returned (no trimming, length limits or patterns), so that an answer a
+ * declared input could not hold still reads, shows as drift, and is kept on a full-replacement PUT.
+ */
+export const companyResponseSchema = z.looseObject({ id: entityIdSchema });

@@ -10,7 +10,7 @@ import { displayNameSchema, externalIdSchema, directoryListSchemas } from "./pag
 export const createCostCenterRequestSchema = z.looseObject({
   /** Cost center name. */
   name: displayNameSchema,
-  /** Head count, set at creation (the platform does not return it). */
+  /** Head count, set at creation only: the platform never returns it, and changing it replaces the cost center. */
   numberOfEmployees: z.number().int().min(0).optional(),
   /** Your own identifier of the cost center. */
   externalId: externalIdSchema.optional(),

@@ -86,13 +86,32 @@ describe("replacementBody", () => {
 describe("provider configuration", () => {
   const stack = (values: Record<string, string>) => ({ get: (key: string) => values[key] });
 
-  it("prefers stack config over the environment", () => {
-    const lookup = configLookup(stack({ "travel:baseUrl": "https://a.example" }), {
-      TRAVEL_BASE_URL: "https://b.example",
-      TRAVEL_CLIENT_ID: "id",
-      TRAVEL_CLIENT_SECRET: "secret",
+  it("prefers the environment over stack config, which may be the one recorded in state", () => {
+    const lookup = configLookup(
+      stack({
+        "travel:baseUrl": "https://a.example",
+        "travel:clientSecret": "stale",
+        "travel:clientId": "id",
+      }),
+      { TRAVEL_BASE_URL: "https://b.example", TRAVEL_CLIENT_SECRET: "fixed", TRAVEL_CLIENT_ID: "" },
+    );
+    expect(readProviderConfig(lookup)).toMatchObject({
+      baseUrl: "https://b.example",
+      clientId: "id",
+      clientSecret: "fixed",
     });
-    expect(readProviderConfig(lookup)).toMatchObject({ baseUrl: "https://a.example", clientId: "id" });
+  });
+
+  it("reads travel:verifyCredentials", () => {
+    const lookup = configLookup(
+      stack({
+        "travel:baseUrl": "https://a.example",
+        "travel:accessToken": "t",
+        "travel:verifyCredentials": "false",
+      }),
+      {},
+    );
+    expect(readProviderConfig(lookup).verifyCredentials).toBe(false);
   });
 
   it("explains missing credentials without echoing values", () => {

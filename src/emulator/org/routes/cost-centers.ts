@@ -28,7 +28,9 @@ export function costCenterRoutes(ctx: EmulatorContext) {
     replacement: costCenterSchema,
     idField: "id.id",
     idOf: (entity) => entity.id.id,
-    withId: (entity, id) => ({ ...entity, id: { id } }),
+    // numberOfEmployees is accepted on create only (`CreateCostCenterRequest`); the vendor's
+    // `CostCenter`, which PUT takes and GET returns, has no such field, so a PUT does not store it.
+    withId: ({ numberOfEmployees: _createOnly, ...entity }, id) => ({ ...entity, id: { id } }),
     v3List: {
       schema: costCenterList.request,
       key: "costCenters",

@@ -1,0 +1,75 @@
+/**
+ * Credential checks of the provider: one token request at preview, so that a wrong secret or an
+ * unreachable platform fails the preview instead of the apply, and a hint on credential errors
+ * during refresh and destroy, which use the stack config recorded in state.
+ */
+import { ClientCredentialsTokenSource, isTravelError, TOKEN_PATH, type TravelClient } from "../client";
+import type { ProviderConfig } from "./config";
+
+const FIX =
+  "pulumi refresh and pulumi destroy use the stack config recorded by the last pulumi up; " +
+  "set TRAVEL_CLIENT_ID and TRAVEL_CLIENT_SECRET (or TRAVEL_ACCESS_TOKEN), which win over stack config, " +
+  "or run pulumi up (or pulumi refresh --run-program) to record the fixed config";
+
+/** True for an error of the token endpoint, or a 401/403 that says the credentials are wrong. */
+function isCredentialError(error: unknown): boolean {
+  if (!isTravelError(error)) return false;
+  if (error.kind !== "unauthorized" && error.kind !== "forbidden") return false;
+  const code = (error as { code?: unknown }).code;
+  const url = (error as { url?: unknown }).url;
+  return code === "INVALID_CLIENT_CREDENTIALS" || (typeof url === "string" && url.includes(TOKEN_PATH));
+}
+
+/**
+ * Requests one token with the configured client credentials. Throws an error that says what
+ * failed and how to fix or skip the check. With an access token only, there is nothing to verify.
+ */
+export async function verifyCredentials(client: TravelClient, config: ProviderConfig): Promise<void> {
+  if (config.clientId === undefined || config.clientSecret === undefined) return;
+  const { clientId, clientSecret } = config;
+  const fetchToken = async (): Promise<{ accessToken: string; expiresInSeconds: number | undefined }> => {
+    const { data } = await client.request<{ access_token?: unknown; expires_in?: unknown }>({
+      method: "POST",
+      path: TOKEN_PATH,
+      form: { grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret },
+      auth: false,
+      idempotent: true,
+    });
+    if (typeof data?.access_token !== "string" || data.access_token === "")
+      throw new Error("the token response has no access_token");
+    return {
+      accessToken: data.access_token,
+      expiresInSeconds: typeof data.expires_in === "number" ? data.expires_in : undefined,
+    };
+  };
+  try {
+    // The token lands in the process-wide cache the client's own token source shares, so the
+    // check costs no extra request when the same run goes on to call the API.
+    await new ClientCredentialsTokenSource(
+      client.baseUrl,
+      clientId,
+      clientSecret,
+      fetchToken,
+      60_000,
+    ).getToken();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `pulumi-travel could not verify its credentials against ${config.baseUrl}: ${reason}. ` +
+        "Check travel:baseUrl, travel:clientId and travel:clientSecret (or TRAVEL_BASE_URL, TRAVEL_CLIENT_ID, " +
+        "TRAVEL_CLIENT_SECRET, which win over stack config); set travel:verifyCredentials false to skip this check",
+      { cause: error },
+    );
+  }
+}
+
+/** Runs `operation`; a credential error gets a hint on how to fix the recorded configuration. */
+export async function credentialHint<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (!isCredentialError(error)) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${message}. ${FIX}`, { cause: error });
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * Issue 14 through the real engine (packed package, Automation API): a typo and a duplicate
+ * externalId fail the preview of a fresh stack before any API call; fields set outside the program
+ * survive refresh, `up` and adoption; a fixed secret reaches refresh and destroy through
+ * TRAVEL_CLIENT_SECRET although stack config recorded in state holds the stale one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiPath, clearSharedTokens, TravelClient } from "../../src/client";
+import { countCalls, createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
+
+const PROGRAM = `
+const pulumi = require("@pulumi/pulumi");
+const travel = require("pulumi-travel");
+const config = new pulumi.Config();
+const step = config.require("step");
+const address = { addressLines: ["1 Main Street"], regionCode: "US" };
+const company = new travel.Company("co", { name: "Fidelity", billingCurrency: "USD", externalId: "e2e-fidelity" });
+const companyId = company.companyId;
+if (step === "typo") {
+  new travel.CostCenter("cc", { companyId, name: "CC", numberOfEmploees: 5 });
+}
+if (step === "duplicate") {
+  new travel.CostCenter("cc-a", { companyId, name: "A", externalId: "cc-same" });
+  new travel.CostCenter("cc-b", { companyId, name: "B", externalId: "cc-same" });
+}
+if (step !== "typo" && step !== "duplicate") {
+  const le = new travel.LegalEntity("le", { companyId, name: "Fidelity US", billingCurrency: "USD", address });
+  exports.legalEntityId = le.legalEntityId;
+}
+if (step === "adopt") {
+  new travel.LegalEntity("adopted", { companyId, name: "Globex Ltd", billingCurrency: "GBP", address, adoptId: config.require("adoptId") });
+}
+exports.companyId = companyId;
+`;
+
+const TOKEN = "POST /v2/auth/oauth2-token";
+
+describe.skipIf(e2eSkipReason() !== "")("what preview shows is what up does (issue 14)", () => {
+  let env: E2eEnvironment;
+  let client: TravelClient;
+  let companyId: string;
+  let legalEntityId: string;
+  const step = (value: string) => env.stack.setConfig("fidelity:step", { value });
+  const companies = () => Object.keys(env.emulator.admin.snapshot().collections.companies ?? {}).length;
+
+  beforeAll(async () => {
+    env = await createEnvironment("fidelity", PROGRAM, { "fidelity:step": "typo" });
+    clearSharedTokens();
+    client = new TravelClient({
+      baseUrl: env.emulator.url,
+      credentials: {
+        clientId: env.emulator.bootstrap.clientId,
+        clientSecret: env.emulator.bootstrap.clientSecret,
+      },
+    });
+  });
+  afterAll(async () => {
+    await client?.close();
+    await env?.dispose();
+  });
+
+  it("fails the preview of a typo next to an unknown parent id, before any write", async () => {
+    const before = companies();
+    const { result, calls } = await countCalls(env.emulator, () =>
+      env.stack.preview().then(
+        () => "passed",
+        (error: unknown) => String(error),
+      ),
+    );
+    expect(result).toMatch(/numberOfEmploees.*is not a known property/);
+    expect(Object.keys(calls).filter((route) => route !== TOKEN)).toEqual([]);
+    expect(companies()).toBe(before);
+    // up (the Automation API skips the preview) fails too, in the program, before registering it.
+    await expect(env.stack.up()).rejects.toThrow(/CostCenter "cc": numberOfEmploees is not a known property/);
+  });
+
+  it("fails the preview of two cost centers with one externalId, naming both", async () => {
+    await step("duplicate");
+    const before = companies();
+    await expect(env.stack.preview()).rejects.toThrow(
+      /CostCenter "cc-b" has externalId "cc-same", already used by CostCenter "cc-a"/,
+    );
+    expect(companies()).toBe(before);
+    await expect(env.stack.up()).rejects.toThrow(/already used by CostCenter "cc-a"/);
+  });
+
+  it("keeps a field set outside the program through refresh and up", async () => {
+    await step("base");
+    const up = await env.stack.up();
+    companyId = up.outputs.companyId?.value as string;
+    legalEntityId = up.outputs.legalEntityId?.value as string;
+    const path = apiPath`/v2/companies/${companyId}/legal-entities/${legalEntityId}`;
+    const current = await client.get<Record<string, unknown>>(path);
+    await client.put(path, { body: { ...current, ein: "12-3456789" } });
+
+    const refresh = await env.stack.refresh();
+    expect(refresh.summary.resourceChanges).not.toHaveProperty("update");
+    await env.stack.preview({ expectNoChanges: true });
+    const again = await env.stack.up({ refresh: true });
+    expect(again.summary.resourceChanges).toEqual({ same: 3 });
+    expect(await client.get(path)).toMatchObject({ ein: "12-3456789" });
+  });
+
+  it("adopts a legal entity without clearing the fields the program does not declare", async () => {
+    const { id } = await client.post<{ id: string }>(apiPath`/v2/companies/${companyId}/legal-entities`, {
+      body: {
+        name: "Globex",
+        billingCurrency: "GBP",
+        address: { addressLines: ["1 Main Street"], regionCode: "US" },
+        dba: "Globex UK",
+      },
+    });
+    await env.stack.setConfig("fidelity:adoptId", { value: id });
+    await step("adopt");
+    const up = await env.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ same: 3, create: 1 });
+    const adopted = await client.get(apiPath`/v2/companies/${companyId}/legal-entities/${id}`);
+    expect(adopted).toMatchObject({ name: "Globex Ltd", dba: "Globex UK" });
+    await env.stack.preview({ expectNoChanges: true });
+  });
+
+  it("refreshes and destroys with a fixed secret from TRAVEL_CLIENT_SECRET", async () => {
+    const { clientId } = env.emulator.bootstrap;
+    const fixed = env.emulator.context.identity.rotateSecret(clientId);
+    // The user fixes the stack config; refresh and destroy still get the config recorded in state.
+    await env.stack.setConfig("travel:clientSecret", { value: fixed, secret: true });
+    const stale = await env.stack.refresh().then(
+      () => "passed",
+      (error: unknown) => String(error),
+    );
+    expect(stale).toMatch(/INVALID_CLIENT_CREDENTIALS.*TRAVEL_CLIENT_SECRET/s);
+
+    env.stack.workspace.envVars.TRAVEL_CLIENT_SECRET = fixed;
+    try {
+      const refresh = await env.stack.refresh();
+      expect(refresh.summary.result).toBe("succeeded");
+      const destroy = await env.stack.destroy();
+      expect(destroy.summary.resourceChanges).toEqual({ delete: 4 });
+    } finally {
+      delete env.stack.workspace.envVars.TRAVEL_CLIENT_SECRET;
+    }
+    expect(companies()).toBe(1);
+  });
+
+  it("fails a preview with a wrong secret with a clear message", async () => {
+    await env.stack.setConfig("travel:clientSecret", { value: "wrong-secret", secret: true });
+    await expect(env.stack.preview()).rejects.toThrow(
+      /could not verify its credentials.*INVALID_CLIENT_CREDENTIALS/s,
+    );
+    await env.stack.setConfig("travel:verifyCredentials", { value: "false" });
+    const preview = await env.stack.preview();
+    expect(preview.changeSummary).toMatchObject({ create: 4 });
+  });
+});
