@@ -11,8 +11,12 @@ import { parseRetryAfter } from "./retry";
 /** Statuses by which a platform says "slow down". */
 export const THROTTLE_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
-/** Holds a limiter slot for the duration of each attempt; waiting counts against the deadline. */
-export function throttleLayer(limiter: RateLimiter): Layer {
+/**
+ * Holds a limiter slot for the duration of each attempt; waiting counts against the deadline.
+ * A `Retry-After` longer than `maxPauseMs` refuses one operation for a long time (the tenant
+ * key's one-hour cooldown), not the client's pace, so it does not slow the other calls down.
+ */
+export function throttleLayer(limiter: RateLimiter, maxPauseMs = Infinity): Layer {
   return (next) => async (exchange) => {
     const release = await waitForSlot(limiter, exchange);
     let response: HttpResponse | undefined;
@@ -20,18 +24,20 @@ export function throttleLayer(limiter: RateLimiter): Layer {
       response = await next(exchange);
       return response;
     } finally {
-      release(response ? outcomeOf(response) : undefined);
+      release(response ? outcomeOf(response, maxPauseMs) : undefined);
     }
   };
 }
 
 /** The limiter feedback of an HTTP answer. */
-export function outcomeOf(response: Pick<HttpResponse, "status" | "headers">): SlotOutcome {
+export function outcomeOf(
+  response: Pick<HttpResponse, "status" | "headers">,
+  maxPauseMs = Infinity,
+): SlotOutcome {
   if (!THROTTLE_STATUSES.has(response.status)) return { throttled: false };
-  return {
-    throttled: true,
-    retryAfterMs: parseRetryAfter(response.headers["retry-after"], Date.now()),
-  };
+  const retryAfterMs = parseRetryAfter(response.headers["retry-after"], Date.now());
+  if (retryAfterMs !== undefined && retryAfterMs > maxPauseMs) return { throttled: false };
+  return { throttled: true, retryAfterMs };
 }
 
 async function waitForSlot(limiter: RateLimiter, exchange: Exchange): Promise<ReleaseSlot> {

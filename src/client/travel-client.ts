@@ -68,7 +68,7 @@ export class TravelClient {
     this.send = compose(
       retryLayer(this.options.retry, logger),
       authLayer(tokens, logger),
-      throttleLayer(this.limiter),
+      throttleLayer(this.limiter, this.options.retry.maxRetryAfterMs),
     )(transportSend(this.transport));
   }
 
