@@ -11,21 +11,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, clearSharedTokens, TravelClient } from "../../src/client";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
+import { seededRandom } from "../../src/emulator/core/random";
 
 const ROUNDS = Number(process.env.PLAN_FIDELITY_ROUNDS ?? "3");
 const SEED = Number(process.env.PLAN_FIDELITY_SEED ?? "14");
-
-/** mulberry32: a small seeded PRNG, so a failing seed can be replayed. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Kind = "LegalEntity" | "CostCenter" | "Department" | "Grade";
 
@@ -143,7 +132,7 @@ function writesSince(env: E2eEnvironment, after: number): { post: number; put: n
 describe.skipIf(e2eSkipReason() !== "")("plan fidelity over random programs", () => {
   let env: E2eEnvironment;
   let client: TravelClient;
-  const random = prng(SEED);
+  const random = seededRandom(SEED);
   let spec: ProgramSpec | undefined;
   let companyId = "";
   const report: Record<string, unknown>[] = [];
