@@ -33,7 +33,13 @@ describe.skipIf(e2eSkipReason() !== "")("npm run demo", () => {
   it("converges with no changes on a second run, and the preview action agrees", async () => {
     const { stdout } = await demo();
     expect(stdout).toMatch(/up: succeeded; changes \{"same":\d+\}/);
-    expect(stdout).toContain("platform calls made: {}");
+    // No change reaches the platform: the only calls are the token requests of the two provider
+    // processes (up, then the verifying preview), which check the credentials (issue 14).
+    const calls = JSON.parse(/platform calls made: (\{.*\})/.exec(stdout)?.[1] ?? "null") as Record<
+      string,
+      number
+    >;
+    expect(calls).toEqual({ "POST /v2/auth/oauth2-token": 2 });
     expect((await demo("preview")).stdout).toContain("second preview: no changes");
   });
 
