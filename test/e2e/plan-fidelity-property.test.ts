@@ -9,9 +9,10 @@
  * benchmark raises the rounds.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiPath, clearSharedTokens, TravelClient } from "../../src/client";
+import { apiPath, clearSharedTokens, type TravelClient } from "../../src/client";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 import { seededRandom } from "../../src/emulator/core/random";
+import { clientFor } from "../support/live-emulator";
 
 const ROUNDS = Number(process.env.PLAN_FIDELITY_ROUNDS ?? "3");
 const SEED = Number(process.env.PLAN_FIDELITY_SEED ?? "14");
@@ -140,13 +141,7 @@ describe.skipIf(e2eSkipReason() !== "")("plan fidelity over random programs", ()
   beforeAll(async () => {
     env = await createEnvironment("property", PROGRAM, { "property:spec": "{}" });
     clearSharedTokens();
-    client = new TravelClient({
-      baseUrl: env.emulator.url,
-      credentials: {
-        clientId: env.emulator.bootstrap.clientId,
-        clientSecret: env.emulator.bootstrap.clientSecret,
-      },
-    });
+    client = clientFor(env.emulator);
   });
   afterAll(async () => {
     console.log(`plan fidelity (seed ${SEED}): ${JSON.stringify(report)}`);

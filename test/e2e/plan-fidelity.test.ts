@@ -5,8 +5,9 @@
  * TRAVEL_CLIENT_SECRET although stack config recorded in state holds the stale one.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiPath, clearSharedTokens, TravelClient } from "../../src/client";
+import { apiPath, clearSharedTokens, type TravelClient } from "../../src/client";
 import { countCalls, createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
+import { clientFor } from "../support/live-emulator";
 
 const PROGRAM = `
 const pulumi = require("@pulumi/pulumi");
@@ -46,13 +47,7 @@ describe.skipIf(e2eSkipReason() !== "")("what preview shows is what up does (iss
   beforeAll(async () => {
     env = await createEnvironment("fidelity", PROGRAM, { "fidelity:step": "typo" });
     clearSharedTokens();
-    client = new TravelClient({
-      baseUrl: env.emulator.url,
-      credentials: {
-        clientId: env.emulator.bootstrap.clientId,
-        clientSecret: env.emulator.bootstrap.clientSecret,
-      },
-    });
+    client = clientFor(env.emulator);
   });
   afterAll(async () => {
     await client?.close();
