@@ -5,20 +5,20 @@
  */
 import { z } from "zod";
 import { adoptIdField } from "../provider/definition";
-import { customFieldOrderInputsSchema } from "../resources/custom-field-order";
-import { partnerPublicKeyInputsSchema } from "../schemas/partner-public-key";
-import { apiUserInputsSchema, apiUserInputsShape } from "../schemas/api-user";
-import { tenantKeyInputsSchema } from "../schemas/tenant-key";
-import { userGroupRolesInputsSchema } from "../resources/user-group-roles";
 import { companyInputsSchema } from "../resources/company";
 import { companyConfigInputsSchema } from "../resources/company-config";
 import { companyFeaturesInputsSchema } from "../resources/company-features";
 import { costCenterResource } from "../resources/cost-center";
+import { customFieldOrderInputsSchema } from "../resources/custom-field-order";
 import { departmentResource } from "../resources/department";
 import { gradeResource } from "../resources/grade";
 import { legalEntityResource } from "../resources/legal-entity";
 import { officeResource } from "../resources/office";
 import { perTripServiceChargeInputsSchema } from "../resources/per-trip-service-charge";
+import { userGroupRolesInputsSchema } from "../resources/user-group-roles";
+import { apiUserInputsSchema, apiUserInputsShape } from "../schemas/api-user";
+import { partnerPublicKeyInputsSchema } from "../schemas/partner-public-key";
+import { tenantKeyInputsSchema } from "../schemas/tenant-key";
 import { manifestRoleSchema, STAND_IN_IDS, toPlatformAudiences } from "./audiences";
 import { customFieldEntrySchema } from "./custom-field-entry";
 import { manifestKeySchema, referenceTo, resourceRules, STAND_IN_ID, withoutParents } from "./entries";
