@@ -34,8 +34,8 @@ export interface TravelClientOptions {
   retry?: Partial<Omit<RetryPolicy, "maxRetries">> | undefined;
   /**
    * Opt-in fixed cap on request starts per second (sliding window). Without it the client sends
-   * up to `maxConcurrency` requests at once and slows down only when the platform answers 429 or
-   * 503 (adaptive throttling, see `rate-limiter.ts`).
+   * up to `maxConcurrency` requests at once and slows down only when the platform answers 429, or
+   * 503 with a throttling error code (adaptive throttling, see `rate-limiter.ts`).
    */
   requestsPerSecond?: number | undefined;
   /** Client-side cap on requests in flight; the adaptive limit stays at or below it. */

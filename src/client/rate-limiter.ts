@@ -2,14 +2,20 @@
  * Client-side throttling that adapts to the platform instead of pacing blindly.
  *
  * - By default there is no fixed pace: up to `maxConcurrency` requests are in flight.
- * - When the platform answers 429 or 503 ({@link RateLimiter.acquire}'s release is told so), the
- *   limiter pauses new starts for the `Retry-After` the server asked for, halves its concurrency
- *   and caps its start rate at {@link BETA} times the rate it was sending at (multiplicative
- *   decrease, at most once a second). Each success then raises the rate by {@link RATE_STEP} per second's worth of
- *   successes and the concurrency by one per window of successes (additive increase), up to the
+ * - When the platform sends a pace signal ({@link RateLimiter.acquire}'s release is told
+ *   `throttled`: a 429, or a 503 with a throttling code, see `throttle-layer.ts`), the limiter
+ *   pauses new starts for the `Retry-After` the server asked for, halves its concurrency and caps
+ *   its start rate at {@link BETA} times the rate it was sending at (multiplicative decrease, at
+ *   most once a second). Each success then raises the rate by {@link RATE_STEP} per second's worth
+ *   of successes and the concurrency by one per window of successes (additive increase), up to the
  *   configured limits. Throttles of requests that started before the last decrease do not count
  *   again: they were sent before the client could react. (Models: the AWS SDKs' adaptive retry
  *   mode, octokit's throttling plugin.)
+ * - The decrease stops at a floor ({@link MIN_RATE}, {@link MIN_CONCURRENCY}): pace signals that
+ *   do not depend on the rate (a random share of 429s) would otherwise hold the client at a
+ *   request or two per second. Below the floor, the server's `Retry-After` paces the client.
+ * - An `unavailable` answer (a server failure that is no pace signal) neither slows the client
+ *   down nor counts as a success.
  * - `requestsPerSecond` is an opt-in hard cap: at most that many starts in any sliding one-second
  *   window, spaced at least 1/`requestsPerSecond` apart. An adaptive rate is enforced the same way.
  */
@@ -29,8 +35,10 @@ export interface LimiterClock {
 
 /** What the caller learned from the attempt that held a slot. */
 export interface SlotOutcome {
-  /** The platform answered 429 or 503: slow down. */
+  /** The platform sent a pace signal (429, or 503 with a throttling code): slow down. */
   throttled: boolean;
+  /** A server failed (a 5xx that is no pace signal): neither a pace signal nor a success. */
+  unavailable?: boolean | undefined;
   /** The server's `Retry-After`, in ms, when it sent one. */
   retryAfterMs?: number | undefined;
 }
@@ -60,8 +68,13 @@ const MIN_SPAN_MS = 100;
 export const BETA = 0.7;
 /** Additive increase: requests per second gained per second of successful requests. */
 export const RATE_STEP = 2;
-/** The adaptive rate never drops below this (requests per second). */
-export const MIN_RATE = 0.5;
+/**
+ * The adaptive rate never drops below this (requests per second); a lower `requestsPerSecond`
+ * still applies.
+ */
+export const MIN_RATE = 10;
+/** The adaptive concurrency never drops below this; a lower `maxConcurrency` still applies. */
+export const MIN_CONCURRENCY = 2;
 
 /** An adaptive rate limiter combined with a concurrency semaphore. */
 export class RateLimiter {
@@ -122,7 +135,7 @@ export class RateLimiter {
       if (released) return;
       released = true;
       if (outcome?.throttled) this.onThrottle(startedAt, outcome.retryAfterMs);
-      else if (outcome) this.onSuccess();
+      else if (outcome && !outcome.unavailable) this.onSuccess();
       this.releaseConcurrency();
     };
   }
@@ -139,8 +152,8 @@ export class RateLimiter {
     const measured = this.attemptRate(now);
     const current = Math.min(this.adaptiveRate, this.rateCap);
     this.adaptiveRate = Math.max(MIN_RATE, BETA * Math.min(current, measured));
-    if (Number.isFinite(this.concurrency)) this.concurrency = Math.max(1, Math.floor(this.concurrency / 2));
-    else this.concurrency = Math.max(1, Math.floor(Math.max(this.inFlight, 2) / 2));
+    const halved = Math.floor((Number.isFinite(this.concurrency) ? this.concurrency : this.inFlight) / 2);
+    this.concurrency = Math.max(Math.min(MIN_CONCURRENCY, this.maxConcurrency), halved);
     this.successesSinceIncrease = 0;
   }
 

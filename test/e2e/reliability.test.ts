@@ -1,8 +1,9 @@
 /**
  * Reliability through the real engine: a `pulumi up` killed with SIGKILL while creates are in
  * flight, recovered with the steps of docs/reliability.md; an up whose create answers are lost
- * after the platform committed them; and a create that gets its id and then fails, which must
- * stay refreshable and destroyable. Every scenario ends by counting objects in the emulator.
+ * after the platform committed them; a 63-resource up under 30% 503 + 10% 429 on every platform
+ * call; and a create that gets its id and then fails, which must stay refreshable and destroyable.
+ * Every scenario ends by counting objects in the emulator.
  */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -81,6 +82,27 @@ const under = (emulator: RunningEmulator, collection: string, companyId: string)
     .collection<Stored>(collection)
     .values()
     .filter((r) => r.companyId === companyId);
+
+/** `Prefix 0` ... `Prefix n-1`, sorted. */
+const range = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix} ${i}`).sort();
+
+/**
+ * Expects the platform to hold one company named `name` and, under it, exactly the objects named
+ * in `children` (by collection): no duplicate, no orphan. Returns the company's id.
+ */
+function expectExactly(emulator: RunningEmulator, name: string, children: Record<string, string[]>): string {
+  const [company, ...others] = companies(emulator, name);
+  expect(others).toEqual([]);
+  const companyId = company?.id.id ?? "";
+  expect(companyId).not.toBe("");
+  for (const [collection, names] of Object.entries(children)) {
+    const stored = under(emulator, collection, companyId)
+      .map((r) => r.entity.name)
+      .sort();
+    expect(stored, collection).toEqual([...names].sort());
+  }
+  return companyId;
+}
 
 describe.skipIf(e2eSkipReason() !== "")("reliability through the Pulumi engine", () => {
   let env: E2eEnvironment | undefined;
@@ -231,20 +253,79 @@ for (let i = 0; i < 6; i++) new travel.Grade("grade" + i, { companyId, name: "Gr
     expect(proxy.lost.length).toBeGreaterThanOrEqual(8);
     expect(proxy.lost.every((lost) => lost.status >= 200 && lost.status < 300)).toBe(true);
 
-    const [company, ...others] = companies(e.emulator, "Lossy Co");
-    expect(others).toEqual([]);
-    const companyId = company?.id.id ?? "";
-    expect(companyId).not.toBe("");
-    const names = (collection: string) =>
-      under(e.emulator, collection, companyId)
-        .map((r) => r.entity.name)
-        .sort();
-    const range = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix} ${i}`).sort();
-    expect(names("legalEntities")).toEqual(["LE 1", "LE 2"]);
-    expect(names("offices")).toEqual(range(6, "Office"));
-    expect(names("costCenters")).toEqual(range(16, "CC"));
-    expect(names("departments")).toEqual(range(10, "Dep"));
-    expect(names("grades")).toEqual(range(6, "Grade"));
+    expectExactly(e.emulator, "Lossy Co", {
+      legalEntities: ["LE 1", "LE 2"],
+      offices: range(6, "Office"),
+      costCenters: range(16, "CC"),
+      departments: range(10, "Dep"),
+      grades: range(6, "Grade"),
+    });
+    await e.stack.preview({ expectNoChanges: true });
+  });
+
+  it("a fresh 63-resource stack under 30% 503 + 10% 429 on every call converges in one up", async () => {
+    requireBuilt(CLI);
+    const program = `
+const travel = require("pulumi-travel");
+const address = { addressLines: ["1 Main Street"], regionCode: "US" };
+const company = new travel.Company("co", { name: "Faulty Co", billingCurrency: "USD", companyRoles: ["ORG"], externalId: "faulty-co" });
+const companyId = company.companyId;
+const les = [1, 2].map((i) => new travel.LegalEntity("le" + i, { companyId, name: "LE " + i, billingCurrency: "USD", address }));
+for (let i = 0; i < 10; i++) new travel.Office("office" + i, { companyId, legalEntityId: les[i % 2].legalEntityId, name: "Office " + i, address });
+for (let i = 0; i < 20; i++) new travel.CostCenter("cc" + i, { companyId, name: "CC " + i });
+for (let i = 0; i < 20; i++) new travel.Department("dep" + i, { companyId, name: "Dep " + i, externalId: "dep-" + i });
+for (let i = 0; i < 10; i++) new travel.Grade("grade" + i, { companyId, name: "Grade " + i });
+`;
+    env = await createEnvironment("faulty", program);
+    const e = env;
+    // Every platform route, the token endpoint included: a gateway in trouble answers every path
+    // the same way, and the token endpoint is rate limited like the rest. Retry-After is the
+    // emulator's default of 1 s on both statuses.
+    e.emulator.admin.addFault({ path: "/v2/**", rate503: 0.3, rate429: 0.1 });
+    const before = e.emulator.admin.lastRequestSeq;
+    const startedAt = Date.now();
+    const result = await e.stack.up();
+    figures.faultyUpSeconds = Math.round((Date.now() - startedAt) / 1000);
+    e.emulator.admin.clearFaults();
+    expect(result.summary.result).toBe("succeeded");
+    expect(result.summary.resourceChanges).toEqual({ create: 64 });
+
+    const calls = e.emulator.admin.requests(before);
+    const isCreate = (route: string) =>
+      /^POST \/v2\/companies(\/:companyId\/(legal-entities|cost-centers|departments|grades)|\/:companyId\/legal-entities\/:legalEntityId\/offices)?$/.test(
+        route,
+      );
+    figures.faultyCalls = calls.length;
+    figures.faultyAnswered503 = calls.filter((c) => c.status === 503).length;
+    figures.faultyAnswered429 = calls.filter((c) => c.status === 429).length;
+    figures.faultyCreates = calls.filter((c) => isCreate(c.route)).length;
+    figures.faultyCreatesAnswered503 = calls.filter((c) => isCreate(c.route) && c.status === 503).length;
+    figures.faultyLookups = calls.filter((c) => c.method === "GET" || c.route.endsWith("/list")).length;
+    figures.faultyTokenRequests = calls.filter((c) => c.route === "POST /v2/auth/oauth2-token").length;
+    // The faults were in force, and every 503 and 429 was an injected one.
+    expect(figures.faultyCreatesAnswered503).toBeGreaterThan(5);
+    expect(calls.filter((c) => c.fault !== undefined).length).toBe(
+      Number(figures.faultyAnswered503) + Number(figures.faultyAnswered429),
+    );
+
+    expectExactly(e.emulator, "Faulty Co", {
+      legalEntities: ["LE 1", "LE 2"],
+      offices: range(10, "Office"),
+      costCenters: range(20, "CC"),
+      departments: range(20, "Dep"),
+      grades: range(10, "Grade"),
+    });
+
+    // No object under the company that the stack does not own.
+    const stateFile = join(e.programDir, "state.json");
+    expect((await pulumi(e, ["stack", "export", "--file", stateFile])).code).toBe(0);
+    const reconcile = await runNode(
+      CLI,
+      ["reconcile", "--stack", stateFile, "--json"],
+      travelEnv(e.emulator),
+    );
+    expect(reconcile.code, reconcile.stdout + reconcile.stderr).toBe(0);
+    expect(JSON.parse(reconcile.stdout)).toMatchObject({ unowned: [], pendingCreates: [] });
     await e.stack.preview({ expectNoChanges: true });
   });
 

@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   BETA,
   type LimiterClock,
+  MIN_CONCURRENCY,
+  MIN_RATE,
   RATE_STEP,
   RateLimiter,
   type SlotOutcome,
 } from "../../src/client/rate-limiter";
-import { outcomeOf } from "../../src/client/throttle-layer";
 
 /**
  * A virtual clock: sleeping advances time without waiting. The advance happens on a later
@@ -26,6 +27,7 @@ function virtualClock(): LimiterClock & { time: number } {
 
 const OK: SlotOutcome = { throttled: false };
 const THROTTLED: SlotOutcome = { throttled: true };
+const UNAVAILABLE: SlotOutcome = { throttled: false, unavailable: true };
 
 /** Runs `n` requests one after another, each answered `outcome`; returns their start times. */
 async function sequential(limiter: RateLimiter, clock: LimiterClock, n: number, outcome: SlotOutcome) {
@@ -93,12 +95,14 @@ describe("RateLimiter: adaptive by default", () => {
   it.each([
     // successes spread over `spanMs` before the throttled request; the start rate they measure
     { successes: 50, spanMs: 1000, rate: BETA * 50 },
-    { successes: 10, spanMs: 1000, rate: BETA * 10 },
+    { successes: 20, spanMs: 1000, rate: BETA * 20 },
+    // 10/s would make 7/s: the floor holds.
+    { successes: 10, spanMs: 1000, rate: MIN_RATE },
     // A throttle early in a burst: 11 starts in 200 ms measure 55/s, not 11/s.
     { successes: 10, spanMs: 200, rate: BETA * 55 },
     // ... but never over less than 100 ms.
     { successes: 10, spanMs: 10, rate: BETA * 110 },
-    { successes: 0, spanMs: 1000, rate: BETA * 10 },
+    { successes: 0, spanMs: 1000, rate: MIN_RATE },
   ])(
     "on a throttle after $successes successes in $spanMs ms, caps the rate at $rate/s and halves concurrency",
     async ({ successes, spanMs, rate }) => {
@@ -217,16 +221,39 @@ describe("RateLimiter: adaptive by default", () => {
   });
 });
 
-describe("throttle feedback", () => {
-  it.each([
-    { status: 200, headers: {}, outcome: { throttled: false } },
-    { status: 404, headers: {}, outcome: { throttled: false } },
-    { status: 500, headers: {}, outcome: { throttled: false } },
-    { status: 429, headers: { "retry-after": "3" }, outcome: { throttled: true, retryAfterMs: 3000 } },
-    { status: 503, headers: {}, outcome: { throttled: true, retryAfterMs: undefined } },
-    // A cooldown of one operation (the tenant key's hour) is not the client's pace.
-    { status: 429, headers: { "retry-after": "3600" }, outcome: { throttled: false } },
-  ])("HTTP $status $headers → $outcome", ({ status, headers, outcome }) => {
-    expect(outcomeOf({ status, headers }, 60_000)).toEqual(outcome);
+describe("RateLimiter: random faults cannot starve a run", () => {
+  it("stops decreasing at the floor however many throttles come, one a second", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requestsPerSecond: 0, maxConcurrency: 8 }, clock);
+    for (let i = 0; i < 20; i++) {
+      (await limiter.acquire())(THROTTLED);
+      clock.time += 1001;
+    }
+    expect(limiter.state).toMatchObject({ rate: MIN_RATE, concurrency: MIN_CONCURRENCY });
+    // At the floor, MIN_RATE starts still fit in every second.
+    const starts = await sequential(limiter, clock, 2 * MIN_RATE, OK);
+    expect((starts.at(-1) ?? 0) - (starts[0] ?? 0)).toBeLessThan(2000);
+  });
+
+  it("keeps a configured concurrency or rate below the floor", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requestsPerSecond: 2, maxConcurrency: 1 }, clock);
+    for (let i = 0; i < 5; i++) {
+      (await limiter.acquire())(THROTTLED);
+      clock.time += 1001;
+    }
+    expect(limiter.state).toMatchObject({ rate: 2, concurrency: 1 });
+  });
+
+  it("neither slows down nor speeds up on a server failure that is no pace signal", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requestsPerSecond: 0, maxConcurrency: 8 }, clock);
+    await sequential(limiter, clock, 20, OK);
+    clock.time += 500;
+    (await limiter.acquire())(THROTTLED);
+    const lowered = limiter.state;
+    await sequential(limiter, clock, 40, UNAVAILABLE);
+    // The same rate and concurrency, and no pause: an unavailable server asks for no pace.
+    expect(limiter.state).toEqual(lowered);
   });
 });

@@ -3,8 +3,8 @@ import { ConnectionError, TimeoutError } from "../../src/client/errors";
 import type { Exchange } from "../../src/client/exchange";
 import type { HttpResponse } from "../../src/client/http";
 import { RateLimiter } from "../../src/client/rate-limiter";
-import { throttleLayer } from "../../src/client/throttle-layer";
-import { exchangeOf, fixedDeadline, reply, scriptedSend, TARGET } from "./layer-fakes";
+import { outcomeOf, throttleLayer } from "../../src/client/throttle-layer";
+import { exchangeOf, fixedDeadline, platformError, reply, scriptedSend, TARGET } from "./layer-fakes";
 
 /** One request at a time, no rate limit. */
 const oneAtATime = () => new RateLimiter({ requestsPerSecond: 0, maxConcurrency: 1 });
@@ -59,5 +59,85 @@ describe("throttleLayer", () => {
     await first;
     await settle();
     expect(limiter.active).toBe(0);
+  });
+});
+
+describe("throttle feedback: what slows the client down", () => {
+  const unavailable = { throttled: false, unavailable: true };
+  it.each([
+    { why: "a success", status: 200, body: {}, headers: {}, outcome: { throttled: false } },
+    {
+      why: "a client error",
+      status: 404,
+      body: platformError("NOT_FOUND", "no"),
+      headers: {},
+      outcome: { throttled: false },
+    },
+    {
+      why: "a 429 (pace signal)",
+      status: 429,
+      body: platformError("RATE_LIMIT_EXCEEDED", "slow"),
+      headers: { "retry-after": "3" },
+      outcome: { throttled: true, retryAfterMs: 3000 },
+    },
+    {
+      why: "a 429 without a body or Retry-After",
+      status: 429,
+      body: "",
+      headers: {},
+      outcome: { throttled: true, retryAfterMs: undefined },
+    },
+    {
+      why: "a 503 with a throttling code (pace signal)",
+      status: 503,
+      body: platformError("RATE_LIMIT_EXCEEDED", "slow"),
+      headers: { "retry-after": "2" },
+      outcome: { throttled: true, retryAfterMs: 2000 },
+    },
+    {
+      why: "an AWS-style SlowDown 503",
+      status: 503,
+      body: { code: "SlowDown" },
+      headers: {},
+      outcome: { throttled: true, retryAfterMs: undefined },
+    },
+    {
+      why: "a plain 503 (server unavailable), even with Retry-After",
+      status: 503,
+      body: platformError("SERVICE_UNAVAILABLE", "down"),
+      headers: { "retry-after": "1" },
+      outcome: unavailable,
+    },
+    { why: "a 503 from a proxy, not JSON", status: 503, body: "<html>", headers: {}, outcome: unavailable },
+    {
+      why: "a 500",
+      status: 500,
+      body: platformError("INTERNAL_ERROR", "oops"),
+      headers: {},
+      outcome: unavailable,
+    },
+    { why: "a 502", status: 502, body: "", headers: {}, outcome: unavailable },
+    // A cooldown of one operation (the tenant key's hour) is not the client's pace.
+    {
+      why: "a 429 asking for more than the pause cap",
+      status: 429,
+      body: {},
+      headers: { "retry-after": "3600" },
+      outcome: { throttled: false },
+    },
+  ])("$why → $outcome", ({ status, body, headers, outcome }) => {
+    const response = typeof body === "string" ? { status, headers, body } : reply(status, body, headers);
+    expect(outcomeOf(response, 60_000)).toEqual(outcome);
+  });
+
+  it("a plain 503 does not slow the next requests down; a throttling 503 does", async () => {
+    const limiter = new RateLimiter({ requestsPerSecond: 0, maxConcurrency: 8 });
+    const unavailable = reply(503, platformError("SERVICE_UNAVAILABLE", "down"), { "retry-after": "1" });
+    await throttleLayer(limiter)(scriptedSend(unavailable))(exchangeOf());
+    expect(limiter.state).toMatchObject({ concurrency: 8, rate: Infinity, pausedUntil: -Infinity });
+    const throttled = reply(503, platformError("RATE_LIMIT_EXCEEDED", "slow"), { "retry-after": "0" });
+    await throttleLayer(limiter)(scriptedSend(throttled))(exchangeOf());
+    expect(limiter.state.concurrency).toBeLessThan(8);
+    expect(limiter.state.rate).toBeLessThan(Infinity);
   });
 });
