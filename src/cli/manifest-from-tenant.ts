@@ -203,7 +203,9 @@ export function manifestFromTenant(snapshot: TenantSnapshot, shape: ExportShape)
           {
             ...pick(arm, ARM_FIELDS),
             adoptId: arm.id,
-            ...(options === undefined ? {} : { options: options.map((option) => pick(option, OPTION_FIELDS)) }),
+            ...(options === undefined
+              ? {}
+              : { options: options.map((option) => pick(option, OPTION_FIELDS)) }),
           },
         ]),
       );
@@ -263,7 +265,11 @@ export function manifestFromTenant(snapshot: TenantSnapshot, shape: ExportShape)
 }
 
 /** A group's roles, with predicates naming this manifest's company and legal entities by key. */
-function groupRolesEntry(group: ReadUserGroup, companyId: string, legalEntityKeys: Map<string, string>): Json {
+function groupRolesEntry(
+  group: ReadUserGroup,
+  companyId: string,
+  legalEntityKeys: Map<string, string>,
+): Json {
   return {
     groupId: group.id,
     roles: group.roles.map((role) => ({
@@ -278,7 +284,9 @@ function groupRolesEntry(group: ReadUserGroup, companyId: string, legalEntityKey
                 ? legalEntityKeys.get(predicate.id)
                 : undefined;
             if (legalEntity !== undefined) return { type: "LEGAL_ENTITY", legalEntity };
-            return predicate.id === undefined ? { type: predicate.type } : { type: predicate.type, id: predicate.id };
+            return predicate.id === undefined
+              ? { type: predicate.type }
+              : { type: predicate.type, id: predicate.id };
           }),
         })),
       },

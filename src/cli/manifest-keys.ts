@@ -44,7 +44,9 @@ export function manifestKeys(
     );
     return { id: object.id, base: source === undefined ? stem : slug(source) };
   });
-  based.sort((a, b) => (a.base === b.base ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.base < b.base ? -1 : 1));
+  based.sort((a, b) =>
+    a.base === b.base ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.base < b.base ? -1 : 1,
+  );
   const taken = new Set(based.map((entry) => entry.base));
   const used = new Set<string>();
   const keys = new Map<string, string>();

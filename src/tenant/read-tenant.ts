@@ -225,12 +225,10 @@ async function readUserGroups(client: TravelClient, companyId: string): Promise<
         schema: groupRolesResponseSchema,
         idempotent: true,
       });
-      const items = page.roles.map(
-        (role): RoleAssignment => ({
-          roleId: role.id,
-          scope: (role.scope ?? { audiences: [] }) as RoleAssignment["scope"],
-        }),
-      );
+      const items = page.roles.map((role): RoleAssignment => ({
+        roleId: role.id,
+        scope: (role.scope ?? { audiences: [] }) as RoleAssignment["scope"],
+      }));
       return { items, total: page.pagination.totalNumResults };
     }),
   }));
@@ -388,7 +386,13 @@ export async function findCompanies(
     if (company === undefined) continue;
     const externalId = text(company.externalId);
     if (match.externalId !== undefined && externalId !== match.externalId) continue;
-    out.push({ type: "Company", id: reference.id, companyId: reference.id, name: text(company.name), externalId });
+    out.push({
+      type: "Company",
+      id: reference.id,
+      companyId: reference.id,
+      name: text(company.name),
+      externalId,
+    });
   }
   return out;
 }

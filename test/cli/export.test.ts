@@ -67,14 +67,22 @@ describe("pulumi-travel export", () => {
     expect(validated).toMatchObject({ code: 0, stdout: `${out}: valid\n` });
 
     const manifest = parse(readFileSync(out, "utf8")) as Record<string, unknown>;
-    expect(manifest.company).toMatchObject({ name: "Initech", externalId: "initech", adoptId: built.companyId });
+    expect(manifest.company).toMatchObject({
+      name: "Initech",
+      externalId: "initech",
+      adoptId: built.companyId,
+    });
     expect(manifest.features).toEqual({ FEATURE_PERSONAL_TRAVEL: "true" });
-    expect(manifest.perTripServiceCharge).toEqual({ config: { charges: [{ amount: 12, currencyCode: "USD" }] } });
+    expect(manifest.perTripServiceCharge).toEqual({
+      config: { charges: [{ amount: 12, currencyCode: "USD" }] },
+    });
     const legalEntities = manifest.legalEntities as Section;
     expect(Object.keys(legalEntities)).toEqual(["le-gb", "le-us"]);
     expect(legalEntities["le-us"]).toMatchObject({ name: "Initech US", adoptId: built.legalEntityIds[0] });
     const offices = manifest.offices as Section;
-    expect(Object.fromEntries(Object.entries(offices).map(([key, office]) => [key, office.legalEntity]))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(offices).map(([key, office]) => [key, office.legalEntity])),
+    ).toEqual({
       austin: "le-us",
       dallas: "le-us",
       leeds: "le-gb",

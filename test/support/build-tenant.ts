@@ -69,7 +69,8 @@ export async function buildTenant(emulator: RunningEmulator, client: TravelClien
   }
   const costCenterIds: string[] = [];
   for (let n = 1; n <= 20; n++) {
-    const body = n % 2 === 0 ? { name: `Cost center ${n}`, externalId: `cc-${n}` } : { name: `Cost center ${n}` };
+    const body =
+      n % 2 === 0 ? { name: `Cost center ${n}`, externalId: `cc-${n}` } : { name: `Cost center ${n}` };
     costCenterIds.push(idOf(await post(`${base}/cost-centers`, body)));
   }
   for (const name of ["Sales", "Engineering", "Finance", "Legal", "Support"])
@@ -86,7 +87,13 @@ export async function buildTenant(emulator: RunningEmulator, client: TravelClien
     customFieldIds.push(field.id);
     const arm = await client.post<{ armId: string; optionGroupId: string }>(
       `${fields}${apiPath`/${field.id}/arms`}`,
-      { body: { name: "Everyone", action: { type: "USER", userOptionSource: { type: "MANUAL" } }, audiences: [] } },
+      {
+        body: {
+          name: "Everyone",
+          action: { type: "USER", userOptionSource: { type: "MANUAL" } },
+          audiences: [],
+        },
+      },
     );
     await client.patch(`${fields}${apiPath`/${field.id}/option-groups/${arm.optionGroupId}`}`, {
       body: { toUpdate: [1, 2, 3].map((n) => ({ name: `${name} ${n}` })) },
@@ -112,7 +119,10 @@ export async function buildTenant(emulator: RunningEmulator, client: TravelClien
           roleId: REPORT_VIEWER,
           scope: { audiences: [{ predicates: [{ type: "LEGAL_ENTITY", id: legalEntityIds[0] }] }] },
         },
-        { roleId: TRAVEL_ARRANGER, scope: { audiences: [{ predicates: [{ type: "COMPANY", id: companyId }] }] } },
+        {
+          roleId: TRAVEL_ARRANGER,
+          scope: { audiences: [{ predicates: [{ type: "COMPANY", id: companyId }] }] },
+        },
       ],
     },
   });

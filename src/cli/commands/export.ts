@@ -13,7 +13,12 @@ import { definitions } from "../../resources/registry";
 import { readTenantSnapshot } from "../../tenant/read-tenant";
 import { clientFromEnv } from "../client-from-env";
 import { EXIT_CODES_HELP } from "../exit-codes";
-import { type ExportResult, currentExportShape, manifestFromTenant, manifestYaml } from "../manifest-from-tenant";
+import {
+  type ExportResult,
+  currentExportShape,
+  manifestFromTenant,
+  manifestYaml,
+} from "../manifest-from-tenant";
 
 /** Options of the export command. */
 interface ExportOptions {
