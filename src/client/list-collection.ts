@@ -50,7 +50,7 @@ export function listElements(
       query: { ...query, pageNumber: page + 1, pageSize: LIST_PAGE_SIZE },
       schema: getPageSchema,
     });
-    return { items: response.elements as ListedItem[], total: response.totalNumResults };
+    return { items: response.elements, total: response.totalNumResults };
   });
 }
 
@@ -70,6 +70,6 @@ export function listPosted(
     const parsed = z.array(itemSchema).safeParse(response[key] ?? []);
     if (!parsed.success) throw new Error(`${path}: unexpected ${key}: ${parsed.error.message}`);
     const total = (response.paginationParams as { totalNumResults?: number } | undefined)?.totalNumResults;
-    return { items: parsed.data as ListedItem[], total };
+    return { items: parsed.data, total };
   });
 }

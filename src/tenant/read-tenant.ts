@@ -9,7 +9,16 @@
  * company) and the tenant key (no read call).
  */
 import { z } from "zod";
-import { apiPath, isNotFound, listElements, listPosted, type ListedItem, type TravelClient } from "../client";
+import {
+  apiPath,
+  isNotFound,
+  LIST_MAX_PAGES,
+  LIST_PAGE_SIZE,
+  listElements,
+  listPosted,
+  type ListedItem,
+  type TravelClient,
+} from "../client";
 import { CONFIG_DOCUMENTS, type ConfigDocumentKind } from "../schemas/company-config-documents";
 import { customFieldListResponseSchema, type Option, optionGroupSchema } from "../schemas/custom-field";
 import { partnerPublicKeysResponseSchema } from "../schemas/partner-public-key";
@@ -190,15 +199,14 @@ async function readCustomFields(client: TravelClient, companyId: string): Promis
       const arm = await getOrAbsent(client, `${fieldPath}/arms${apiPath`/${listedArm.id}`}`);
       if (arm === undefined) continue;
       const groupId = typeof arm.optionGroupId === "string" ? arm.optionGroupId : undefined;
-      const group =
+      const stored =
         groupId === undefined
           ? undefined
-          : optionGroupSchema.parse(
-              await getOrAbsent(client, `${fieldPath}/option-groups${apiPath`/${groupId}`}`),
-            );
+          : await getOrAbsent(client, `${fieldPath}/option-groups${apiPath`/${groupId}`}`);
+      const group = stored === undefined ? undefined : optionGroupSchema.parse(stored);
       withOptions.push({
         arm: { ...arm, id: listedArm.id },
-        options: group?.options.map((option) => option as Option),
+        options: group?.options.map((option) => option),
       });
     }
     return { field: { ...field, id }, enabled, arms: withOptions };
@@ -404,14 +412,18 @@ async function listCompanies(client: TravelClient, externalId: string | undefine
     totalNumResults: z.number().optional(),
   });
   const found = new Map<string, ListedItem>();
-  for (let offset = 0; ; offset += RBAC_PAGE) {
-    const query = { offset, limit: RBAC_PAGE, ...(externalId === undefined ? {} : { externalId }) };
-    const page = await client.get("/v2/companies", { query, schema });
-    for (const element of page.elements) found.set(element.id, element as ListedItem);
-    const total = page.totalNumResults;
-    if (page.elements.length < RBAC_PAGE || (total !== undefined && found.size >= total) || offset > 10_000)
-      return [...found.values()];
+  for (let page = 0; page < LIST_MAX_PAGES; page++) {
+    const query = {
+      offset: page * LIST_PAGE_SIZE,
+      limit: LIST_PAGE_SIZE,
+      ...(externalId === undefined ? {} : { externalId }),
+    };
+    const { elements, totalNumResults } = await client.get("/v2/companies", { query, schema });
+    for (const element of elements) found.set(element.id, element);
+    if (elements.length < LIST_PAGE_SIZE || (totalNumResults !== undefined && found.size >= totalNumResults))
+      break;
   }
+  return [...found.values()];
 }
 
 /** The platform path of an object, for deleting it. */
