@@ -30,3 +30,7 @@ export const costCenterIds = idsOf(tenant.costCenters, (r) => r.costCenterId);
 export const departmentIds = idsOf(tenant.departments, (r) => r.departmentId);
 /** Grade ids by manifest key. */
 export const gradeIds = idsOf(tenant.grades, (r) => r.gradeId);
+/** Custom field ids by manifest key. */
+export const customFieldIds = idsOf(tenant.customFields, (r) => r.customFieldId);
+/** API user client ids by manifest key (their secrets stay in the stack, encrypted). */
+export const apiUserClientIds = idsOf(tenant.apiUsers, (r) => r.clientId);

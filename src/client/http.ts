@@ -2,6 +2,7 @@
  * The HTTP transport: the only module that imports undici. One keep-alive Agent with explicit
  * connect, headers and body timeouts (undici's defaults are 300 s), or a caller's dispatcher.
  */
+import "./supported-node";
 import { Agent, type Dispatcher, request } from "undici";
 import { ConnectionError, type RequestTarget, TimeoutError } from "./errors";
 

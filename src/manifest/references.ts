@@ -11,7 +11,7 @@ export interface ReferenceProblem {
   reason: string;
 }
 
-type Sections = Record<string, Record<string, Record<string, unknown>> | undefined>;
+type Sections = Record<string, Record<string, unknown> | undefined>;
 
 /** Every dangling reference and every cycle of `manifest`. */
 export function checkReferences(manifest: unknown): ReferenceProblem[] {
@@ -19,11 +19,9 @@ export function checkReferences(manifest: unknown): ReferenceProblem[] {
   const sections = manifest as Sections;
   const problems: ReferenceProblem[] = [];
   const edges = new Map<string, { node: string; path: ValuePath }[]>();
-  for (const { section, field, target } of REFERENCES) {
-    for (const [key, entry] of Object.entries(sections[section] ?? {})) {
-      const ref = entry?.[field];
+  for (const { at, target } of REFERENCES) {
+    for (const { path, value: ref } of valuesAt(manifest, at)) {
       if (typeof ref !== "string") continue;
-      const path = [section, key, field];
       if (!(ref in (sections[target] ?? {}))) {
         const known = Object.keys(sections[target] ?? {});
         problems.push({
@@ -34,12 +32,31 @@ export function checkReferences(manifest: unknown): ReferenceProblem[] {
         });
         continue;
       }
-      const from = `${section}.${key}`;
+      const from = typeof path[1] === "string" ? `${path[0]}.${path[1]}` : String(path[0]);
       edges.set(from, [...(edges.get(from) ?? []), { node: `${target}.${ref}`, path }]);
     }
   }
   problems.push(...findCycles(edges));
   return problems;
+}
+
+/** The values at the paths matching `pattern` (`*`: any map key, `#`: any list index). */
+function valuesAt(
+  value: unknown,
+  pattern: readonly string[],
+  path: (string | number)[] = [],
+): { path: ValuePath; value: unknown }[] {
+  const [head, ...rest] = pattern;
+  if (head === undefined) return [{ path, value }];
+  if (head === "#") {
+    if (!Array.isArray(value)) return [];
+    return value.flatMap((item, index) => valuesAt(item, rest, [...path, index]));
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
+  const entries = Object.entries(value);
+  return (head === "*" ? entries : entries.filter(([key]) => key === head)).flatMap(([key, item]) =>
+    valuesAt(item, rest, [...path, key]),
+  );
 }
 
 function findCycles(edges: Map<string, { node: string; path: ValuePath }[]>): ReferenceProblem[] {

@@ -6,43 +6,70 @@
 import { z } from "zod";
 import { adoptIdField } from "../provider/definition";
 import { companyInputsSchema } from "../resources/company";
-import { companyConfigResource } from "../resources/company-config";
+import { companyConfigInputsSchema } from "../resources/company-config";
 import { companyFeaturesInputsSchema } from "../resources/company-features";
 import { costCenterResource } from "../resources/cost-center";
+import { customFieldOrderInputsSchema } from "../resources/custom-field-order";
 import { departmentResource } from "../resources/department";
 import { gradeResource } from "../resources/grade";
 import { legalEntityResource } from "../resources/legal-entity";
 import { officeResource } from "../resources/office";
 import { perTripServiceChargeInputsSchema } from "../resources/per-trip-service-charge";
-
-/** A manifest key: names an entry and is how other entries refer to it. */
-export const manifestKeySchema = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "must be lowercase letters, digits, - and _ (at most 63)");
-
-/** A reference to another entry by its manifest key. */
-const referenceTo = (section: string) =>
-  manifestKeySchema.meta({ description: `Key of an entry of \`${section}\`.` });
+import { userGroupRolesInputsSchema } from "../resources/user-group-roles";
+import { apiUserInputsSchema, apiUserInputsShape } from "../schemas/api-user";
+import { partnerPublicKeyInputsSchema } from "../schemas/partner-public-key";
+import { tenantKeyInputsSchema } from "../schemas/tenant-key";
+import { manifestRoleSchema, STAND_IN_IDS, toPlatformAudiences } from "./audiences";
+import { customFieldEntrySchema } from "./custom-field-entry";
+import { manifestKeySchema, referenceTo, resourceRules, STAND_IN_ID, withoutParents } from "./entries";
 
 /** The entry schema of a company child: its writable fields and `adoptId`, no parent ids. */
 const childEntry = <F extends z.ZodRawShape>(resource: { fields: F }) =>
   z.strictObject({ ...resource.fields, ...adoptIdField });
 
+/** A config document; checked against its kind by the CompanyConfig's own rules. */
 const configEntrySchema = z
-  .strictObject({
-    /** Which config document. */
-    kind: companyConfigResource.inputs.shape.kind,
-    /** The company role the document is stored at. */
-    companyRole: companyConfigResource.inputs.shape.companyRole,
-    /** The whole document, in the platform's shape for its kind. */
-    config: z.record(z.string(), z.unknown()),
-  })
-  .superRefine((entry, ctx) => {
-    // The resource's own check (document schema per kind, role rules), with a stand-in company.
-    const result = companyConfigResource.inputs.safeParse({ ...entry, companyId: "manifest" });
-    if (result.success) return;
-    for (const issue of result.error.issues) ctx.addIssue({ ...issue, code: "custom", path: issue.path });
-  });
+  .strictObject(withoutParents(companyConfigInputsSchema.shape, "companyId"))
+  .superRefine(resourceRules(companyConfigInputsSchema, (entry) => ({ ...entry, companyId: STAND_IN_ID })));
+
+/** A user group's role assignments; the group is named by id (see docs/manifest.md). */
+const userGroupRolesEntrySchema = z.strictObject({
+  ...withoutParents(userGroupRolesInputsSchema.shape, "companyId"),
+  groupId: userGroupRolesInputsSchema.shape.groupId.meta({
+    description:
+      "Id of a custom user group of the company: groups are platform objects the manifest does not create, so they are named by id.",
+  }),
+  roles: z
+    .array(manifestRoleSchema)
+    .superRefine(
+      resourceRules(userGroupRolesInputsSchema.shape.roles, (roles) =>
+        roles.map((role) => ({
+          ...role,
+          scope: { audiences: toPlatformAudiences(role.scope.audiences, STAND_IN_IDS) },
+        })),
+      ),
+    )
+    .meta({
+      description:
+        "Every role assignment of the group (roles not listed are removed), roles by id; scope predicates name legal entities by manifest key.",
+    }),
+});
+
+/** An API user; `orgId` is implied: a COMPANY_ADMIN administers this manifest's company. */
+const apiUserEntrySchema = z
+  .strictObject(withoutParents(apiUserInputsShape, "orgId"))
+  .superRefine(
+    resourceRules(apiUserInputsSchema, (entry) =>
+      entry.role === "COMPANY_ADMIN" ? { ...entry, orgId: STAND_IN_ID } : entry,
+    ),
+  );
+
+/** A partner public key of the company. */
+const partnerKeyEntrySchema = z
+  .strictObject(withoutParents(partnerPublicKeyInputsSchema.shape, "companyId"))
+  .superRefine(
+    resourceRules(partnerPublicKeyInputsSchema, (entry) => ({ ...entry, companyId: STAND_IN_ID })),
+  );
 
 /** Entries of one section, by manifest key. */
 const section = <S extends z.ZodType>(entry: S) => z.record(manifestKeySchema, entry).optional();
@@ -79,6 +106,40 @@ export const manifestSchema = z
     departments: section(childEntry(departmentResource)),
     /** Employee grades. */
     grades: section(childEntry(gradeResource)),
+    /** Custom fields (checkout questions), each with its arms and their options. */
+    customFields: section(customFieldEntrySchema).meta({
+      description:
+        "Custom fields (checkout questions) by key, each with its arms (`<field>.<arm>`) and, on USER + MANUAL arms, their options (`<field>.<arm>.options`).",
+    }),
+    /** The checkout order of the custom fields: keys of `customFields`, first shown first. */
+    customFieldOrder: z
+      .array(referenceTo("customFields"))
+      .superRefine(resourceRules(customFieldOrderInputsSchema.shape.fieldIds, (keys) => keys))
+      .optional()
+      .meta({
+        description:
+          "The checkout order of the company's custom fields (a CustomFieldOrder named `custom-field-order`): keys of `customFields`, first shown first, each once. Fields not listed keep their places.",
+      }),
+    /** Role assignments of custom user groups, by key. */
+    userGroupRoles: section(userGroupRolesEntrySchema).meta({
+      description:
+        "The role assignments of custom user groups (UserGroupRoles resources) by key: each owns exactly the listed roles of its group.",
+    }),
+    /** API users (machine users), by key. */
+    apiUsers: section(apiUserEntrySchema).meta({
+      description:
+        "API users (machine users) by key. A COMPANY_ADMIN administers this manifest's company (its `orgId` is implied); the credentials are secret outputs.",
+    }),
+    /** Partner public keys of the company, by key. */
+    partnerKeys: section(partnerKeyEntrySchema).meta({
+      description:
+        "The partners' RSA public keys for token exchange (PartnerPublicKey resources) by key; give `publicKeyPem` or `jwk`.",
+    }),
+    /** The company's managed encryption key; absent: not managed. */
+    tenantKey: z.strictObject(withoutParents(tenantKeyInputsSchema.shape, "companyId")).optional().meta({
+      description:
+        "The company's managed encryption key (a TenantKey named `tenant-key`); absent means not managed. A changed `rotation` rotates it (at most once an hour).",
+    }),
   })
   .meta({ title: "pulumi-travel tenant manifest" });
 
@@ -96,11 +157,28 @@ export const KEYED_SECTIONS = [
   "costCenters",
   "departments",
   "grades",
+  "customFields",
+  "userGroupRoles",
+  "apiUsers",
+  "partnerKeys",
 ] as const satisfies readonly (keyof TenantManifest)[];
 
-/** References between sections: `offices.<key>.legalEntity` names a key of `legalEntities`. */
-export const REFERENCES: readonly {
-  section: (typeof KEYED_SECTIONS)[number];
-  field: string;
+/**
+ * A place that holds a manifest key, and the section the key names. In `at`, `*` stands for any
+ * key of a map and `#` for any index of a list; the referring entry is `<section>.<key>` (or the
+ * section, for a list such as `customFieldOrder`).
+ */
+export interface ReferenceSite {
+  at: readonly string[];
   target: (typeof KEYED_SECTIONS)[number];
-}[] = [{ section: "offices", field: "legalEntity", target: "legalEntities" }];
+}
+
+const PREDICATE_LEGAL_ENTITY = ["audiences", "#", "predicates", "#", "legalEntity"];
+
+/** Every place in the manifest that refers to another entry by key. */
+export const REFERENCES: readonly ReferenceSite[] = [
+  { at: ["offices", "*", "legalEntity"], target: "legalEntities" },
+  { at: ["customFieldOrder", "#"], target: "customFields" },
+  { at: ["customFields", "*", "arms", "*", ...PREDICATE_LEGAL_ENTITY], target: "legalEntities" },
+  { at: ["userGroupRoles", "*", "roles", "#", "scope", ...PREDICATE_LEGAL_ENTITY], target: "legalEntities" },
+];

@@ -4,16 +4,26 @@
  * stack's overlay applies, and a manifest with any problem fails before any resource is declared.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { ApiUser } from "../resources/api-user";
+import { Arm } from "../resources/arm";
 import { Company } from "../resources/company";
 // The manifest checks each document against its kind at load time; the union is for editors.
 import { CompanyConfig, type CompanyConfigArgs } from "../resources/company-config";
 import { CompanyFeatures } from "../resources/company-features";
 import { CostCenter } from "../resources/cost-center";
+import { CustomField } from "../resources/custom-field";
+import { CustomFieldOrder } from "../resources/custom-field-order";
 import { Department } from "../resources/department";
 import { Grade } from "../resources/grade";
 import { LegalEntity } from "../resources/legal-entity";
 import { Office } from "../resources/office";
+import { OptionGroup } from "../resources/option-group";
+import { PartnerPublicKey } from "../resources/partner-public-key";
 import { PerTripServiceCharge } from "../resources/per-trip-service-charge";
+import { TenantKey } from "../resources/tenant-key";
+import { UserGroupRoles } from "../resources/user-group-roles";
+import { type AudienceIds, toPlatformAudiences } from "./audiences";
+import type { CustomFieldEntry } from "./custom-field-entry";
 import { ManifestError, readManifest } from "./load";
 import { hasPlaceholder, placeholdersOf } from "./placeholders";
 import type { KEYED_SECTIONS, TenantManifest } from "./schema";
@@ -44,6 +54,16 @@ export interface Tenant {
   costCenters: Record<string, CostCenter>;
   departments: Record<string, Department>;
   grades: Record<string, Grade>;
+  customFields: Record<string, CustomField>;
+  /** Arms by custom field key, then arm key. */
+  arms: Record<string, Record<string, Arm>>;
+  /** Option groups by custom field key, then arm key (arms that declare `options`). */
+  optionGroups: Record<string, Record<string, OptionGroup>>;
+  customFieldOrder: CustomFieldOrder | undefined;
+  userGroupRoles: Record<string, UserGroupRoles>;
+  apiUsers: Record<string, ApiUser>;
+  partnerKeys: Record<string, PartnerPublicKey>;
+  tenantKey: TenantKey | undefined;
 }
 
 /** Declares the tenant of the manifest `file` (or of an already loaded, resolved manifest). */
@@ -54,15 +74,18 @@ export function tenantFromManifest(file: string | TenantManifest, options: Tenan
   const values = markSecrets(manifest, secretPaths);
   const name = (key: string) => `${options.namePrefix ?? ""}${key}`;
   const base = options.resourceOptions ?? {};
-  /** Options of the object at `path`: its fields that came from a secret are secret outputs too. */
-  const optsFor = (...path: string[]): pulumi.CustomResourceOptions => {
-    const secret = secretFieldsUnder(secretPaths, path);
+  /**
+   * Options of the object at `path`: its fields that came from a secret are secret outputs too
+   * (those `owns`: a field's arms, for one, are resources of their own).
+   */
+  const optsFor: OptionsFor = (path = [], owns = () => true) => {
+    const secret = secretFieldsUnder(secretPaths, path).filter(owns);
     return secret.length === 0
       ? base
       : { ...base, additionalSecretOutputs: [...(base.additionalSecretOutputs ?? []), ...secret] };
   };
 
-  const company = new Company(name("company"), values.company, optsFor("company"));
+  const company = new Company(name("company"), values.company, optsFor(["company"]));
   const companyId = company.companyId;
   /** Declares each entry of a keyed section, with the options its raw entry calls for. */
   const each = <K extends KeyedSection, R>(
@@ -72,11 +95,12 @@ export function tenantFromManifest(file: string | TenantManifest, options: Tenan
       entry: NonNullable<TenantManifest[K]>[string],
       opts: pulumi.CustomResourceOptions,
     ) => R,
+    owns?: (field: string) => boolean,
   ): Record<string, R> =>
     Object.fromEntries(
       Object.entries(values[section] ?? {}).map(([key, entry]) => [
         key,
-        declare(key, entry as NonNullable<TenantManifest[K]>[string], optsFor(section, key)),
+        declare(key, entry as NonNullable<TenantManifest[K]>[string], optsFor([section, key], owns)),
       ]),
     );
 
@@ -84,6 +108,25 @@ export function tenantFromManifest(file: string | TenantManifest, options: Tenan
     "legalEntities",
     (key, entry, opts) => new LegalEntity(name(key), { ...entry, companyId }, opts),
   );
+  const audienceIds: AudienceIds<pulumi.Output<string>> = {
+    company: companyId,
+    legalEntity: (key) => {
+      const entity = legalEntities[key];
+      if (!entity) throw new Error(`no legal entity "${key}" in the manifest`);
+      return entity.legalEntityId;
+    },
+  };
+  const customFields = each(
+    "customFields",
+    (key, { arms: _arms, ...entry }, opts) => new CustomField(name(key), { ...entry, companyId }, opts),
+    (field) => field !== "arms",
+  );
+  const checkout = declareArms(values.customFields ?? {}, customFields, {
+    companyId,
+    audienceIds,
+    name,
+    optsFor,
+  });
   return {
     company,
     features: values.features
@@ -93,7 +136,7 @@ export function tenantFromManifest(file: string | TenantManifest, options: Tenan
       ? new PerTripServiceCharge(
           name("per-trip-service-charge"),
           { ...values.perTripServiceCharge, companyId },
-          optsFor("perTripServiceCharge"),
+          optsFor(["perTripServiceCharge"]),
         )
       : undefined,
     configs: each(
@@ -115,7 +158,91 @@ export function tenantFromManifest(file: string | TenantManifest, options: Tenan
       (key, entry, opts) => new Department(name(key), { ...entry, companyId }, opts),
     ),
     grades: each("grades", (key, entry, opts) => new Grade(name(key), { ...entry, companyId }, opts)),
+    customFields,
+    ...checkout,
+    customFieldOrder: values.customFieldOrder
+      ? new CustomFieldOrder(
+          name("custom-field-order"),
+          {
+            companyId,
+            fieldIds: values.customFieldOrder.map((key) => {
+              const field = customFields[key];
+              if (!field) throw new Error(`customFieldOrder: no custom field "${key}" in the manifest`);
+              return field.customFieldId;
+            }),
+          },
+          base,
+        )
+      : undefined,
+    userGroupRoles: each("userGroupRoles", (key, entry, opts) => {
+      const roles = entry.roles.map((role) => ({
+        ...role,
+        scope: { audiences: toPlatformAudiences(role.scope.audiences, audienceIds) },
+      }));
+      return new UserGroupRoles(name(key), { groupId: entry.groupId, roles, companyId }, opts);
+    }),
+    apiUsers: each(
+      "apiUsers",
+      (key, entry, opts) =>
+        new ApiUser(name(key), entry.role === "COMPANY_ADMIN" ? { ...entry, orgId: companyId } : entry, opts),
+    ),
+    partnerKeys: each(
+      "partnerKeys",
+      (key, entry, opts) => new PartnerPublicKey(name(key), { ...entry, companyId }, opts),
+    ),
+    tenantKey: values.tenantKey
+      ? new TenantKey(name("tenant-key"), { ...values.tenantKey, companyId }, optsFor(["tenantKey"]))
+      : undefined,
   };
+}
+
+/** What declaring arms and option groups needs from {@link tenantFromManifest}. */
+interface ArmContext {
+  companyId: pulumi.Output<string>;
+  audienceIds: AudienceIds<pulumi.Output<string>>;
+  name: (key: string) => string;
+  optsFor: OptionsFor;
+}
+
+/** The resource options of the object at `path`, given the fields of it the resource owns. */
+type OptionsFor = (path?: string[], owns?: (field: string) => boolean) => pulumi.CustomResourceOptions;
+
+/** Declares the arms of every custom field, and the option group of each arm that lists options. */
+function declareArms(
+  entries: Record<string, CustomFieldEntry>,
+  fields: Record<string, CustomField>,
+  { companyId, audienceIds, name, optsFor }: ArmContext,
+): Pick<Tenant, "arms" | "optionGroups"> {
+  const arms: Tenant["arms"] = {};
+  const optionGroups: Tenant["optionGroups"] = {};
+  for (const [fieldKey, field] of Object.entries(entries)) {
+    const customFieldId = fields[fieldKey]?.customFieldId;
+    if (!customFieldId) throw new Error(`customFields: no custom field "${fieldKey}"`);
+    const fieldArms: Record<string, Arm> = (arms[fieldKey] = {});
+    const fieldGroups: Record<string, OptionGroup> = (optionGroups[fieldKey] = {});
+    for (const [armKey, { options, audiences, ...arm }] of Object.entries(field.arms ?? {})) {
+      const path = ["customFields", fieldKey, "arms", armKey];
+      const declared = new Arm(
+        name(`${fieldKey}.${armKey}`),
+        { ...arm, companyId, customFieldId, audiences: toPlatformAudiences(audiences, audienceIds) },
+        optsFor(path, (key) => key !== "options"),
+      );
+      fieldArms[armKey] = declared;
+      if (options === undefined) continue;
+      fieldGroups[armKey] = new OptionGroup(
+        name(`${fieldKey}.${armKey}.options`),
+        {
+          companyId,
+          customFieldId,
+          // Only USER + MANUAL arms list options (checked at load), and those have a group.
+          optionGroupId: declared.optionGroupId.apply((id) => id ?? ""),
+          options,
+        },
+        optsFor(path, (key) => key === "options"),
+      );
+    }
+  }
+  return { arms, optionGroups };
 }
 
 /** Loads `file` for the stack, placeholders resolved from `config`; every problem throws. */

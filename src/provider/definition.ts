@@ -72,7 +72,11 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
    * at preview instead of halfway through `up`. `olds` are the inputs on record (empty on create).
    */
   preflight?(ctx: ResourceContext, news: I, olds: Partial<I>): Promise<pulumi.dynamic.CheckFailure[]>;
-  /** Optional replace rule beyond `replaceOn`: the changed inputs that force a replacement. */
+  /**
+   * Optional replace rule beyond `replaceOn`: the changed inputs that force a replacement. `news`
+   * may hold unknown values (`containsUnknown`); an unknown input the rule depends on should count
+   * as changed, as `replaceOn` counts it.
+   */
   replaceWhen?(olds: Partial<I>, news: Values): string[];
   /** Deletes the object; a 404 with one of {@link notFoundCodes} counts as success. */
   delete(ctx: ResourceContext, id: string, declared: I): Promise<void>;

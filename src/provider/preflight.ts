@@ -24,13 +24,17 @@ export async function preflightFailures<I extends Values, S extends Values>(
   return definition.preflight(context(), withoutUndefined(outcome.inputs as I), olds);
 }
 
-/** Inputs the definition's `replaceWhen` adds to `replaces` (without duplicates). */
+/**
+ * Inputs the definition's `replaceWhen` adds to `replaces` (without duplicates). The rule sees
+ * unknown values too (the preview of a program with outputs not yet known): it decides for the
+ * inputs it reads, so an unknown elsewhere cannot hide a replacement from the preview.
+ */
 export function extraReplaces<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   olds: Partial<I>,
   news: Values,
   replaces: readonly string[],
 ): string[] {
-  if (!definition.replaceWhen || containsUnknown(news)) return [];
+  if (!definition.replaceWhen) return [];
   return definition.replaceWhen(olds, news).filter((key) => !replaces.includes(key));
 }

@@ -10,6 +10,7 @@ import { apiPath } from "../client";
 import { defineResource } from "../provider/define-resource";
 import { adoptIdField } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
+import { containsUnknown } from "../provider/values";
 import {
   type ArmAction,
   armActionSchema,
@@ -60,6 +61,8 @@ export const armResource = defineResource<Inputs, State, typeof armInputsSchema>
   replaceWhen(olds, news) {
     const before = olds.action;
     if (before === undefined) return [];
+    // An action known only at apply time: whether it keeps an option group cannot be told yet.
+    if (containsUnknown(news.action)) return [];
     return hasOptionGroup(before) === hasOptionGroup(news.action as ArmAction | undefined) ? [] : ["action"];
   },
   async create({ client }, inputs, created) {

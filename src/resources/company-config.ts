@@ -8,6 +8,7 @@ import { apiPath, type QueryValue } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf, InputShape } from "../provider/resource-args";
 import { CONFIG_DOCUMENTS, type ConfigDocumentKind } from "../schemas/company-config-documents";
+import { containsUnknown } from "../provider/values";
 import { getOrUndefined } from "./shared";
 
 /** A kind of company config. */
@@ -29,6 +30,8 @@ export const companyConfigInputsSchema = z
      * The company role the config is stored at: one of the company's roles. Required for
      * `white-label`, `managers` and `color`; `tier` and `stealth` take it optionally (default the
      * company's first role); the other kinds have one document per company and ignore it.
+     * Changing it replaces the resource for the kinds stored per role (the new role holds another
+     * document), and is an update for the others.
      */
     companyRole: z.enum(["ORG", "TMC", "PARTNER_TMC"]).optional(),
     /**
@@ -80,7 +83,14 @@ export const companyConfigResource = defineResource<
 >({
   type: "CompanyConfig",
   inputs: companyConfigInputsSchema,
-  replaceOn: ["companyId", "kind", "companyRole"],
+  replaceOn: ["companyId", "kind"],
+  // The role locates the document only for the kinds stored per role; the others ignore it, so a
+  // changed role there is an update (one PUT of the same document), not a replacement.
+  replaceWhen: (olds, news) =>
+    (containsUnknown(news.companyRole) || olds.companyRole !== news.companyRole) &&
+    (containsUnknown(news.kind) || CONFIG_DOCUMENTS[news.kind as CompanyConfigKind]?.companyRole !== "none")
+      ? ["companyRole"]
+      : [],
   // A singleton: the replacement writes the same document the old resource's delete removes, so
   // the old one goes first (docs/reliability.md).
   deleteBeforeReplace: true,

@@ -20,6 +20,8 @@ const COMPANY = "company:\n  name: Acme\n  billingCurrency: USD\n";
 const LE =
   "legalEntities:\n  acme-us:\n    name: Acme US\n    billingCurrency: USD\n    address: { addressLines: [x], regionCode: US }\n";
 
+const FIELD = "customFields:\n  cost-code:\n    name: Cost code\n";
+
 const cases: {
   name: string;
   text: string;
@@ -82,6 +84,107 @@ const cases: {
     name: "a YAML syntax error",
     text: `${COMPANY}grades: [a\n`,
     expected: [[5, 1, "(document)", /./]],
+  },
+  {
+    name: "options on an arm that has no option group (not USER + MANUAL)",
+    text: `${COMPANY}${FIELD}    arms:\n      auto: { name: Auto, action: { type: AUTO, value: x }, options: [{ name: A }] }\n`,
+    expected: [
+      [
+        8,
+        70,
+        "customFields.cost-code.arms.auto.options",
+        "apply only to USER arms with a MANUAL option source, which have an option group (this arm's action is AUTO)",
+      ],
+    ],
+  },
+  {
+    name: "an unknown key in an arm",
+    text: `${COMPANY}${FIELD}    arms:\n      pick: { name: Pick, action: { type: USER, userOptionSource: { type: MANUAL } }, optons: [] }\n`,
+    expected: [[8, 87, "customFields.cost-code.arms.pick.optons", "is not a known property"]],
+  },
+  {
+    name: "an option listed twice",
+    text: `${COMPANY}${FIELD}    arms:\n      pick:\n        name: Pick\n        action: { type: USER, userOptionSource: { type: MANUAL } }\n        options: [{ name: A }, { name: A }]\n`,
+    expected: [[11, 40, "customFields.cost-code.arms.pick.options[1].name", 'option "A" is listed twice']],
+  },
+  {
+    name: "a field rule of the CustomField resource (a PARTNER_TMC field cannot be enabled)",
+    text: `${COMPANY}customFields:\n  tmc-question: { name: Question, companyRole: PARTNER_TMC, enabled: true }\n`,
+    expected: [
+      [
+        5,
+        70,
+        "customFields.tmc-question.enabled",
+        "update-status accepts companyRole ORG or TMC only, so a PARTNER_TMC field cannot be enabled here",
+      ],
+    ],
+  },
+  {
+    name: "a dangling key and a duplicate in the custom field order",
+    text: `${COMPANY}${FIELD}customFieldOrder: [cost-code, project, cost-code]\n`,
+    expected: [
+      [
+        7,
+        31,
+        "customFieldOrder[1]",
+        'refers to customFields "project", which this manifest does not declare (declared: cost-code)',
+      ],
+      [7, 40, "customFieldOrder[2]", "field cost-code is listed twice"],
+    ],
+  },
+  {
+    name: "a dangling legal entity in a role-scope predicate, and a role listed twice",
+    text: `${COMPANY}userGroupRoles:\n  travel-managers:\n    groupId: ug-1\n    roles:\n      - roleId: role-1\n        scope: { audiences: [{ predicates: [{ type: LEGAL_ENTITY, legalEntity: acme-uk }] }] }\n      - roleId: role-1\n`,
+    expected: [
+      [
+        9,
+        80,
+        "userGroupRoles.travel-managers.roles[0].scope.audiences[0].predicates[0].legalEntity",
+        'refers to legalEntities "acme-uk", which this manifest does not declare',
+      ],
+      [10, 17, "userGroupRoles.travel-managers.roles[1].roleId", "role role-1 is listed twice"],
+    ],
+  },
+  {
+    name: "a dangling legal entity in an arm audience, and a legal entity on a COMPANY predicate",
+    text: `${COMPANY}${LE}${FIELD}    arms:\n      us:\n        name: US\n        action: { type: AUTO }\n        audiences: [{ predicates: [{ type: LEGAL_ENTITY, legalEntity: acme-uk }, { type: COMPANY, legalEntity: acme-us }] }]\n`,
+    expected: [
+      [
+        16,
+        71,
+        "customFields.cost-code.arms.us.audiences[0].predicates[0].legalEntity",
+        'refers to legalEntities "acme-uk", which this manifest does not declare (declared: acme-us)',
+      ],
+      [
+        16,
+        112,
+        "customFields.cost-code.arms.us.audiences[0].predicates[1].legalEntity",
+        "applies only to type LEGAL_ENTITY",
+      ],
+    ],
+  },
+  {
+    name: "the COMPANY_ADMIN-only rules of API users, and an orgId (implied by the manifest)",
+    text: `${COMPANY}apiUsers:\n  scim: { credentialType: SCIM_TOKEN }\n  rotating-scim: { role: COMPANY_ADMIN, credentialType: SCIM_TOKEN, rotation: "2026-11" }\n  other-company: { role: COMPANY_ADMIN, orgId: c-1 }\n`,
+    expected: [
+      [5, 3, "apiUsers.scim.role", "must be COMPANY_ADMIN for credentialType SCIM_TOKEN"],
+      [
+        6,
+        79,
+        "apiUsers.rotating-scim.rotation",
+        "applies only to CLIENT_CREDENTIALS: the platform cannot rotate a SCIM token (replace the resource instead)",
+      ],
+      [7, 41, "apiUsers.other-company.orgId", "is not a known property"],
+    ],
+  },
+  {
+    name: "a partner key with neither pem nor jwk, one with both, and a typo in tenantKey",
+    text: `${COMPANY}partnerKeys:\n  partner-a: { kid: partner-a-2026 }\n  partner-b: { kid: partner-b-2026, publicKeyPem: "-----BEGIN PUBLIC KEY-----", jwk: { n: abc, e: AQAB } }\ntenantKey: { rotaton: "2026-11" }\n`,
+    expected: [
+      [5, 3, "partnerKeys.partner-a.publicKeyPem", "give exactly one of publicKeyPem and jwk"],
+      [6, 51, "partnerKeys.partner-b.publicKeyPem", "give exactly one of publicKeyPem and jwk"],
+      [7, 14, "tenantKey.rotaton", "is not a known property"],
+    ],
   },
   {
     name: "errors in the base and the overlay, all in one pass",

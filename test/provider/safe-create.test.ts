@@ -11,6 +11,7 @@ import type { ResourceDefinition, Values } from "../../src/provider/definition";
 import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
 import { PartialCreateError } from "../../src/provider/partial-create-error";
 import { safeCreate } from "../../src/provider/safe-create";
+import { UNKNOWN } from "../../src/provider/values";
 import { companyResource } from "../../src/resources/company";
 import { companyConfigResource } from "../../src/resources/company-config";
 import { companyFeaturesResource } from "../../src/resources/company-features";
@@ -363,19 +364,28 @@ describe("singletons", () => {
     expect(diff.deleteBeforeReplace).toBe(true);
   });
 
-  it("CompanyConfig: replacing over the same document (role change) leaves the document in place", async () => {
+  it("CompanyConfig: a role change replaces only a kind stored per role, deleting first", async () => {
     const companyId = await newCompany("Singleton");
     const provider = buildDynamicProvider(anyDefinition(companyConfigResource), () => ({ client: direct }));
-    const config = { airConfig: {} };
-    const olds = { companyId, kind: "travel-content", config };
-    const news = { ...olds, companyRole: "ORG" };
-    const diff = await provider.diff(`${companyId}/travel-content`, olds, news);
-    expect(diff.deleteBeforeReplace).toBe(true);
-    const old = await provider.create(olds);
-    // The engine's order for deleteBeforeReplace: delete the old, then create the new.
-    await provider.delete(old.id, old.outs);
-    const replacement = await provider.create(news);
-    const read = await provider.read(replacement.id, replacement.outs);
-    expect(read.props).toMatchObject({ config });
+    // travel-content has one document per company and ignores the role: an update, not a replacement.
+    const content = { companyId, kind: "travel-content", config: { airConfig: {} } };
+    const contentDiff = await provider.diff(`${companyId}/travel-content`, content, {
+      ...content,
+      companyRole: "ORG",
+    });
+    expect(contentDiff).toMatchObject({ changes: true, replaces: [] });
+    // stealth is stored per role: the new role is another document, so it replaces, old one first,
+    // also while the rest of the inputs is unknown at preview.
+    const stealth = { companyId, kind: "stealth", companyRole: "ORG", config: { stealthModes: [] } };
+    const moved = { ...stealth, companyRole: "TMC" };
+    for (const news of [moved, { ...moved, config: UNKNOWN }]) {
+      const diff = await provider.diff(`${companyId}/stealth`, stealth, news);
+      expect(diff).toMatchObject({ replaces: ["companyRole"], deleteBeforeReplace: true });
+    }
+    const old = await provider.create(content);
+    // The update the engine makes for the role change leaves the document in place.
+    const updated = await provider.update(old.id, old.outs, { ...content, companyRole: "ORG" });
+    const read = await provider.read(old.id, { ...old.outs, ...updated.outs });
+    expect(read.props).toMatchObject({ config: content.config });
   });
 });

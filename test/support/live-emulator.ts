@@ -22,3 +22,21 @@ export function clientFor(
     ...options,
   });
 }
+
+/**
+ * Creates a custom user group of `companyId` through the emulator's admin API (the platform's
+ * group-creation call is not in the spec) and returns its id.
+ */
+export async function createCustomGroup(
+  emulator: RunningEmulator,
+  companyId: string,
+  name: string,
+): Promise<string> {
+  const response = await fetch(`${emulator.url}/_emulator/companies/${companyId}/user-groups`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name }),
+  });
+  if (response.status !== 201) throw new Error(`creating group ${name}: HTTP ${response.status}`);
+  return ((await response.json()) as { id: string }).id;
+}

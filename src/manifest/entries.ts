@@ -1,0 +1,61 @@
+/**
+ * How a manifest entry schema is derived from a resource's input schema: the resource's fields
+ * minus the parent ids the manifest supplies ({@link withoutParents}), and the resource's own
+ * cross-field rules run on the entry with stand-ins for those ids ({@link resourceRules}).
+ */
+import { z } from "zod";
+
+/** What stands for an id the manifest supplies at deploy time while its entries are validated. */
+export const STAND_IN_ID = "manifest";
+
+/** A manifest key: names an entry and is how other entries refer to it. */
+export const manifestKeySchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "must be lowercase letters, digits, - and _ (at most 63)");
+
+/** A reference to another entry by its manifest key. */
+export const referenceTo = (section: string) =>
+  manifestKeySchema.meta({ description: `Key of an entry of \`${section}\`.` });
+
+/** `shape` without the keys `parents` (the ids the manifest supplies). */
+export function withoutParents<S extends z.ZodRawShape, K extends keyof S & string>(
+  shape: S,
+  ...parents: K[]
+): Omit<S, K> {
+  return Object.fromEntries(
+    Object.entries(shape).filter(([key]) => !(parents as string[]).includes(key)),
+  ) as Omit<S, K>;
+}
+
+const issueKey = (issue: z.core.$ZodIssue) => JSON.stringify([issue.path, issue.message]);
+
+/** `schema` without its own refinements: an object's fields, an array's items. */
+function withoutRules(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodObject) return z.object(schema.shape);
+  if (schema instanceof z.ZodArray) return z.array(schema.element);
+  return z.unknown();
+}
+
+/**
+ * A refinement that runs `inputs` (a resource's input schema, or one of its fields) on
+ * `toInputs(entry)` and reports the issues of its own rules (cross-field checks, duplicates) at the
+ * entry's paths. Issues its plain fields raise are left out: the entry's own fields, taken from the
+ * same shape, already report them.
+ */
+export function resourceRules<E>(
+  inputs: z.ZodType,
+  toInputs: (entry: E) => unknown,
+): (entry: E, ctx: z.RefinementCtx) => void {
+  const fieldsOnly = withoutRules(inputs);
+  return (entry, ctx) => {
+    const candidate = toInputs(entry);
+    const result = inputs.safeParse(candidate);
+    if (result.success) return;
+    const plain = fieldsOnly.safeParse(candidate);
+    const known = new Set(plain.success ? [] : plain.error.issues.map(issueKey));
+    for (const issue of result.error.issues) {
+      if (known.has(issueKey(issue))) continue;
+      ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    }
+  };
+}
