@@ -5,7 +5,6 @@
  * written (a secret input becomes a `${secret:...}` placeholder). Pure: no I/O.
  */
 import { stringify } from "yaml";
-import { manifestSchema } from "../manifest/schema";
 import { armInputsSchema } from "../resources/arm";
 import { companyInputsSchema } from "../resources/company";
 import { costCenterResource } from "../resources/cost-center";
@@ -15,7 +14,7 @@ import { gradeResource } from "../resources/grade";
 import { legalEntityResource } from "../resources/legal-entity";
 import { officeResource } from "../resources/office";
 import { featureNameSchema } from "../schemas/features";
-import type { Entity, ReadUserGroup, TenantSnapshot } from "../tenant/read-tenant";
+import type { Entity, TenantSnapshot } from "../tenant/read-tenant";
 import { manifestKeys } from "./manifest-keys";
 
 type Json = Record<string, unknown>;
@@ -38,8 +37,6 @@ export type SecretSection = keyof typeof SECRET_SECTIONS;
 export interface ExportShape {
   /** The secret inputs of each section's resource (`secretInputs` of its definition). */
   secretInputs: Partial<Record<SecretSection, readonly string[]>>;
-  /** The top-level sections the manifest format has; others are left out with a note. */
-  sections: ReadonlySet<string>;
 }
 
 /** A value the file does not hold: it is read from stack config when the program runs. */
@@ -71,7 +68,7 @@ export function currentExportShape(definitions: Readonly<Record<string, object>>
     const secret = (definitions[type] as { secretInputs?: readonly string[] } | undefined)?.secretInputs;
     if (secret && secret.length > 0) secretInputs[section] = secret;
   }
-  return { secretInputs, sections: new Set(Object.keys(manifestSchema.shape)) };
+  return { secretInputs };
 }
 
 const keysOf = (shape: Record<string, unknown>, leave: readonly string[] = []) =>
@@ -178,85 +175,72 @@ export function manifestFromTenant(snapshot: TenantSnapshot, shape: ExportShape)
   keyed("departments", children("departments", snapshot.departments, DEPARTMENT_FIELDS).entries);
   keyed("grades", children("grades", snapshot.grades, GRADE_FIELDS).entries);
 
-  /** Writes a section this version's manifest may not have yet; otherwise notes what it left out. */
-  const ifSupported = (section: string, count: number, write: () => void) => {
-    if (count === 0) return;
-    if (shape.sections.has(section)) write();
-    else notes.push(`${section}: ${count} left out: this version's manifest has no ${section} section`);
-  };
-
   const fieldKeys = manifestKeys(
     snapshot.customFields.map(({ field }) => field),
     "customFields",
   );
-  ifSupported("customFields", snapshot.customFields.length, () => {
-    const entries: Record<string, Json> = {};
-    for (const { field, enabled, arms } of snapshot.customFields) {
-      const key = fieldKeys.get(field.id) as string;
-      const armKeys = manifestKeys(
-        arms.map(({ arm }) => arm),
-        "arms",
-      );
-      const armEntries = Object.fromEntries(
-        arms.map(({ arm, options }) => [
-          armKeys.get(arm.id) as string,
-          {
-            ...pick(arm, ARM_FIELDS),
-            adoptId: arm.id,
-            ...(options === undefined
-              ? {}
-              : { options: options.map((option) => pick(option, OPTION_FIELDS)) }),
-          },
-        ]),
-      );
-      entries[key] = sealed("customFields", key, {
-        ...pick({ ...field, enabled }, CUSTOM_FIELD_FIELDS),
-        adoptId: field.id,
-        ...(arms.length === 0 ? {} : { arms: armEntries }),
-      });
-    }
-    keyed("customFields", entries);
-  });
-  ifSupported("customFieldOrder", snapshot.customFields.length, () => {
+  const predicate = (p: Predicate) => keyedPredicate(p, snapshot.companyId, legalEntities.keys);
+  const customFields: Record<string, Json> = {};
+  for (const { field, enabled, arms } of snapshot.customFields) {
+    const key = fieldKeys.get(field.id) as string;
+    const armKeys = manifestKeys(
+      arms.map(({ arm }) => arm),
+      "arms",
+    );
+    const armEntries = Object.fromEntries(
+      arms.map(({ arm, options }) => [
+        armKeys.get(arm.id) as string,
+        {
+          ...pick(arm, ARM_FIELDS),
+          audiences: (Array.isArray(arm.audiences) ? (arm.audiences as Json[]) : []).map((audience) =>
+            Array.isArray(audience.predicates)
+              ? { ...audience, predicates: (audience.predicates as Predicate[]).map(predicate) }
+              : audience,
+          ),
+          adoptId: arm.id,
+          ...(options === undefined ? {} : { options: options.map((option) => pick(option, OPTION_FIELDS)) }),
+        },
+      ]),
+    );
+    customFields[key] = sealed("customFields", key, {
+      ...pick({ ...field, enabled }, CUSTOM_FIELD_FIELDS),
+      adoptId: field.id,
+      ...(arms.length === 0 ? {} : { arms: armEntries }),
+    });
+  }
+  keyed("customFields", customFields);
+  if (snapshot.customFields.length > 0)
     document.customFieldOrder = snapshot.customFields.map(({ field }) => fieldKeys.get(field.id));
-  });
 
-  ifSupported("userGroupRoles", snapshot.userGroups.length, () => {
-    const groupKeys = manifestKeys(
-      snapshot.userGroups.map((group) => ({ ...group, id: group.id })),
-      "userGroupRoles",
-    );
-    keyed(
-      "userGroupRoles",
-      Object.fromEntries(
-        snapshot.userGroups.map((group) => [
-          groupKeys.get(group.id) as string,
-          groupRolesEntry(group, snapshot.companyId, legalEntities.keys),
-        ]),
-      ),
-    );
-  });
+  const groupKeys = manifestKeys(snapshot.userGroups, "userGroupRoles");
+  keyed(
+    "userGroupRoles",
+    Object.fromEntries(
+      snapshot.userGroups.map((group) => [
+        groupKeys.get(group.id) as string,
+        {
+          groupId: group.id,
+          roles: group.roles.map((role) => ({
+            roleId: role.roleId,
+            scope: {
+              audiences: role.scope.audiences.map((audience) => ({
+                predicates: audience.predicates.map(predicate),
+              })),
+            },
+          })),
+        },
+      ]),
+    ),
+  );
 
-  ifSupported("partnerKeys", snapshot.partnerKeys.length, () => {
-    const keyKeys = manifestKeys(
-      snapshot.partnerKeys.map((key) => ({ id: key.id, name: key.kid })),
-      "partnerKeys",
+  if (snapshot.partnerKeys.length > 0)
+    notes.push(
+      `partnerKeys: ${snapshot.partnerKeys.length} active key(s) not exported (${snapshot.partnerKeys
+        .map((key) => `kid ${key.kid}, thumbprint ${key.thumbprint ?? "unknown"}`)
+        .join(
+          "; ",
+        )}): the platform does not return key material and a PartnerPublicKey cannot adopt an existing key, so declaring one would register it again; declare them with their public keys once the old ones can be revoked`,
     );
-    const entries: Record<string, Json> = {};
-    for (const partnerKey of snapshot.partnerKeys) {
-      const key = keyKeys.get(partnerKey.id) as string;
-      const name = `partnerKeys-${key}-publicKeyPem`;
-      stackValues.push({
-        name,
-        path: `partnerKeys.${key}.publicKeyPem`,
-        secret: false,
-        reason: `the platform does not return key material (thumbprint ${partnerKey.thumbprint ?? "unknown"})`,
-      });
-      entries[key] = { kid: partnerKey.kid, publicKeyPem: `\${config:${name}}`, adoptId: partnerKey.id };
-    }
-    keyed("partnerKeys", entries);
-  });
-
   notes.push(
     "apiUsers: not exported: the platform lists API users by clientId only, without their role or company",
     "tenantKey: not exported: the platform has no read call for tenant keys (add `tenantKey: {}` to manage it: the first up provisions a key, or rotates the one the company has)",
@@ -264,34 +248,17 @@ export function manifestFromTenant(snapshot: TenantSnapshot, shape: ExportShape)
   return { document, stackValues, notes, counts };
 }
 
-/** A group's roles, with predicates naming this manifest's company and legal entities by key. */
-function groupRolesEntry(
-  group: ReadUserGroup,
-  companyId: string,
-  legalEntityKeys: Map<string, string>,
-): Json {
-  return {
-    groupId: group.id,
-    roles: group.roles.map((role) => ({
-      roleId: role.roleId,
-      scope: {
-        audiences: role.scope.audiences.map((audience) => ({
-          predicates: audience.predicates.map((predicate) => {
-            if (predicate.type === "COMPANY" && predicate.id === companyId)
-              return { type: "COMPANY", company: true };
-            const legalEntity =
-              predicate.type === "LEGAL_ENTITY" && predicate.id !== undefined
-                ? legalEntityKeys.get(predicate.id)
-                : undefined;
-            if (legalEntity !== undefined) return { type: "LEGAL_ENTITY", legalEntity };
-            return predicate.id === undefined
-              ? { type: predicate.type }
-              : { type: predicate.type, id: predicate.id };
-          }),
-        })),
-      },
-    })),
-  };
+type Predicate = { type: string; id?: string | undefined };
+
+/** A scope predicate naming this manifest's company (`company: true`) and legal entities by key. */
+function keyedPredicate(predicate: Predicate, companyId: string, legalEntityKeys: Map<string, string>): Json {
+  if (predicate.type === "COMPANY" && predicate.id === companyId) return { type: "COMPANY", company: true };
+  const legalEntity =
+    predicate.type === "LEGAL_ENTITY" && predicate.id !== undefined
+      ? legalEntityKeys.get(predicate.id)
+      : undefined;
+  if (legalEntity !== undefined) return { type: "LEGAL_ENTITY", legalEntity };
+  return predicate.id === undefined ? { type: predicate.type } : { type: predicate.type, id: predicate.id };
 }
 
 /** The manifest as YAML: keys sorted at every level, so a re-export diffs cleanly in git. */

@@ -100,6 +100,39 @@ describe("pulumi-travel export", () => {
     for (const section of ["legalEntities", "offices", "costCenters", "departments", "grades"])
       for (const entry of Object.values(manifest[section] as Section))
         expect(entry.adoptId).toEqual(expect.any(String));
+    const customFields = manifest.customFields as Section;
+    expect(Object.keys(customFields)).toEqual(["client", "project-code", "trip-purpose"]);
+    expect(customFields["project-code"]).toEqual({
+      name: "Project code",
+      description: "Project code of the trip",
+      enabled: true,
+      adoptId: built.customFieldIds[0],
+      arms: {
+        everyone: {
+          name: "Everyone",
+          action: { type: "USER", userOptionSource: { type: "MANUAL" } },
+          audiences: [],
+          adoptId: expect.any(String),
+          options: [{ name: "Project code 1" }, { name: "Project code 2" }, { name: "Project code 3" }],
+        },
+      },
+    });
+    expect(manifest.customFieldOrder).toEqual(["project-code", "trip-purpose", "client"]);
+    expect(manifest.userGroupRoles).toEqual({
+      "travel-desk": {
+        groupId: built.groupId,
+        roles: [
+          {
+            roleId: "00000000-0000-4000-8000-00000000a003",
+            scope: { audiences: [{ predicates: [{ type: "LEGAL_ENTITY", legalEntity: "le-us" }] }] },
+          },
+          {
+            roleId: "00000000-0000-4000-8000-00000000a002",
+            scope: { audiences: [{ predicates: [{ type: "COMPANY", company: true }] }] },
+          },
+        ],
+      },
+    });
     expect(Object.keys(manifest.departments as Section)).toHaveLength(5);
     expect(Object.keys(manifest.grades as Section)).toHaveLength(4);
   });

@@ -4,15 +4,6 @@ import { type ExportShape, manifestFromTenant, manifestYaml } from "../../src/cl
 import { manifestKeys, slug } from "../../src/cli/manifest-keys";
 import type { TenantSnapshot } from "../../src/tenant/read-tenant";
 
-const ALL_SECTIONS = new Set([
-  "company",
-  "customFields",
-  "customFieldOrder",
-  "userGroupRoles",
-  "partnerKeys",
-  "legalEntities",
-]);
-
 function snapshot(overrides: Partial<TenantSnapshot> = {}): TenantSnapshot {
   return {
     companyId: "co-1",
@@ -32,11 +23,7 @@ function snapshot(overrides: Partial<TenantSnapshot> = {}): TenantSnapshot {
   };
 }
 
-const shape = (overrides: Partial<ExportShape> = {}): ExportShape => ({
-  secretInputs: {},
-  sections: ALL_SECTIONS,
-  ...overrides,
-});
+const shape = (overrides: Partial<ExportShape> = {}): ExportShape => ({ secretInputs: {}, ...overrides });
 
 describe("manifest keys", () => {
   it.each([
@@ -114,7 +101,7 @@ describe("manifestFromTenant", () => {
     ]);
   });
 
-  it("writes custom fields with arms and options, their order, group roles by key and partner keys", () => {
+  it("writes custom fields with arms and options, their order, group roles by key; not partner keys", () => {
     const result = manifestFromTenant(
       snapshot({
         legalEntities: [{ id: "le-1", name: "Acme US", billingCurrency: "USD" }],
@@ -128,7 +115,7 @@ describe("manifestFromTenant", () => {
                   id: "arm-1",
                   name: "Everyone",
                   action: { type: "USER", userOptionSource: { type: "MANUAL" } },
-                  audiences: [],
+                  audiences: [{ predicates: [{ type: "LEGAL_ENTITY", id: "le-1" }], tag: "x" }],
                   optionGroupId: "og-1",
                 },
                 options: [{ name: "P-1" }, { name: "P-2", description: "second" }],
@@ -173,7 +160,7 @@ describe("manifestFromTenant", () => {
           everyone: {
             name: "Everyone",
             action: { type: "USER", userOptionSource: { type: "MANUAL" } },
-            audiences: [],
+            audiences: [{ predicates: [{ type: "LEGAL_ENTITY", legalEntity: "acme-us" }], tag: "x" }],
             adoptId: "arm-1",
             options: [{ name: "P-1" }, { name: "P-2", description: "second" }],
           },
@@ -203,35 +190,27 @@ describe("manifestFromTenant", () => {
         ],
       },
     });
-    expect(result.document.partnerKeys).toEqual({
-      "partner-a-2026": {
-        kid: "Partner-A 2026",
-        publicKeyPem: "${config:partnerKeys-partner-a-2026-publicKeyPem}",
-        adoptId: "pk-1",
-      },
-    });
-    expect(result.stackValues).toEqual([
-      expect.objectContaining({ name: "partnerKeys-partner-a-2026-publicKeyPem", secret: false }),
-    ]);
+    expect(result.document).not.toHaveProperty("partnerKeys");
+    expect(result.notes).toContainEqual(
+      expect.stringMatching(
+        /^partnerKeys: 1 active key\(s\) not exported \(kid Partner-A 2026, thumbprint tp\)/,
+      ),
+    );
   });
 
-  it("notes the sections this version's manifest lacks, and what cannot be read", () => {
+  it("notes what it leaves out: unknown features, API users, the tenant key", () => {
     const result = manifestFromTenant(
       snapshot({
-        customFields: [{ field: { id: "cf-1", name: "Cost code" }, enabled: false, arms: [] }],
         features: [
           { name: "FEATURE_PERSONAL_TRAVEL", value: "true" },
           { name: "FEATURE_FROM_THE_FUTURE", value: "1" },
         ],
       }),
-      shape({ sections: new Set(["company", "features"]) }),
+      shape(),
     );
-    expect(result.document).not.toHaveProperty("customFields");
     expect(result.document.features).toEqual({ FEATURE_PERSONAL_TRAVEL: "true" });
     expect(result.notes).toEqual([
       "features: FEATURE_FROM_THE_FUTURE left out: not feature names this version knows",
-      "customFields: 1 left out: this version's manifest has no customFields section",
-      "customFieldOrder: 1 left out: this version's manifest has no customFieldOrder section",
       expect.stringMatching(/^apiUsers: not exported/),
       expect.stringMatching(/^tenantKey: not exported/),
     ]);
