@@ -32,7 +32,8 @@ TRAVEL_CLIENT_SECRET): the company, features, configs, per-trip service charge, 
 offices, cost centers, departments, grades, custom fields (arms, options, order), the roles of
 custom user groups and active partner keys. Progress goes to stderr. Read-only.
 
-Not exported: API users (the platform lists clientIds only) and the tenant key (no read call).
+Not written, and listed in the output: API users (the platform lists clientIds only), the tenant
+key (no read call) and partner keys (key material unreadable, and no adoptId).
 Secret inputs become \${secret:<name>} placeholders; the commands to set them are printed.
 
 Examples:
