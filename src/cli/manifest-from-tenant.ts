@@ -39,22 +39,19 @@ export interface ExportShape {
   secretInputs: Partial<Record<SecretSection, readonly string[]>>;
 }
 
-/** A value the file does not hold: it is read from stack config when the program runs. */
-export interface StackValue {
+/** A secret input the file does not hold: a placeholder reads it from the stack's secrets. */
+export interface StackSecret {
   /** The config name the placeholder reads. */
   name: string;
   /** Where it is used, such as `legalEntities.acme-us.ein`. */
   path: string;
-  secret: boolean;
-  /** Why the value is not in the file. */
-  reason: string;
 }
 
 /** The export: the document, what it needs from stack config, and what it left out. */
 export interface ExportResult {
   document: Json;
-  /** Placeholders to set with `pulumi config set [--secret]` before `pulumi up`. */
-  stackValues: StackValue[];
+  /** Placeholders to set with `pulumi config set --secret` before `pulumi up`. */
+  secrets: StackSecret[];
   /** What the platform holds that the manifest does not (and why). */
   notes: string[];
   /** Entries written per section. */
@@ -97,7 +94,7 @@ function pick(entity: Json, fields: readonly string[]): Json {
 
 /** Builds the manifest of `snapshot`. */
 export function manifestFromTenant(snapshot: TenantSnapshot, shape: ExportShape): ExportResult {
-  const stackValues: StackValue[] = [];
+  const secrets: StackSecret[] = [];
   const notes: string[] = [];
   const counts: Record<string, number> = {};
   const document: Json = {};
@@ -109,7 +106,7 @@ export function manifestFromTenant(snapshot: TenantSnapshot, shape: ExportShape)
       const path = key === undefined ? `${section}.${field}` : `${section}.${key}.${field}`;
       const name = path.replaceAll(".", "-");
       entry[field] = `\${secret:${name}}`;
-      stackValues.push({ name, path, secret: true, reason: "a secret input is never written to the file" });
+      secrets.push({ name, path });
     }
     return entry;
   };
@@ -233,19 +230,21 @@ export function manifestFromTenant(snapshot: TenantSnapshot, shape: ExportShape)
     ),
   );
 
-  if (snapshot.partnerKeys.length > 0)
-    notes.push(
-      `partnerKeys: ${snapshot.partnerKeys.length} active key(s) not exported (${snapshot.partnerKeys
-        .map((key) => `kid ${key.kid}, thumbprint ${key.thumbprint ?? "unknown"}`)
-        .join(
-          "; ",
-        )}): the platform does not return key material and a PartnerPublicKey cannot adopt an existing key, so declaring one would register it again; declare them with their public keys once the old ones can be revoked`,
+  if (snapshot.partnerKeys.length > 0) {
+    const listed = snapshot.partnerKeys.map(
+      (key) => `kid ${key.kid}, thumbprint ${key.thumbprint ?? "unknown"}`,
     );
+    notes.push(
+      `partnerKeys: ${snapshot.partnerKeys.length} active key(s) not exported (${listed.join("; ")}): ` +
+        "the platform does not return key material and a PartnerPublicKey cannot adopt an existing key, " +
+        "so declaring one would register it again",
+    );
+  }
   notes.push(
     "apiUsers: not exported: the platform lists API users by clientId only, without their role or company",
     "tenantKey: not exported: the platform has no read call for tenant keys (add `tenantKey: {}` to manage it: the first up provisions a key, or rotates the one the company has)",
   );
-  return { document, stackValues, notes, counts };
+  return { document, secrets, notes, counts };
 }
 
 type Predicate = { type: string; id?: string | undefined };

@@ -92,12 +92,8 @@ describe("manifestFromTenant", () => {
     const text = manifestYaml(result.document, "co-1");
     expect(text).not.toContain("12-3456789");
     expect(text).toContain("ein: ${secret:legalEntities-acme-us-ein}");
-    expect(result.stackValues).toEqual([
-      expect.objectContaining({
-        name: "legalEntities-acme-us-ein",
-        path: "legalEntities.acme-us.ein",
-        secret: true,
-      }),
+    expect(result.secrets).toEqual([
+      { name: "legalEntities-acme-us-ein", path: "legalEntities.acme-us.ein" },
     ]);
   });
 

@@ -108,14 +108,13 @@ function summary(result: ExportResult, out: string | undefined): string {
       .map(([section, count]) => `${section} ${count}`)
       .join(", ")}`,
   ];
-  if (result.stackValues.length > 0) {
-    lines.push("", "set these in each stack before `pulumi up` (the file reads them with placeholders):");
-    for (const value of result.stackValues) {
-      const command = value.secret
-        ? `pulumi config set --secret ${value.name} <value>`
-        : `pulumi config set ${value.name} "$(cat <file>)"`;
-      lines.push(`  ${command}    # ${value.path}: ${value.reason}`);
-    }
+  if (result.secrets.length > 0) {
+    lines.push(
+      "",
+      "set these secrets in each stack before `pulumi up` (the file reads them with placeholders):",
+    );
+    for (const secret of result.secrets)
+      lines.push(`  pulumi config set --secret ${secret.name} <value>    # ${secret.path}`);
   }
   if (result.notes.length > 0) {
     lines.push("", "not in the manifest:");
