@@ -39,19 +39,21 @@ export interface ExportShape {
   secretInputs: Partial<Record<SecretSection, readonly string[]>>;
 }
 
-/** A secret input the file does not hold: a placeholder reads it from the stack's secrets. */
-export interface StackSecret {
+/** A value the file does not hold: a placeholder reads it from the stack's config or secrets. */
+export interface StackValue {
   /** The config name the placeholder reads. */
   name: string;
   /** Where it is used, such as `legalEntities.acme-us.ein`. */
   path: string;
+  /** A secret input (`${secret:...}`); otherwise a value the platform does not return. */
+  secret: boolean;
 }
 
 /** The export: the document, what it needs from stack config, and what it left out. */
 export interface ExportResult {
   document: Json;
-  /** Placeholders to set with `pulumi config set --secret` before `pulumi up`. */
-  secrets: StackSecret[];
+  /** Placeholders to set with `pulumi config set [--secret]` before `pulumi up`. */
+  stackValues: StackValue[];
   /** What the platform holds that the manifest does not (and why). */
   notes: string[];
   /** Entries written per section. */
@@ -94,7 +96,7 @@ function pick(entity: Json, fields: readonly string[]): Json {
 
 /** Builds the manifest of `snapshot`. */
 export function manifestFromTenant(snapshot: TenantSnapshot, shape: ExportShape): ExportResult {
-  const secrets: StackSecret[] = [];
+  const stackValues: StackValue[] = [];
   const notes: string[] = [];
   const counts: Record<string, number> = {};
   const document: Json = {};
@@ -106,7 +108,7 @@ export function manifestFromTenant(snapshot: TenantSnapshot, shape: ExportShape)
       const path = key === undefined ? `${section}.${field}` : `${section}.${key}.${field}`;
       const name = path.replaceAll(".", "-");
       entry[field] = `\${secret:${name}}`;
-      secrets.push({ name, path });
+      stackValues.push({ name, path, secret: true });
     }
     return entry;
   };
@@ -230,21 +232,29 @@ export function manifestFromTenant(snapshot: TenantSnapshot, shape: ExportShape)
     ),
   );
 
-  if (snapshot.partnerKeys.length > 0) {
-    const listed = snapshot.partnerKeys.map(
-      (key) => `kid ${key.kid}, thumbprint ${key.thumbprint ?? "unknown"}`,
-    );
-    notes.push(
-      `partnerKeys: ${snapshot.partnerKeys.length} active key(s) not exported (${listed.join("; ")}): ` +
-        "the platform does not return key material and a PartnerPublicKey cannot adopt an existing key, " +
-        "so declaring one would register it again",
-    );
-  }
+  // The platform does not return key material: the file reads each key from stack config, and
+  // adoption checks it against the registered key's kid and thumbprint.
+  const partnerKeys = manifestKeys(
+    snapshot.partnerKeys.map((key) => ({ id: key.id, name: key.kid })),
+    "partnerKeys",
+  );
+  keyed(
+    "partnerKeys",
+    Object.fromEntries(
+      snapshot.partnerKeys.map((partnerKey) => {
+        const key = partnerKeys.get(partnerKey.id) as string;
+        const path = `partnerKeys.${key}.publicKeyPem`;
+        const name = path.replaceAll(".", "-");
+        stackValues.push({ name, path, secret: false });
+        return [key, { kid: partnerKey.kid, publicKeyPem: `\${config:${name}}`, adoptId: partnerKey.id }];
+      }),
+    ),
+  );
   notes.push(
     "apiUsers: not exported: the platform lists API users by clientId only, without their role or company",
     "tenantKey: not exported: the platform has no read call for tenant keys (add `tenantKey: {}` to manage it: the first up provisions a key, or rotates the one the company has)",
   );
-  return { document, secrets, notes, counts };
+  return { document, stackValues, notes, counts };
 }
 
 type Predicate = { type: string; id?: string | undefined };

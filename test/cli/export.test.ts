@@ -48,6 +48,9 @@ describe("pulumi-travel export", () => {
     expect(code).toBe(0);
     expect(stdout).toContain(`wrote ${out}: company 1, features 1`);
     expect(stdout).toContain("costCenters 20, departments 5, grades 4");
+    expect(stdout).toContain(
+      'pulumi config set partnerKeys-partner-a-2026-publicKeyPem -- "$(cat <public key PEM file>)"',
+    );
     expect(stdout).toMatch(/apiUsers: not exported: the platform lists API users by clientId only/);
     expect(stdout).toMatch(/tenantKey: not exported: the platform has no read call/);
 
@@ -131,6 +134,13 @@ describe("pulumi-travel export", () => {
             scope: { audiences: [{ predicates: [{ type: "COMPANY", company: true }] }] },
           },
         ],
+      },
+    });
+    expect(manifest.partnerKeys).toEqual({
+      "partner-a-2026": {
+        kid: "partner-a-2026",
+        publicKeyPem: "${config:partnerKeys-partner-a-2026-publicKeyPem}",
+        adoptId: expect.any(String),
       },
     });
     expect(Object.keys(manifest.departments as Section)).toHaveLength(5);

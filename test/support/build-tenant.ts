@@ -2,6 +2,7 @@
  * Builds a tenant in a running emulator through the API alone (no Pulumi), as a person would by
  * hand: the shape of issue 13's round-trip acceptance, used by the export tests.
  */
+import { generateKeyPairSync } from "node:crypto";
 import { apiPath, type TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
 
@@ -12,6 +13,8 @@ export interface BuiltTenant {
   costCenterIds: string[];
   customFieldIds: string[];
   groupId: string;
+  /** The partner key `partner-a-2026`, as PEM (the platform does not return it). */
+  partnerKeyPem: string;
 }
 
 /** Company Ids of the platform roles the emulator seeds (fixed). */
@@ -23,8 +26,8 @@ const address = (line: string, regionCode: string) => ({ addressLines: [line], r
 /**
  * 1 company, 2 legal entities, 4 offices, 20 cost centers, 5 departments, 4 grades, 3 custom
  * fields (one USER + MANUAL arm with options each, two of them enabled), a custom user group with
- * two role assignments (one scoped to a legal entity, one to the company), a feature and a
- * per-trip service charge.
+ * two role assignments (one scoped to a legal entity, one to the company), a partner public key,
+ * a feature and a per-trip service charge.
  */
 export async function buildTenant(emulator: RunningEmulator, client: TravelClient): Promise<BuiltTenant> {
   const post = (path: string, body: unknown) => client.post<Record<string, unknown>>(path, { body });
@@ -126,5 +129,15 @@ export async function buildTenant(emulator: RunningEmulator, client: TravelClien
       ],
     },
   });
-  return { companyId, legalEntityIds, costCenterIds, customFieldIds, groupId };
+  const publicKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey;
+  await client.post(`${base}/partner-public-keys`, {
+    body: {
+      keyType: "JWKS",
+      jwks: {
+        keys: [{ ...publicKey.export({ format: "jwk" }), kid: "partner-a-2026", use: "sig", alg: "RS256" }],
+      },
+    },
+  });
+  const partnerKeyPem = publicKey.export({ format: "pem", type: "spki" }).toString();
+  return { companyId, legalEntityIds, costCenterIds, customFieldIds, groupId, partnerKeyPem };
 }

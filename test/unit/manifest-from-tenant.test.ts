@@ -92,12 +92,12 @@ describe("manifestFromTenant", () => {
     const text = manifestYaml(result.document, "co-1");
     expect(text).not.toContain("12-3456789");
     expect(text).toContain("ein: ${secret:legalEntities-acme-us-ein}");
-    expect(result.secrets).toEqual([
-      { name: "legalEntities-acme-us-ein", path: "legalEntities.acme-us.ein" },
+    expect(result.stackValues).toEqual([
+      { name: "legalEntities-acme-us-ein", path: "legalEntities.acme-us.ein", secret: true },
     ]);
   });
 
-  it("writes custom fields with arms and options, their order, group roles by key; not partner keys", () => {
+  it("writes custom fields with arms and options, their order, group roles by key, partner keys", () => {
     const result = manifestFromTenant(
       snapshot({
         legalEntities: [{ id: "le-1", name: "Acme US", billingCurrency: "USD" }],
@@ -186,12 +186,20 @@ describe("manifestFromTenant", () => {
         ],
       },
     });
-    expect(result.document).not.toHaveProperty("partnerKeys");
-    expect(result.notes).toContainEqual(
-      expect.stringMatching(
-        /^partnerKeys: 1 active key\(s\) not exported \(kid Partner-A 2026, thumbprint tp\)/,
-      ),
-    );
+    expect(result.document.partnerKeys).toEqual({
+      "partner-a-2026": {
+        kid: "Partner-A 2026",
+        publicKeyPem: "${config:partnerKeys-partner-a-2026-publicKeyPem}",
+        adoptId: "pk-1",
+      },
+    });
+    expect(result.stackValues).toEqual([
+      {
+        name: "partnerKeys-partner-a-2026-publicKeyPem",
+        path: "partnerKeys.partner-a-2026.publicKeyPem",
+        secret: false,
+      },
+    ]);
   });
 
   it("notes what it leaves out: unknown features, API users, the tenant key", () => {

@@ -32,9 +32,10 @@ TRAVEL_CLIENT_SECRET): the company, features, configs, per-trip service charge, 
 offices, cost centers, departments, grades, custom fields (arms, options, order), the roles of
 custom user groups and active partner keys. Progress goes to stderr. Read-only.
 
-Not written, and listed in the output: API users (the platform lists clientIds only), the tenant
-key (no read call) and partner keys (key material unreadable, and no adoptId).
-Secret inputs become \${secret:<name>} placeholders; the commands to set them are printed.
+Not written, and listed in the output: API users (the platform lists clientIds only) and the
+tenant key (no read call). Secret inputs become \${secret:<name>} placeholders, and a partner
+key's PEM (not returned by the platform) a \${config:<name>} placeholder; the commands to set
+them are printed.
 
 Examples:
   pulumi-travel export --company <id> --out tenant.yaml
@@ -108,13 +109,14 @@ function summary(result: ExportResult, out: string | undefined): string {
       .map(([section, count]) => `${section} ${count}`)
       .join(", ")}`,
   ];
-  if (result.secrets.length > 0) {
-    lines.push(
-      "",
-      "set these secrets in each stack before `pulumi up` (the file reads them with placeholders):",
-    );
-    for (const secret of result.secrets)
-      lines.push(`  pulumi config set --secret ${secret.name} <value>    # ${secret.path}`);
+  if (result.stackValues.length > 0) {
+    lines.push("", "set these in each stack before `pulumi up` (the file reads them with placeholders):");
+    for (const value of result.stackValues)
+      lines.push(
+        value.secret
+          ? `  pulumi config set --secret ${value.name} <value>    # ${value.path}`
+          : `  pulumi config set ${value.name} -- "$(cat <public key PEM file>)"    # ${value.path}: not returned by the platform`,
+      );
   }
   if (result.notes.length > 0) {
     lines.push("", "not in the manifest:");
