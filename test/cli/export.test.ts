@@ -147,11 +147,30 @@ describe("pulumi-travel export", () => {
     expect(Object.keys(manifest.grades as Section)).toHaveLength(4);
   });
 
-  it("writes the same text on a second export, to stdout", async () => {
+  it("writes the same text on a second export, to stdout, with JSON progress", async () => {
     const first = readFileSync(join(dir, "tenant.yaml"), "utf8");
-    const { code, stdout, stderr } = await cli(["export", "--company", built.companyId]);
+    const { code, stdout, stderr } = await cli(["export", "--company", built.companyId, "--json-progress"]);
     expect(code).toBe(0);
     expect(stdout).toBe(first);
+    const progress = stderr
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { section: string; count: number });
+    expect(progress).toContainEqual({ section: "costCenters", count: 20 });
+    expect(progress.map((p) => p.section)).toEqual([
+      "company",
+      "features",
+      "configs",
+      "perTripServiceCharge",
+      "legalEntities",
+      "offices",
+      "costCenters",
+      "departments",
+      "grades",
+      "customFields",
+      "userGroupRoles",
+      "partnerKeys",
+    ]);
     expect(stderr).toContain("wrote the manifest to stdout");
   });
 

@@ -24,13 +24,15 @@ import {
 interface ExportOptions {
   company: string;
   out?: string;
+  jsonProgress?: boolean;
 }
 
 const HELP = `
 Reads the company with the TRAVEL_* variables (TRAVEL_BASE_URL, TRAVEL_CLIENT_ID,
 TRAVEL_CLIENT_SECRET): the company, features, configs, per-trip service charge, legal entities,
 offices, cost centers, departments, grades, custom fields (arms, options, order), the roles of
-custom user groups and active partner keys. Progress goes to stderr. Read-only.
+custom user groups and active partner keys. Progress goes to stderr, one line per section
+(--json-progress: JSON lines). Read-only.
 
 Not written, and listed in the output: API users (the platform lists clientIds only) and the
 tenant key (no read call). Secret inputs become \${secret:<name>} placeholders, and a partner
@@ -52,13 +54,16 @@ export function registerExportCommand(program: Command): void {
     .description("write a tenant manifest for a live company, every object with adoptId (read-only)")
     .requiredOption("--company <id>", "the company to export")
     .option("--out <file>", "write the manifest here instead of stdout")
+    .option("--json-progress", 'progress on stderr as JSON lines: {"section":"costCenters","count":20}')
     .addHelpText("after", `${HELP}\n${EXIT_CODES_HELP}`)
     .action(async (options: ExportOptions) => {
       const client = clientFromEnv();
       let result: ExportResult;
       try {
         const snapshot = await readTenantSnapshot(client, options.company, (section, count) =>
-          process.stderr.write(`read ${section}: ${count}\n`),
+          process.stderr.write(
+            options.jsonProgress ? `${JSON.stringify({ section, count })}\n` : `read ${section}: ${count}\n`,
+          ),
         );
         if (!snapshot) throw new CompanyNotFoundError(options.company);
         result = manifestFromTenant(snapshot, currentExportShape(definitions));
