@@ -43,6 +43,9 @@ Exit codes:
 export function exitCodeFor(error: unknown): number {
   if ((error as { kind?: unknown } | null)?.kind === "declined") return EXIT.declined;
   if ((error as { kind?: unknown } | null)?.kind === "invalid") return EXIT.invalid;
+  // A missing object the command was asked for (export --company).
+  if ((error as { kind?: unknown } | null)?.kind === "not_found" && !isTravelError(error))
+    return EXIT.notFound;
   if (!isTravelError(error)) return EXIT.failure;
   switch (error.kind) {
     case "bad_request":

@@ -4,6 +4,7 @@ import { Command, CommanderError } from "commander";
 import { redactText } from "../client";
 import { registerCarCommand } from "./commands/car";
 import { registerEmulatorCommand } from "./commands/emulator";
+import { registerExportCommand } from "./commands/export";
 import { registerReconcileCommand } from "./commands/reconcile";
 import { registerValidateCommand } from "./commands/validate";
 import { EXIT, EXIT_CODES_HELP, exitCodeFor } from "./exit-codes";
@@ -12,7 +13,7 @@ import { EXIT, EXIT_CODES_HELP, exitCodeFor } from "./exit-codes";
 export function buildProgram(): Command {
   const program = new Command("pulumi-travel")
     .description(
-      "tools for the travel platform: the emulator, imperative booking flows and stack reconciliation",
+      "tools for the travel platform: the emulator, imperative booking flows, tenant export and stack reconciliation",
     )
     .addHelpText("after", EXIT_CODES_HELP)
     .exitOverride()
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
   registerCarCommand(program);
   registerValidateCommand(program);
   registerReconcileCommand(program);
+  registerExportCommand(program);
   return program;
 }
 

@@ -3,6 +3,7 @@ export { ClientCredentialsTokenSource, clearSharedTokens, StaticTokenSource, typ
 export * from "./errors";
 export { createLineLogger, formatLogLine, loggerFromEnv, silentLogger, type TravelLogger } from "./logger";
 export { type ClientCredentials, isLoopbackHost, type TravelClientOptions } from "./options";
+export { LIST_MAX_PAGES, LIST_PAGE_SIZE, type ListedItem, listElements, listPosted } from "./list-collection";
 export { collect, type Page, type PaginateOptions, PaginationLimitError, paginate } from "./paginate";
 export { RateLimiter, type RateLimitOptions } from "./rate-limiter";
 export { REDACTED, redactHeaders, redactText, redactUrl, redactValue, registerSecret } from "./redact";

@@ -5,7 +5,7 @@
  * {@link ResourceDefinition}. Changing a parent id replaces the object.
  */
 import { z } from "zod";
-import { apiPath, type TravelClient } from "../client";
+import { apiPath, listElements, listPosted, type TravelClient } from "../client";
 import type { LookupCandidate, LookupKey } from "../provider/create-lookup";
 import { defineResource, type DefinedResource } from "../provider/define-resource";
 import { adoptIdField, type Values } from "../provider/definition";
@@ -53,18 +53,7 @@ export type ChildListing =
       key: string;
     };
 
-const PAGE_SIZE = 100;
-const MAX_PAGES = 100;
-const referenceSchema = z.looseObject({ id: z.string().min(1), name: z.string().optional() });
-const getListSchema = z.looseObject({
-  elements: z.array(referenceSchema).default([]),
-  totalNumResults: z.number().optional(),
-});
-const postListSchema = z.looseObject({
-  paginationParams: z.looseObject({ totalNumResults: z.number().optional() }).optional(),
-});
-
-/** Every object of a collection listing (deduplicated, bounded). */
+/** Every object of a collection listing, filtered by `key` where the listing can filter. */
 async function listReferences(
   client: TravelClient,
   listing: ChildListing,
@@ -72,39 +61,16 @@ async function listReferences(
   parents: Record<ParentKey, string>,
   key: LookupKey,
 ): Promise<LookupCandidate[]> {
-  const found = new Map<string, LookupCandidate>();
-  for (let page = 0; page < MAX_PAGES; page++) {
-    let items: LookupCandidate[];
-    let total: number | undefined;
-    if (listing.method === "GET") {
-      const query = {
-        pageNumber: page + 1,
-        pageSize: PAGE_SIZE,
-        ...(key.by === "externalId" ? { externalId: key.value } : {}),
-      };
-      const response = await client.get(collectionPath, { query, schema: getListSchema });
-      items = response.elements;
-      total = response.totalNumResults;
-    } else {
-      const body = {
-        ...(key.by === "name" ? { searchText: key.value } : {}),
-        paginationParams: { offset: page * PAGE_SIZE, limit: PAGE_SIZE },
-      };
-      const response = await client.post<Values>(listing.path(parents), {
-        body,
-        schema: postListSchema,
-        idempotent: true,
-      });
-      const parsed = z.array(referenceSchema).safeParse(response[listing.key] ?? []);
-      if (!parsed.success)
-        throw new Error(`${listing.path(parents)}: unexpected ${listing.key}: ${parsed.error.message}`);
-      items = parsed.data;
-      total = (response.paginationParams as { totalNumResults?: number } | undefined)?.totalNumResults;
-    }
-    for (const item of items) found.set(item.id, { id: item.id, name: item.name });
-    if (items.length === 0 || items.length < PAGE_SIZE || (total !== undefined && found.size >= total)) break;
-  }
-  return [...found.values()];
+  const items =
+    listing.method === "GET"
+      ? await listElements(client, collectionPath, key.by === "externalId" ? { externalId: key.value } : {})
+      : await listPosted(
+          client,
+          listing.path(parents),
+          listing.key,
+          key.by === "name" ? { searchText: key.value } : {},
+        );
+  return items.map((item) => ({ id: item.id, name: item.name }));
 }
 
 /** The platform's not-found error code of an object type: `CostCenter` -> `COST_CENTER_NOT_FOUND`. */
@@ -137,7 +103,7 @@ export type CompanyChildInputs<P extends ParentKey, F extends z.ZodRawShape> = z
 /** Builds the resource definition of a company child. */
 export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>(
   spec: CompanyChildSpec<F> & { parents: readonly P[] },
-): DefinedResource<Values, Values, CompanyChildInputs<P, F>> & { fields: F } {
+): DefinedResource<Values, Values, CompanyChildInputs<P, F>> & { fields: F; createOnly: readonly string[] } {
   const parentShape = Object.fromEntries(spec.parents.map((key) => [key, parentFields[key]])) as Pick<
     typeof parentFields,
     P
@@ -225,5 +191,5 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
       },
     },
   });
-  return Object.assign(defined, { fields: spec.fields });
+  return Object.assign(defined, { fields: spec.fields, createOnly });
 }

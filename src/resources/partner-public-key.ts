@@ -3,9 +3,10 @@
  * with. One resource per kid, because the platform takes exactly one key per request, revokes by
  * kid, and a key's material is immutable: rotating a partner key is adding a key with a new kid,
  * then removing the old one, which Pulumi expresses as two resources. Delete revokes; a REVOKED key
- * reads as gone. Every input replaces (delete first: a kid is unique among active keys).
+ * reads as gone. Every input replaces (delete first: a kid is unique among active keys). `adoptId`
+ * takes over a registered key after checking that its kid and thumbprint are the declared key's.
  */
-import { createPublicKey } from "node:crypto";
+import { createHash, createPublicKey } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { apiPath } from "../client";
 import { defineResource } from "../provider/define-resource";
@@ -15,6 +16,7 @@ import { partnerPublicKeyInputsSchema, partnerPublicKeysResponseSchema } from ".
 type PartnerKeyInputs = {
   companyId: string;
   kid: string;
+  adoptId?: string | undefined;
   publicKeyPem?: string | undefined;
   jwk?:
     | {
@@ -63,6 +65,13 @@ export function partnerJwk(inputs: PartnerKeyInputs): Record<string, string> {
   return { kty: "RSA", use: "sig", alg: "RS256", kid: inputs.kid, n, e };
 }
 
+/** RFC 7638 thumbprint of an RSA JWK: base64url SHA-256 of the canonical `{"e","kty","n"}` JSON. */
+export function jwkThumbprint(jwk: Record<string, string>): string {
+  return createHash("sha256")
+    .update(JSON.stringify({ e: jwk.e, kty: jwk.kty, n: jwk.n }))
+    .digest("base64url");
+}
+
 /** The PartnerPublicKey definition. Its id is the platform's registration id. */
 export const partnerPublicKeyResource = defineResource<
   PartnerKeyInputs,
@@ -100,8 +109,27 @@ export const partnerPublicKeyResource = defineResource<
       state: { keyId: key.id, thumbprint: key.thumbprint, status: key.status, createdAt: key.createdAt },
     };
   },
-  async update() {
-    throw new Error("PartnerPublicKey has no in-place update; every input replaces the key");
+  async update({ client }, id, news) {
+    // Every input replaces the key, so only adoption (`adoptId`) updates: the platform's key must
+    // be the declared one, which its kid and RFC 7638 thumbprint prove.
+    const response = await client.get(keysPath(news.companyId), {
+      query: { status: "ACTIVE" },
+      schema: partnerPublicKeysResponseSchema,
+    });
+    const key = response.keys.find((k) => k.id === id);
+    if (!key)
+      throw new Error(
+        `PartnerPublicKey ${news.kid}: ${id} is not an active key of company ${news.companyId}`,
+      );
+    const declared = jwkThumbprint(partnerJwk(news));
+    if (key.kid !== news.kid || key.thumbprint !== declared) {
+      throw new Error(
+        `PartnerPublicKey ${news.kid}: adoptId ${id} is the key with kid ${key.kid} and thumbprint ` +
+          `${key.thumbprint ?? "(none shown)"}, but the declared key has kid ${news.kid} and thumbprint ${declared}; ` +
+          "declare that key's public key, or leave adoptId out to register this one",
+      );
+    }
+    return { keyId: key.id, thumbprint: key.thumbprint, status: key.status, createdAt: key.createdAt };
   },
   async delete({ client }, _id, declared) {
     await client.delete(apiPath`/v2/companies/${declared.companyId}/partner-public-keys/${declared.kid}`);

@@ -41,6 +41,11 @@ export const partnerPublicKeyInputsSchema = z
       .optional(),
     /** The RSA public key as a JWK (`n`, `e`). Give this or `publicKeyPem`. */
     jwk: publicRsaJwkSchema.optional(),
+    /**
+     * Registration id of an active key to take over instead of registering it again; its kid and
+     * thumbprint must match the declared key.
+     */
+    adoptId: z.string().min(1).optional(),
   })
   .superRefine((inputs, ctx) => {
     if ((inputs.publicKeyPem === undefined) === (inputs.jwk === undefined)) {

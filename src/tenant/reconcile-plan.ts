@@ -39,18 +39,21 @@ export function stackCompanies(stack: StackContents): string[] {
   return [...ids];
 }
 
-/** The key a pending create is matched by: externalId where declared, else name. */
+/** The key a pending create is matched by: externalId where declared, else name (or kid). */
 export function pendingKey(resource: StackResource): PendingMatch["key"] {
   const externalId = str(resource.properties.externalId);
   if (externalId !== undefined) return { by: "externalId", value: externalId };
-  const name = str(resource.properties.name);
+  // A partner key is known by its kid, which reconcile lists as its name.
+  const name = str(resource.properties.name) ?? str(resource.properties.kid);
   return name === undefined ? undefined : { by: "name", value: name };
 }
 
 function sameParent(resource: StackResource, object: TenantObject): boolean {
   if (object.type === "Company") return true;
   if (str(resource.properties.companyId) !== object.companyId) return false;
-  return object.type !== "Office" || str(resource.properties.legalEntityId) === object.legalEntityId;
+  if (object.type === "Office") return str(resource.properties.legalEntityId) === object.legalEntityId;
+  if (object.type === "Arm") return str(resource.properties.customFieldId) === object.customFieldId;
+  return true;
 }
 
 /**

@@ -1,4 +1,5 @@
 /** `pulumi-travel reconcile` against a live emulator, with stack exports written by the test. */
+import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -165,6 +166,65 @@ describe("pulumi-travel reconcile", () => {
     ).rejects.toMatchObject({
       kind: "not_found",
     });
+  });
+
+  it("lists unowned custom fields, arms and partner keys, and deletes an unowned arm", async () => {
+    const { id: otherCompany } = await client.post<{ id: string }>("/v2/companies", {
+      body: { name: "Rec Fields Co", billingCurrency: "USD", companyRoles: ["ORG"] },
+    });
+    const fields = apiPath`/v3/companies/${otherCompany}/custom-fields`;
+    const owned = await client.post<{ id: string }>(fields, {
+      query: { companyRole: "ORG" },
+      body: { name: "Owned field" },
+    });
+    const human = await client.post<{ id: string }>(fields, {
+      query: { companyRole: "ORG" },
+      body: { name: "Human field" },
+    });
+    const arm = await client.post<{ armId: string }>(`${fields}${apiPath`/${owned.id}/arms`}`, {
+      body: { name: "Auto", action: { type: "AUTO", value: "x" }, audiences: [] },
+    });
+    const jwk = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ format: "jwk" });
+    const added = await client.post<{ keys: { id: string }[] }>(
+      apiPath`/v2/companies/${otherCompany}/partner-public-keys`,
+      { body: { keyType: "JWKS", jwks: { keys: [{ ...jwk, kid: "partner-1", use: "sig", alg: "RS256" }] } } },
+    );
+    const stack = join(dir, "fields.json");
+    writeFileSync(
+      stack,
+      JSON.stringify({
+        deployment: {
+          resources: [
+            { urn: urn("Company", "co2"), type: `${TOKEN}Company`, id: otherCompany, inputs: {} },
+            {
+              urn: urn("CustomField", "owned"),
+              type: `${TOKEN}CustomField`,
+              id: owned.id,
+              inputs: { companyId: otherCompany, name: "Owned field" },
+            },
+          ],
+        },
+      }),
+    );
+    const { code, stdout } = await reconcile(["--stack", stack, "--json"]);
+    expect(code).toBe(9);
+    const unowned = (JSON.parse(stdout) as { unowned: { type: string; id: string }[] }).unowned;
+    expect(unowned.map(({ type, id }) => `${type}:${id}`).sort()).toEqual(
+      [`CustomField:${human.id}`, `Arm:${arm.armId}`, `PartnerPublicKey:${added.keys[0]?.id}`].sort(),
+    );
+
+    const deleted = await reconcile(["--stack", stack, "--delete", `Arm:${arm.armId}`]);
+    expect(deleted.code).toBe(0);
+    await expect(client.get(`${fields}${apiPath`/${owned.id}/arms/${arm.armId}`}`)).rejects.toMatchObject({
+      kind: "not_found",
+    });
+    const revoked = await reconcile(["--stack", stack, "--delete", `PartnerPublicKey:${added.keys[0]?.id}`]);
+    expect(revoked.code).toBe(0);
+    const keys = await client.get<{ keys: unknown[] }>(
+      apiPath`/v2/companies/${otherCompany}/partner-public-keys`,
+      { query: { status: "ACTIVE" } },
+    );
+    expect(keys.keys).toEqual([]);
   });
 
   it("rejects an input that is not a stack export, naming the problem (exit code 2)", async () => {

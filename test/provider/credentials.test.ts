@@ -197,6 +197,45 @@ describe("credential and key providers", () => {
     });
   });
 
+  describe("PartnerPublicKey adoption", () => {
+    const pemOf = () =>
+      generateKeyPairSync("rsa", { modulusLength: 2048 })
+        .publicKey.export({ format: "pem", type: "spki" })
+        .toString();
+
+    it("takes over a registered key whose kid and thumbprint match, with no write", async () => {
+      const provider = partnerKeys();
+      const pem = pemOf();
+      const registered = await provider.create(
+        await checked(provider, { companyId, kid: "adopt-1", publicKeyPem: pem }),
+      );
+      const before = emulator.admin.lastRequestSeq;
+      const adopted = await provider.create(
+        await checked(provider, { companyId, kid: "adopt-1", publicKeyPem: pem, adoptId: registered.id }),
+      );
+      expect(adopted).toMatchObject({ id: registered.id, outs: { thumbprint: registered.outs.thumbprint } });
+      expect(emulator.admin.requests(before).filter((r) => r.method !== "GET")).toEqual([]);
+    });
+
+    it("refuses to take over a key that is not the declared one, naming both thumbprints", async () => {
+      const provider = partnerKeys();
+      const registered = await provider.create(
+        await checked(provider, { companyId, kid: "adopt-2", publicKeyPem: pemOf() }),
+      );
+      const other = await checked(provider, {
+        companyId,
+        kid: "adopt-2",
+        publicKeyPem: pemOf(),
+        adoptId: registered.id,
+      });
+      await expect(provider.create(other)).rejects.toThrow(
+        new RegExp(
+          `adoptId ${registered.id} is the key with kid adopt-2 and thumbprint ${String(registered.outs.thumbprint)}, but the declared key has kid adopt-2 and thumbprint [A-Za-z0-9_-]+`,
+        ),
+      );
+    });
+  });
+
   describe("TenantKey", () => {
     it("provisions, refuses rotation inside the cooldown naming the time, rotates after it, and deletes from state only", async () => {
       const provider = tenantKeys();

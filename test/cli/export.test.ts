@@ -1,0 +1,202 @@
+/** `pulumi-travel export` against a live emulator holding a tenant built through the API. */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import type { TravelClient } from "../../src/client";
+import type { RunningEmulator } from "../../src/emulator";
+import { type BuiltTenant, buildTenant } from "../support/build-tenant";
+import { clientFor, liveEmulator } from "../support/live-emulator";
+import { CLI, requireBuilt, runNode, travelEnv } from "./harness";
+
+type Section = Record<string, Record<string, unknown>>;
+
+describe("pulumi-travel export", () => {
+  let emulator: RunningEmulator;
+  let client: TravelClient;
+  let dir: string;
+  let built: BuiltTenant;
+
+  beforeAll(async () => {
+    requireBuilt(CLI);
+    emulator = await liveEmulator();
+    client = clientFor(emulator);
+    dir = mkdtempSync(join(tmpdir(), "export-"));
+    built = await buildTenant(emulator, client);
+  });
+  afterAll(async () => {
+    await client.close();
+    await emulator.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const cli = (args: string[], env = travelEnv(emulator)) => runNode(CLI, args, env);
+
+  it("documents its options and exit codes in --help", async () => {
+    const { code, stdout } = await cli(["export", "--help"]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("--company <id>");
+    expect(stdout).toContain("Exit codes of export: 0 written; 1 the manifest built did not validate");
+  });
+
+  it("writes a manifest that validates, every object with its adoptId, read-only", async () => {
+    const out = join(dir, "tenant.yaml");
+    const before = emulator.admin.lastRequestSeq;
+    const { code, stdout, stderr } = await cli(["export", "--company", built.companyId, "--out", out]);
+    expect(stderr).toContain("read costCenters: 20\n");
+    expect(code).toBe(0);
+    expect(stdout).toContain(`wrote ${out}: company 1, features 1`);
+    expect(stdout).toContain("costCenters 20, departments 5, grades 4");
+    expect(stdout).toContain(
+      'pulumi config set partnerKeys-partner-a-2026-publicKeyPem -- "$(cat <public key PEM file>)"',
+    );
+    expect(stdout).toMatch(/apiUsers: not exported: the platform lists API users by clientId only/);
+    expect(stdout).toMatch(/tenantKey: not exported: the platform has no read call/);
+
+    // Read-only: only GETs, the POST list calls and the token.
+    const writes = emulator.admin
+      .requests(before)
+      .filter(
+        (entry) =>
+          entry.method !== "GET" &&
+          !/\/(list|roles)$/.test(entry.route) &&
+          entry.route !== "POST /v2/auth/oauth2-token",
+      )
+      .map((entry) => entry.route);
+    expect(writes).toEqual([]);
+
+    const validated = await cli(["validate", out]);
+    expect(validated).toMatchObject({ code: 0, stdout: `${out}: valid\n` });
+
+    const manifest = parse(readFileSync(out, "utf8")) as Record<string, unknown>;
+    expect(manifest.company).toMatchObject({
+      name: "Initech",
+      externalId: "initech",
+      adoptId: built.companyId,
+    });
+    expect(manifest.features).toEqual({ FEATURE_PERSONAL_TRAVEL: "true" });
+    expect(manifest.perTripServiceCharge).toEqual({
+      config: { charges: [{ amount: 12, currencyCode: "USD" }] },
+    });
+    const legalEntities = manifest.legalEntities as Section;
+    expect(Object.keys(legalEntities)).toEqual(["le-gb", "le-us"]);
+    expect(legalEntities["le-us"]).toMatchObject({ name: "Initech US", adoptId: built.legalEntityIds[0] });
+    const offices = manifest.offices as Section;
+    expect(
+      Object.fromEntries(Object.entries(offices).map(([key, office]) => [key, office.legalEntity])),
+    ).toEqual({
+      austin: "le-us",
+      dallas: "le-us",
+      leeds: "le-gb",
+      london: "le-gb",
+    });
+    const costCenters = manifest.costCenters as Section;
+    expect(Object.keys(costCenters)).toHaveLength(20);
+    // Keys from the externalId where there is one, else from the name.
+    expect(costCenters["cc-2"]).toEqual({
+      name: "Cost center 2",
+      externalId: "cc-2",
+      adoptId: built.costCenterIds[1],
+    });
+    expect(costCenters["cost-center-1"]).toEqual({ name: "Cost center 1", adoptId: built.costCenterIds[0] });
+    for (const section of ["legalEntities", "offices", "costCenters", "departments", "grades"])
+      for (const entry of Object.values(manifest[section] as Section))
+        expect(entry.adoptId).toEqual(expect.any(String));
+    const customFields = manifest.customFields as Section;
+    expect(Object.keys(customFields)).toEqual(["client", "project-code", "trip-purpose"]);
+    expect(customFields["project-code"]).toEqual({
+      name: "Project code",
+      description: "Project code of the trip",
+      enabled: true,
+      adoptId: built.customFieldIds[0],
+      arms: {
+        everyone: {
+          name: "Everyone",
+          action: { type: "USER", userOptionSource: { type: "MANUAL" } },
+          audiences: [],
+          adoptId: expect.any(String),
+          options: [{ name: "Project code 1" }, { name: "Project code 2" }, { name: "Project code 3" }],
+        },
+      },
+    });
+    expect(manifest.customFieldOrder).toEqual(["project-code", "trip-purpose", "client"]);
+    expect(manifest.userGroupRoles).toEqual({
+      "travel-desk": {
+        groupId: built.groupId,
+        roles: [
+          {
+            roleId: "00000000-0000-4000-8000-00000000a003",
+            scope: { audiences: [{ predicates: [{ type: "LEGAL_ENTITY", legalEntity: "le-us" }] }] },
+          },
+          {
+            roleId: "00000000-0000-4000-8000-00000000a002",
+            scope: { audiences: [{ predicates: [{ type: "COMPANY", company: true }] }] },
+          },
+        ],
+      },
+    });
+    expect(manifest.partnerKeys).toEqual({
+      "partner-a-2026": {
+        kid: "partner-a-2026",
+        publicKeyPem: "${config:partnerKeys-partner-a-2026-publicKeyPem}",
+        adoptId: expect.any(String),
+      },
+    });
+    expect(Object.keys(manifest.departments as Section)).toHaveLength(5);
+    expect(Object.keys(manifest.grades as Section)).toHaveLength(4);
+  });
+
+  it("writes the same text on a second export, to stdout, with JSON progress", async () => {
+    const first = readFileSync(join(dir, "tenant.yaml"), "utf8");
+    const { code, stdout, stderr } = await cli(["export", "--company", built.companyId, "--json-progress"]);
+    expect(code).toBe(0);
+    expect(stdout).toBe(first);
+    const progress = stderr
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { section: string; count: number });
+    expect(progress).toContainEqual({ section: "costCenters", count: 20 });
+    expect(progress.map((p) => p.section)).toEqual([
+      "company",
+      "features",
+      "configs",
+      "perTripServiceCharge",
+      "legalEntities",
+      "offices",
+      "costCenters",
+      "departments",
+      "grades",
+      "customFields",
+      "userGroupRoles",
+      "partnerKeys",
+    ]);
+    expect(stderr).toContain("wrote the manifest to stdout");
+  });
+
+  it("fails with exit code 5 for a company that does not exist, writing nothing", async () => {
+    const out = join(dir, "missing.yaml");
+    const { code, stderr } = await cli([
+      "export",
+      "--company",
+      "00000000-0000-4000-8000-000000000000",
+      "--out",
+      out,
+    ]);
+    expect(code).toBe(5);
+    expect(stderr).toContain("company 00000000-0000-4000-8000-000000000000 does not exist");
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("fails with exit code 4 when the credentials are refused, and 2 without --company", async () => {
+    const refused = await cli(["export", "--company", built.companyId], {
+      ...travelEnv(emulator),
+      TRAVEL_CLIENT_SECRET: "wrong-secret",
+    });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).not.toContain("wrong-secret");
+    const usage = await cli(["export"]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("--company <id>");
+  });
+});
