@@ -21,7 +21,10 @@ import { officeRoutes } from "./offices";
 /** The routes of one directory, given the emulator's context. */
 export type DirectoryRoutes = (ctx: EmulatorContext) => (app: FastifyInstance) => Promise<void>;
 
-/** The company directories, in registration order (the company deletion refusal lists them so). */
+/**
+ * The company directories, in registration order: a refused company deletion names the first
+ * directory that blocks it.
+ */
 export const companyDirectories: readonly DirectoryRoutes[] = [
   legalEntityRoutes,
   officeRoutes,
