@@ -10,7 +10,8 @@ import type { LookupCandidate, LookupKey } from "../provider/create-lookup";
 import { defineResource, type DefinedResource } from "../provider/define-resource";
 import { adoptIdField, type Values } from "../provider/definition";
 import { entityIdSchema } from "../schemas/common";
-import { getOrUndefined, observe, replacementBody } from "./shared";
+import { readUnlessGone } from "./gone";
+import { observe, replacementBody } from "./shared";
 
 /** Parent ids a child resource can have. */
 export type ParentKey = "companyId" | "legalEntityId";
@@ -143,7 +144,7 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
       return { id, state: stateOf(id) };
     },
     async read({ client }, id, declared) {
-      const found = await getOrUndefined(() => client.get<Values>(itemPath(declared, id)), notFoundCodes);
+      const found = await readUnlessGone(notFoundCodes, () => client.get<Values>(itemPath(declared, id)));
       if (!found) return undefined;
       const kept = Object.fromEntries(createOnly.map((key) => [key, declared[key]]));
       const observed = { ...parentsOf(declared), ...observe(found, declared, replaceableKeys), ...kept };
@@ -181,9 +182,8 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
         // The listing filtered by externalId; each match is confirmed on the object itself.
         const confirmed: LookupCandidate[] = [];
         for (const reference of references) {
-          const found = await getOrUndefined(
-            () => client.get<Values>(itemPath(values, reference.id)),
-            notFoundCodes,
+          const found = await readUnlessGone(notFoundCodes, () =>
+            client.get<Values>(itemPath(values, reference.id)),
           );
           if (found?.externalId === key.value) confirmed.push(reference);
         }

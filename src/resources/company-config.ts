@@ -9,7 +9,7 @@ import { defineResource } from "../provider/define-resource";
 import type { ArgsOf, InputShape } from "../provider/resource-args";
 import { CONFIG_DOCUMENTS, type ConfigDocumentKind } from "../schemas/company-config-documents";
 import { containsUnknown } from "../provider/values";
-import { getOrUndefined } from "./shared";
+import { readUnlessGone } from "./gone";
 
 /** A kind of company config. */
 export type CompanyConfigKind = ConfigDocumentKind;
@@ -108,9 +108,8 @@ export const companyConfigResource = defineResource<
   },
   async read({ client }, id, declared) {
     const { path, query } = locate(declared);
-    const config = await getOrUndefined(
-      () => client.get<Record<string, unknown>>(path, { query }),
-      ["COMPANY_NOT_FOUND", documentNotFoundCode(declared.kind)],
+    const config = await readUnlessGone(["COMPANY_NOT_FOUND", documentNotFoundCode(declared.kind)], () =>
+      client.get<Record<string, unknown>>(path, { query }),
     );
     if (!config) return undefined;
     return { observed: { ...declared, config }, state: { configId: id } };

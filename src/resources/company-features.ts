@@ -8,7 +8,7 @@ import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
 import { featureNameSchema } from "../schemas/features";
-import { getOrUndefined } from "./shared";
+import { readUnlessGone } from "./gone";
 
 const featureValueSchema = z
   .union([z.string(), z.number(), z.boolean()])
@@ -80,9 +80,8 @@ export const companyFeaturesResource = defineResource<
     return { id: inputs.companyId, state: { companyId: inputs.companyId } };
   },
   async read({ client }, id, declared) {
-    const response = await getOrUndefined(
-      () => client.get(featuresPath(id), { schema: featuresResponseSchema }),
-      NOT_FOUND_CODES,
+    const response = await readUnlessGone(NOT_FOUND_CODES, () =>
+      client.get(featuresPath(id), { schema: featuresResponseSchema }),
     );
     if (!response) return undefined;
     const values = new Map(response.features.map((feature) => [feature.name, feature.value]));

@@ -8,7 +8,8 @@ import { adoptIdField, inputKeysOf } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
 import { entityIdSchema } from "../schemas/common";
 import { companyResponseSchema, companyRoleSchema, companyWritableFields } from "../schemas/company";
-import { getOrUndefined, observe, replacementBody, withoutAdopt } from "./shared";
+import { readUnlessGone } from "./gone";
+import { observe, replacementBody, withoutAdopt } from "./shared";
 
 const { contractedBy: _contractedBy, bookingTmcId: _bookingTmcId, ...writable } = companyWritableFields;
 
@@ -50,9 +51,8 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
     return { id, state: { companyId: id } };
   },
   async read({ client }, id, declared) {
-    const company = await getOrUndefined(
-      () => client.get(companyPath(id), { schema: companyResponseSchema }),
-      NOT_FOUND_CODES,
+    const company = await readUnlessGone(NOT_FOUND_CODES, () =>
+      client.get(companyPath(id), { schema: companyResponseSchema }),
     );
     if (!company) return undefined;
     return { observed: observe(company, declared), state: { companyId: id } };
@@ -94,9 +94,8 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
       // The listing filtered by externalId; each match is confirmed on the company itself.
       const confirmed: LookupCandidate[] = [];
       for (const reference of references) {
-        const company = await getOrUndefined(
-          () => client.get(companyPath(reference.id), { schema: companyResponseSchema }),
-          NOT_FOUND_CODES,
+        const company = await readUnlessGone(NOT_FOUND_CODES, () =>
+          client.get(companyPath(reference.id), { schema: companyResponseSchema }),
         );
         if (company?.externalId === key.value) confirmed.push(reference);
       }

@@ -5,7 +5,7 @@ import { apiPath } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
 import { fixedChargeConfigSchema } from "../schemas/service-charge";
-import { getOrUndefined } from "./shared";
+import { readUnlessGone } from "./gone";
 
 /** Inputs of {@link PerTripServiceCharge}. */
 export const perTripServiceChargeInputsSchema = z.strictObject({
@@ -52,9 +52,8 @@ export const perTripServiceChargeResource = defineResource<
     return { id: inputs.companyId, state: { enabled: undefined } };
   },
   async read({ client }, id) {
-    const response = await getOrUndefined(
-      () => client.get(chargePath(id), { schema: responseSchema }),
-      NOT_FOUND_CODES,
+    const response = await readUnlessGone(NOT_FOUND_CODES, () =>
+      client.get(chargePath(id), { schema: responseSchema }),
     );
     if (!response?.config) return undefined;
     return {

@@ -1,5 +1,4 @@
 /** Helpers the resource definitions share: observing declared fields and full-replacement PUT bodies. */
-import { isNotFound } from "../client";
 import { ADOPT_INPUT, type Values } from "../provider/definition";
 
 /**
@@ -44,20 +43,4 @@ export function replacementBody(
 export function withoutAdopt<I extends Values>(inputs: I): Omit<I, typeof ADOPT_INPUT> {
   const { [ADOPT_INPUT]: _adopt, ...rest } = inputs;
   return rest;
-}
-
-/**
- * Runs a read; a 404 with one of `notFoundCodes` becomes undefined (the object is gone). Any other
- * error, including another 404, is thrown.
- */
-export async function getOrUndefined<T>(
-  read: () => Promise<T>,
-  notFoundCodes: readonly string[],
-): Promise<T | undefined> {
-  try {
-    return await read();
-  } catch (error) {
-    if (isNotFound(error, notFoundCodes)) return undefined;
-    throw error;
-  }
 }

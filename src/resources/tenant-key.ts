@@ -10,7 +10,7 @@ import { apiPath, isTravelError, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
 import { tenantKeyInputsSchema, tenantKeyResponseSchema } from "../schemas/tenant-key";
-import { getOrUndefined } from "./shared";
+import { readUnlessGone } from "./gone";
 
 type TenantKeyInputs = { companyId: string; rotation?: string | undefined };
 type TenantKeyState = { configId: string };
@@ -64,9 +64,8 @@ export const tenantKeyResource = defineResource<
     return { id: response.configId, state: { configId: response.configId } };
   },
   async read({ client }, id, declared) {
-    const company = await getOrUndefined(
-      () => client.get(apiPath`/v2/companies/${declared.companyId}`),
-      ["COMPANY_NOT_FOUND"],
+    const company = await readUnlessGone(["COMPANY_NOT_FOUND"], () =>
+      client.get(apiPath`/v2/companies/${declared.companyId}`),
     );
     if (company === undefined) return undefined;
     // The key itself cannot be read: it is assumed unchanged (see docs/security.md, drift).

@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { apiPath, type TravelClient } from "../client";
+import { apiPath, isNotFound, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
 import { jsonEqual } from "../provider/values";
@@ -15,7 +15,7 @@ import {
   roleAssignmentSchema,
   userGroupSchema,
 } from "../schemas/user-group";
-import { isGone, readUnlessGone } from "./gone";
+import { readUnlessGone } from "./gone";
 
 /** Inputs of {@link UserGroupRoles}. */
 export const userGroupRolesInputsSchema = z.strictObject({
@@ -104,7 +104,7 @@ export const userGroupRolesResource = defineResource<Inputs, State, typeof userG
       const group = await client.get(groupPath(news.companyId, news.groupId), { schema: userGroupSchema });
       return group.isUnmodifiable ? [{ property: "groupId", reason: standardGroupMessage(group) }] : [];
     } catch (error) {
-      if (isGone(error, GONE))
+      if (isNotFound(error, GONE))
         return [
           {
             property: "groupId",

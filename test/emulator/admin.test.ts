@@ -2,20 +2,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createEmulator, type Emulator } from "../../src/emulator";
-import { adminToken, call, createCompany, freshEmulator } from "./helpers";
+import { createEmulator } from "../../src/emulator";
+import { emulatorFixture, useFixture } from "./fixtures";
+import { adminToken, call, createCompany } from "./helpers";
 
 describe("emulator admin API", () => {
-  let emu: Emulator;
-  let token: string;
-  beforeEach(async () => {
-    emu = await freshEmulator();
-    token = await adminToken(emu);
-  });
-  afterEach(() => emu.close());
+  const fx = useFixture(emulatorFixture);
 
   const admin = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, body?: unknown) =>
-    emu.app.inject({
+    fx.emu.app.inject({
       method,
       url: `/_emulator${url}`,
       ...(body !== undefined ? { payload: body as object } : {}),
@@ -23,35 +18,35 @@ describe("emulator admin API", () => {
 
   it("reports health and the bootstrap credentials", async () => {
     expect((await admin("GET", "/health")).json()).toEqual({ ok: true });
-    expect((await admin("GET", "/bootstrap")).json()).toEqual(emu.bootstrap);
+    expect((await admin("GET", "/bootstrap")).json()).toEqual(fx.emu.bootstrap);
   });
 
   it("logs platform calls by route, but not admin calls", async () => {
     const before = (await admin("GET", "/requests/counts")).json<{ lastSeq: number }>();
-    await createCompany(emu, token);
-    await call(emu, token, "GET", "/v2/companies");
-    await call(emu, token, "GET", "/v2/companies");
+    await createCompany(fx.emu, fx.token);
+    await call(fx.emu, fx.token, "GET", "/v2/companies");
+    await call(fx.emu, fx.token, "GET", "/v2/companies");
     const counts = (await admin("GET", `/requests/counts?after=${before.lastSeq}`)).json();
     expect(counts).toMatchObject({ counts: { "POST /v2/companies": 1, "GET /v2/companies": 2 }, total: 3 });
     const entries = (await admin("GET", `/requests?after=${before.lastSeq}`)).json<{
       entries: { status: number; clientId: string }[];
     }>().entries;
     expect(entries.map((e) => e.status)).toEqual([201, 200, 200]);
-    expect(entries.every((e) => e.clientId === emu.bootstrap.clientId)).toBe(true);
+    expect(entries.every((e) => e.clientId === fx.emu.bootstrap.clientId)).toBe(true);
     expect((await admin("DELETE", "/requests")).statusCode).toBe(204);
     expect((await admin("GET", "/requests")).json()).toMatchObject({ entries: [] });
   });
 
   it("snapshots, resets and loads state", async () => {
-    const id = await createCompany(emu, token);
+    const id = await createCompany(fx.emu, fx.token);
     const snapshot = (await admin("GET", "/state")).json();
     expect((await admin("POST", "/reset")).statusCode).toBe(204);
-    const fresh = await adminToken(emu);
-    expect((await call(emu, fresh, "GET", `/v2/companies/${id}`)).statusCode).toBe(404);
+    const fresh = await adminToken(fx.emu);
+    expect((await call(fx.emu, fresh, "GET", `/v2/companies/${id}`)).statusCode).toBe(404);
     expect((await admin("PUT", "/state", snapshot)).statusCode).toBe(204);
     // Tokens are state too: the token issued after the snapshot is unknown once it is loaded.
-    expect((await call(emu, fresh, "GET", `/v2/companies/${id}`)).statusCode).toBe(401);
-    expect((await call(emu, token, "GET", `/v2/companies/${id}`)).statusCode).toBe(200);
+    expect((await call(fx.emu, fresh, "GET", `/v2/companies/${id}`)).statusCode).toBe(401);
+    expect((await call(fx.emu, fx.token, "GET", `/v2/companies/${id}`)).statusCode).toBe(200);
     expect((await admin("PUT", "/state", { version: 2 })).statusCode).toBe(400);
   });
 
@@ -63,7 +58,7 @@ describe("emulator admin API", () => {
     }>();
     expect(moved.frozen).toBe(true);
     expect(moved.nowMs - start.nowMs).toBeGreaterThanOrEqual(3_600_000);
-    expect((await call(emu, token, "GET", "/v2/companies")).statusCode).toBe(401);
+    expect((await call(fx.emu, fx.token, "GET", "/v2/companies")).statusCode).toBe(401);
     expect((await admin("POST", "/clock", { setIso: "2030-01-01T00:00:00Z" })).json()).toMatchObject({
       nowIso: "2030-01-01T00:00:00.000Z",
     });
@@ -83,10 +78,10 @@ describe("emulator admin API", () => {
     });
     expect(created.statusCode).toBe(201);
     const { id } = created.json<{ id: string }>();
-    const faulted = await call(emu, token, "GET", "/v2/companies");
+    const faulted = await call(fx.emu, fx.token, "GET", "/v2/companies");
     expect(faulted.statusCode).toBe(503);
     expect(faulted.headers["retry-after"]).toBe("2");
-    expect((await call(emu, token, "GET", "/v2/companies")).statusCode).toBe(200);
+    expect((await call(fx.emu, fx.token, "GET", "/v2/companies")).statusCode).toBe(200);
     expect((await admin("GET", "/faults")).json()).toMatchObject({ faults: [{ id, fired: 1 }] });
     expect((await admin("DELETE", `/faults/${id}`)).statusCode).toBe(204);
     expect((await admin("DELETE", `/faults/${id}`)).statusCode).toBe(404);
@@ -98,7 +93,7 @@ describe("emulator admin API", () => {
     expect((await admin("PATCH", "/settings", { apiUserQuota: 1 })).json()).toMatchObject({
       apiUserQuota: 1,
     });
-    expect((await call(emu, token, "POST", "/v2/api-users", {})).statusCode).toBe(409);
+    expect((await call(fx.emu, fx.token, "POST", "/v2/api-users", {})).statusCode).toBe(409);
     expect((await admin("PATCH", "/settings", { apiUserQuota: -1 })).statusCode).toBe(400);
   });
 
@@ -107,8 +102,8 @@ describe("emulator admin API", () => {
       tmcId: string;
       clientId: string;
     }>();
-    expect(other.tmcId).not.toBe(emu.bootstrap.tmcId);
-    const companyId = await createCompany(emu, token);
+    expect(other.tmcId).not.toBe(fx.emu.bootstrap.tmcId);
+    const companyId = await createCompany(fx.emu, fx.token);
     expect((await admin("POST", "/company-admins", { companyId })).statusCode).toBe(201);
     expect((await admin("POST", "/company-admins", { companyId: "missing" })).statusCode).toBe(400);
   });

@@ -1,49 +1,43 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Emulator } from "../../src/emulator";
-import { adminToken, call, createCompany, errorCode, freshEmulator, tokenFor } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { emulatorFixture, useFixture } from "./fixtures";
+import { call, createCompany, errorCode, tokenFor } from "./helpers";
 
 describe("API users", () => {
-  let emu: Emulator;
-  let token: string;
-  beforeEach(async () => {
-    emu = await freshEmulator();
-    token = await adminToken(emu);
-  });
-  afterEach(() => emu.close());
+  const fx = useFixture(emulatorFixture);
 
   it("creates client-credentials users whose secret is returned once and works", async () => {
-    const created = await call(emu, token, "POST", "/v2/api-users", {});
+    const created = await call(fx.emu, fx.token, "POST", "/v2/api-users", {});
     expect(created.statusCode).toBe(200);
     const { clientId, clientSecret } = created.json<{ clientId: string; clientSecret: string }>();
     expect(clientSecret).toMatch(/^[a-z0-9]{40}$/);
-    await expect(tokenFor(emu, clientId, clientSecret)).resolves.toMatch(/^emu\./);
-    const list = await call(emu, token, "GET", "/v2/api-users");
+    await expect(tokenFor(fx.emu, clientId, clientSecret)).resolves.toMatch(/^emu\./);
+    const list = await call(fx.emu, fx.token, "GET", "/v2/api-users");
     expect(list.body).not.toContain(clientSecret);
     expect(list.json()).toMatchObject({ totalCount: 2, apiUsers: expect.arrayContaining([{ clientId }]) });
   });
 
   it("enforces the quota of 5 per TMC with 409", async () => {
     for (let i = 0; i < 4; i++)
-      expect((await call(emu, token, "POST", "/v2/api-users", {})).statusCode).toBe(200);
-    const sixth = await call(emu, token, "POST", "/v2/api-users", {});
+      expect((await call(fx.emu, fx.token, "POST", "/v2/api-users", {})).statusCode).toBe(200);
+    const sixth = await call(fx.emu, fx.token, "POST", "/v2/api-users", {});
     expect(sixth.statusCode).toBe(409);
     expect(errorCode(sixth)).toBe("API_USER_QUOTA_EXCEEDED");
   });
 
   it("creates SCIM users only as COMPANY_ADMIN for a company", async () => {
-    const wrongRole = await call(emu, token, "POST", "/v2/api-users", {
+    const wrongRole = await call(fx.emu, fx.token, "POST", "/v2/api-users", {
       credentialType: "SCIM_TOKEN",
       role: "TMC_ADMIN",
     });
     expect(errorCode(wrongRole)).toBe("SCIM_REQUIRES_COMPANY_ADMIN");
-    const noOrg = await call(emu, token, "POST", "/v2/api-users", {
+    const noOrg = await call(fx.emu, fx.token, "POST", "/v2/api-users", {
       credentialType: "SCIM_TOKEN",
       role: "COMPANY_ADMIN",
     });
     expect(noOrg.statusCode).toBe(400);
     expect(noOrg.body).toContain("orgId");
-    const companyId = await createCompany(emu, token);
-    const scim = await call(emu, token, "POST", "/v2/api-users", {
+    const companyId = await createCompany(fx.emu, fx.token);
+    const scim = await call(fx.emu, fx.token, "POST", "/v2/api-users", {
       credentialType: "SCIM_TOKEN",
       role: "COMPANY_ADMIN",
       orgId: companyId,
@@ -52,114 +46,114 @@ describe("API users", () => {
   });
 
   it("pages the list", async () => {
-    for (let i = 0; i < 3; i++) await call(emu, token, "POST", "/v2/api-users", {});
-    const page = await call(emu, token, "GET", "/v2/api-users?limit=2&offset=1");
+    for (let i = 0; i < 3; i++) await call(fx.emu, fx.token, "POST", "/v2/api-users", {});
+    const page = await call(fx.emu, fx.token, "GET", "/v2/api-users?limit=2&offset=1");
     expect(page.json()).toMatchObject({ totalCount: 4, apiUsers: [expect.any(Object), expect.any(Object)] });
-    expect((await call(emu, token, "GET", "/v2/api-users?limit=0")).statusCode).toBe(400);
+    expect((await call(fx.emu, fx.token, "GET", "/v2/api-users?limit=0")).statusCode).toBe(400);
   });
 
   it("keeps API users to TMC admins, and each TMC to its own users", async () => {
-    const companyId = await createCompany(emu, token);
-    const companyAdmin = emu.admin.createCompanyAdmin(companyId);
-    const companyToken = await tokenFor(emu, companyAdmin.clientId, companyAdmin.clientSecret);
+    const companyId = await createCompany(fx.emu, fx.token);
+    const companyAdmin = fx.emu.admin.createCompanyAdmin(companyId);
+    const companyToken = await tokenFor(fx.emu, companyAdmin.clientId, companyAdmin.clientSecret);
     for (const [method, url] of [
       ["POST", "/v2/api-users"],
       ["GET", "/v2/api-users"],
       ["POST", "/v2/api-users/rotate"],
     ] as const) {
       expect(
-        (await call(emu, companyToken, method, url, method === "POST" ? { clientId: "x" } : undefined))
+        (await call(fx.emu, companyToken, method, url, method === "POST" ? { clientId: "x" } : undefined))
           .statusCode,
       ).toBe(403);
     }
-    const other = emu.admin.createTmc("Other");
-    const otherToken = await tokenFor(emu, other.clientId, other.clientSecret);
-    const revoke = await call(emu, otherToken, "POST", "/v2/api-users/revoke", {
-      clientId: emu.bootstrap.clientId,
+    const other = fx.emu.admin.createTmc("Other");
+    const otherToken = await tokenFor(fx.emu, other.clientId, other.clientSecret);
+    const revoke = await call(fx.emu, otherToken, "POST", "/v2/api-users/revoke", {
+      clientId: fx.emu.bootstrap.clientId,
     });
     expect(revoke.statusCode).toBe(403);
-    expect((await call(emu, otherToken, "GET", "/v2/api-users")).json()).toMatchObject({ totalCount: 1 });
-    expect(errorCode(await call(emu, token, "POST", "/v2/api-users/rotate", { clientId: "nobody" }))).toBe(
-      "API_USER_NOT_FOUND",
-    );
+    expect((await call(fx.emu, otherToken, "GET", "/v2/api-users")).json()).toMatchObject({ totalCount: 1 });
+    expect(
+      errorCode(await call(fx.emu, fx.token, "POST", "/v2/api-users/rotate", { clientId: "nobody" })),
+    ).toBe("API_USER_NOT_FOUND");
   });
 
   it("refuses the 6th user with 409 naming the quota, and follows a raised quota", async () => {
-    for (let i = 0; i < 4; i++) await call(emu, token, "POST", "/v2/api-users", {});
-    const sixth = await call(emu, token, "POST", "/v2/api-users", {});
+    for (let i = 0; i < 4; i++) await call(fx.emu, fx.token, "POST", "/v2/api-users", {});
+    const sixth = await call(fx.emu, fx.token, "POST", "/v2/api-users", {});
     expect(sixth.statusCode).toBe(409);
     expect(sixth.body).toContain("the quota is 5");
-    emu.admin.updateSettings({ apiUserQuota: 6 });
-    expect((await call(emu, token, "POST", "/v2/api-users", {})).statusCode).toBe(200);
-    expect((await call(emu, token, "POST", "/v2/api-users", {})).statusCode).toBe(409);
+    fx.emu.admin.updateSettings({ apiUserQuota: 6 });
+    expect((await call(fx.emu, fx.token, "POST", "/v2/api-users", {})).statusCode).toBe(200);
+    expect((await call(fx.emu, fx.token, "POST", "/v2/api-users", {})).statusCode).toBe(409);
   });
 
   it("caps the list page at 100", async () => {
-    expect((await call(emu, token, "GET", "/v2/api-users?limit=101")).statusCode).toBe(400);
-    expect((await call(emu, token, "GET", "/v2/api-users?offset=-1")).statusCode).toBe(400);
-    const beyond = await call(emu, token, "GET", "/v2/api-users?offset=5");
+    expect((await call(fx.emu, fx.token, "GET", "/v2/api-users?limit=101")).statusCode).toBe(400);
+    expect((await call(fx.emu, fx.token, "GET", "/v2/api-users?offset=-1")).statusCode).toBe(400);
+    const beyond = await call(fx.emu, fx.token, "GET", "/v2/api-users?offset=5");
     expect(beyond.json()).toEqual({ apiUsers: [], totalCount: 1 });
   });
 
   it("revokes permanently: 204, every token dies at once, the secret and the clientId are gone", async () => {
-    const { clientId, clientSecret } = (await call(emu, token, "POST", "/v2/api-users", {})).json<{
+    const { clientId, clientSecret } = (await call(fx.emu, fx.token, "POST", "/v2/api-users", {})).json<{
       clientId: string;
       clientSecret: string;
     }>();
-    const first = await tokenFor(emu, clientId, clientSecret);
-    const second = await tokenFor(emu, clientId, clientSecret);
-    expect((await call(emu, first, "GET", "/v2/api-users")).statusCode).toBe(200);
-    const revoked = await call(emu, token, "POST", "/v2/api-users/revoke", { clientId });
+    const first = await tokenFor(fx.emu, clientId, clientSecret);
+    const second = await tokenFor(fx.emu, clientId, clientSecret);
+    expect((await call(fx.emu, first, "GET", "/v2/api-users")).statusCode).toBe(200);
+    const revoked = await call(fx.emu, fx.token, "POST", "/v2/api-users/revoke", { clientId });
     expect(revoked.statusCode).toBe(204);
     for (const dead of [first, second]) {
-      const answer = await call(emu, dead, "GET", "/v2/api-users");
+      const answer = await call(fx.emu, dead, "GET", "/v2/api-users");
       expect(answer.statusCode).toBe(401);
       expect(errorCode(answer)).toBe("TOKEN_REVOKED");
     }
-    await expect(tokenFor(emu, clientId, clientSecret)).rejects.toThrow(/403/);
-    const again = await call(emu, token, "POST", "/v2/api-users/revoke", { clientId });
+    await expect(tokenFor(fx.emu, clientId, clientSecret)).rejects.toThrow(/403/);
+    const again = await call(fx.emu, fx.token, "POST", "/v2/api-users/revoke", { clientId });
     expect(again.statusCode).toBe(404);
-    expect((await call(emu, token, "GET", "/v2/api-users")).json()).toMatchObject({ totalCount: 1 });
+    expect((await call(fx.emu, fx.token, "GET", "/v2/api-users")).json()).toMatchObject({ totalCount: 1 });
   });
 
   it("fails an in-flight call whose token is revoked while it waits", async () => {
-    const { clientId, clientSecret } = (await call(emu, token, "POST", "/v2/api-users", {})).json<{
+    const { clientId, clientSecret } = (await call(fx.emu, fx.token, "POST", "/v2/api-users", {})).json<{
       clientId: string;
       clientSecret: string;
     }>();
-    const victim = await tokenFor(emu, clientId, clientSecret);
-    emu.admin.addFault({ path: "/v2/companies", methods: ["GET"], latencyMs: 300 });
-    const inFlight = call(emu, victim, "GET", "/v2/companies");
+    const victim = await tokenFor(fx.emu, clientId, clientSecret);
+    fx.emu.admin.addFault({ path: "/v2/companies", methods: ["GET"], latencyMs: 300 });
+    const inFlight = call(fx.emu, victim, "GET", "/v2/companies");
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect((await call(emu, token, "POST", "/v2/api-users/revoke", { clientId })).statusCode).toBe(204);
+    expect((await call(fx.emu, fx.token, "POST", "/v2/api-users/revoke", { clientId })).statusCode).toBe(204);
     const answer = await inFlight;
     expect(answer.statusCode).toBe(401);
     expect(errorCode(answer)).toBe("TOKEN_REVOKED");
   });
 
   it("rotates: same clientId, a new secret; the old secret and all its tokens die at once", async () => {
-    const { clientId, clientSecret } = (await call(emu, token, "POST", "/v2/api-users", {})).json<{
+    const { clientId, clientSecret } = (await call(fx.emu, fx.token, "POST", "/v2/api-users", {})).json<{
       clientId: string;
       clientSecret: string;
     }>();
-    const old = await tokenFor(emu, clientId, clientSecret);
-    const rotated = await call(emu, token, "POST", "/v2/api-users/rotate", { clientId });
+    const old = await tokenFor(fx.emu, clientId, clientSecret);
+    const rotated = await call(fx.emu, fx.token, "POST", "/v2/api-users/rotate", { clientId });
     expect(rotated.statusCode).toBe(200);
     const fresh = rotated.json<{ clientId: string; clientSecret: string }>();
     expect(fresh.clientId).toBe(clientId);
     expect(fresh.clientSecret).not.toBe(clientSecret);
-    const dead = await call(emu, old, "GET", "/v2/api-users");
+    const dead = await call(fx.emu, old, "GET", "/v2/api-users");
     expect(dead.statusCode).toBe(401);
     expect(errorCode(dead)).toBe("TOKEN_REVOKED");
-    await expect(tokenFor(emu, clientId, clientSecret)).rejects.toThrow(/INVALID_CLIENT_CREDENTIALS/);
-    const renewed = await tokenFor(emu, clientId, fresh.clientSecret);
-    expect((await call(emu, renewed, "GET", "/v2/api-users")).statusCode).toBe(200);
+    await expect(tokenFor(fx.emu, clientId, clientSecret)).rejects.toThrow(/INVALID_CLIENT_CREDENTIALS/);
+    const renewed = await tokenFor(fx.emu, clientId, fresh.clientSecret);
+    expect((await call(fx.emu, renewed, "GET", "/v2/api-users")).statusCode).toBe(200);
   });
 
   describe("SCIM", () => {
     async function scimUser(): Promise<{ clientId: string; scimToken: string }> {
-      const companyId = await createCompany(emu, token);
-      const created = await call(emu, token, "POST", "/v2/api-users", {
+      const companyId = await createCompany(fx.emu, fx.token);
+      const created = await call(fx.emu, fx.token, "POST", "/v2/api-users", {
         credentialType: "SCIM_TOKEN",
         role: "COMPANY_ADMIN",
         orgId: companyId,
@@ -169,7 +163,7 @@ describe("API users", () => {
 
     it("lists /v2/scim/Users with the SCIM token as the bearer", async () => {
       const { scimToken } = await scimUser();
-      const list = await call(emu, scimToken, "GET", "/v2/scim/Users?startIndex=1&count=10");
+      const list = await call(fx.emu, scimToken, "GET", "/v2/scim/Users?startIndex=1&count=10");
       expect(list.statusCode).toBe(200);
       expect(list.headers["content-type"]).toContain("application/scim+json");
       expect(list.json()).toEqual({
@@ -183,21 +177,23 @@ describe("API users", () => {
 
     it("accepts SCIM tokens on SCIM paths only, and access tokens nowhere there", async () => {
       const { clientId, scimToken } = await scimUser();
-      const asAccessToken = await call(emu, scimToken, "GET", "/v2/companies");
+      const asAccessToken = await call(fx.emu, scimToken, "GET", "/v2/companies");
       expect(asAccessToken.statusCode).toBe(401);
-      const withAccessToken = await call(emu, token, "GET", "/v2/scim/Users");
+      const withAccessToken = await call(fx.emu, fx.token, "GET", "/v2/scim/Users");
       expect(withAccessToken.statusCode).toBe(401);
       expect(errorCode(withAccessToken)).toBe("INVALID_TOKEN");
-      expect((await call(emu, undefined, "GET", "/v2/scim/Users")).statusCode).toBe(401);
-      await expect(tokenFor(emu, clientId, scimToken)).rejects.toThrow(/403/);
+      expect((await call(fx.emu, undefined, "GET", "/v2/scim/Users")).statusCode).toBe(401);
+      await expect(tokenFor(fx.emu, clientId, scimToken)).rejects.toThrow(/403/);
     });
 
     it("kills the SCIM token at once on revoke, and refuses to rotate it", async () => {
       const { clientId, scimToken } = await scimUser();
-      const rotate = await call(emu, token, "POST", "/v2/api-users/rotate", { clientId });
+      const rotate = await call(fx.emu, fx.token, "POST", "/v2/api-users/rotate", { clientId });
       expect(rotate.statusCode).toBe(400);
-      expect((await call(emu, token, "POST", "/v2/api-users/revoke", { clientId })).statusCode).toBe(204);
-      const answer = await call(emu, scimToken, "GET", "/v2/scim/Users");
+      expect((await call(fx.emu, fx.token, "POST", "/v2/api-users/revoke", { clientId })).statusCode).toBe(
+        204,
+      );
+      const answer = await call(fx.emu, scimToken, "GET", "/v2/scim/Users");
       expect(answer.statusCode).toBe(401);
       expect(errorCode(answer)).toBe("TOKEN_REVOKED");
     });

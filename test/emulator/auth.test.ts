@@ -1,18 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Emulator } from "../../src/emulator";
-import { adminToken, call, createCompany, errorCode, freshEmulator, tokenFor } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { emulatorFixture, useFixture } from "./fixtures";
+import { call, createCompany, errorCode, freshEmulator, tokenFor } from "./helpers";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
 describe("token endpoints", () => {
-  let emu: Emulator;
-  beforeEach(async () => {
-    emu = await freshEmulator();
-  });
-  afterEach(() => emu.close());
+  // No token up front: the rate limit test counts every token request.
+  const fx = useFixture(async () => ({ emu: await freshEmulator() }));
 
   const requestToken = (form: Record<string, string>, headers: Record<string, string> = FORM) =>
-    emu.app.inject({
+    fx.emu.app.inject({
       method: "POST",
       url: "/v2/auth/oauth2-token",
       headers,
@@ -22,8 +19,8 @@ describe("token endpoints", () => {
   it("issues a bearer token for client credentials", async () => {
     const response = await requestToken({
       grant_type: "client_credentials",
-      client_id: emu.bootstrap.clientId,
-      client_secret: emu.bootstrap.clientSecret,
+      client_id: fx.emu.bootstrap.clientId,
+      client_secret: fx.emu.bootstrap.clientSecret,
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-store");
@@ -37,7 +34,7 @@ describe("token endpoints", () => {
   it("refuses wrong credentials with 403", async () => {
     const response = await requestToken({
       grant_type: "client_credentials",
-      client_id: emu.bootstrap.clientId,
+      client_id: fx.emu.bootstrap.clientId,
       client_secret: "wrong-secret",
     });
     expect(response.statusCode).toBe(403);
@@ -51,7 +48,7 @@ describe("token endpoints", () => {
   });
 
   it("refuses JSON bodies (the endpoint is form-encoded)", async () => {
-    const response = await emu.app.inject({
+    const response = await fx.emu.app.inject({
       method: "POST",
       url: "/v2/auth/oauth2-token",
       headers: { "content-type": "application/json" },
@@ -66,8 +63,8 @@ describe("token endpoints", () => {
   });
 
   it("rate limits both token endpoints together, with Retry-After", async () => {
-    emu.admin.updateSettings({ tokenRateLimit: { limit: 3, windowSeconds: 60 } });
-    const { clientId, clientSecret } = emu.bootstrap;
+    fx.emu.admin.updateSettings({ tokenRateLimit: { limit: 3, windowSeconds: 60 } });
+    const { clientId, clientSecret } = fx.emu.bootstrap;
     for (let i = 0; i < 2; i++)
       expect(
         (
@@ -78,7 +75,7 @@ describe("token endpoints", () => {
           })
         ).statusCode,
       ).toBe(200);
-    const legacy = await emu.app.inject({
+    const legacy = await fx.emu.app.inject({
       method: "POST",
       url: "/get-auth-token",
       payload: { clientId, clientSecret },
@@ -93,7 +90,7 @@ describe("token endpoints", () => {
     expect(limited.statusCode).toBe(429);
     expect(errorCode(limited)).toBe("RATE_LIMIT_EXCEEDED");
     expect(Number(limited.headers["retry-after"])).toBeGreaterThanOrEqual(59);
-    emu.admin.clock.advance(61_000);
+    fx.emu.admin.clock.advance(61_000);
     expect(
       (
         await requestToken({
@@ -107,23 +104,17 @@ describe("token endpoints", () => {
 });
 
 describe("token tampering", () => {
-  let emu: Emulator;
-  let token: string;
-  beforeEach(async () => {
-    emu = await freshEmulator();
-    token = await adminToken(emu);
-  });
-  afterEach(() => emu.close());
+  const fx = useFixture(emulatorFixture);
 
   const get = (authorization?: string) =>
-    emu.app.inject({
+    fx.emu.app.inject({
       method: "GET",
       url: "/v2/companies",
       headers: authorization === undefined ? {} : { authorization },
     });
 
   it("accepts the untampered token", async () => {
-    expect((await get(`Bearer ${token}`)).statusCode).toBe(200);
+    expect((await get(`Bearer ${fx.token}`)).statusCode).toBe(200);
   });
 
   it.each<[string, (token: string) => string | undefined, string]>([
@@ -138,68 +129,68 @@ describe("token tampering", () => {
     ],
     ["empty bearer", () => "Bearer ", "INVALID_TOKEN"],
   ])("401 for a %s", async (_name, tamper, code) => {
-    const response = await get(tamper(token));
+    const response = await get(tamper(fx.token));
     expect(response.statusCode).toBe(401);
     expect(errorCode(response)).toBe(code);
     expect(response.headers["www-authenticate"]).toMatch(/^Bearer/);
   });
 
   it("401 TOKEN_EXPIRED once the clock passes the expiry", async () => {
-    emu.admin.clock.advance(3600 * 1000 + 1);
-    const response = await get(`Bearer ${token}`);
+    fx.emu.admin.clock.advance(3600 * 1000 + 1);
+    const response = await get(`Bearer ${fx.token}`);
     expect(response.statusCode).toBe(401);
     expect(errorCode(response)).toBe("TOKEN_EXPIRED");
   });
 
   it("401 TOKEN_REVOKED after the API user is revoked", async () => {
-    const created = await call(emu, token, "POST", "/v2/api-users", { role: "TMC_ADMIN" });
+    const created = await call(fx.emu, fx.token, "POST", "/v2/api-users", { role: "TMC_ADMIN" });
     const { clientId, clientSecret } = created.json<{ clientId: string; clientSecret: string }>();
-    const victim = await tokenFor(emu, clientId, clientSecret);
-    expect((await call(emu, token, "POST", "/v2/api-users/revoke", { clientId })).statusCode).toBe(204);
+    const victim = await tokenFor(fx.emu, clientId, clientSecret);
+    expect((await call(fx.emu, fx.token, "POST", "/v2/api-users/revoke", { clientId })).statusCode).toBe(204);
     const response = await get(`Bearer ${victim}`);
     expect(response.statusCode).toBe(401);
     expect(errorCode(response)).toBe("TOKEN_REVOKED");
   });
 
   it("401 TOKEN_REVOKED after the secret is rotated, and the old secret stops working", async () => {
-    const created = await call(emu, token, "POST", "/v2/api-users", { role: "TMC_ADMIN" });
+    const created = await call(fx.emu, fx.token, "POST", "/v2/api-users", { role: "TMC_ADMIN" });
     const { clientId, clientSecret } = created.json<{ clientId: string; clientSecret: string }>();
-    const before = await tokenFor(emu, clientId, clientSecret);
-    const rotated = await call(emu, token, "POST", "/v2/api-users/rotate", { clientId });
+    const before = await tokenFor(fx.emu, clientId, clientSecret);
+    const rotated = await call(fx.emu, fx.token, "POST", "/v2/api-users/rotate", { clientId });
     expect(rotated.statusCode).toBe(200);
     const newSecret = rotated.json<{ clientId: string; clientSecret: string }>().clientSecret;
     expect(newSecret).not.toBe(clientSecret);
     expect(errorCode(await get(`Bearer ${before}`))).toBe("TOKEN_REVOKED");
-    await expect(tokenFor(emu, clientId, clientSecret)).rejects.toThrow(/403/);
-    expect((await get(`Bearer ${await tokenFor(emu, clientId, newSecret)}`)).statusCode).toBe(200);
+    await expect(tokenFor(fx.emu, clientId, clientSecret)).rejects.toThrow(/403/);
+    expect((await get(`Bearer ${await tokenFor(fx.emu, clientId, newSecret)}`)).statusCode).toBe(200);
   });
 
   it("403 for a company admin's token used on another company", async () => {
-    const mine = await createCompany(emu, token, { name: "Mine" });
-    const theirs = await createCompany(emu, token, { name: "Theirs" });
-    const admin = emu.admin.createCompanyAdmin(mine);
-    const companyToken = await tokenFor(emu, admin.clientId, admin.clientSecret);
-    expect((await call(emu, companyToken, "GET", `/v2/companies/${mine}`)).statusCode).toBe(200);
-    const response = await call(emu, companyToken, "GET", `/v2/companies/${theirs}`);
+    const mine = await createCompany(fx.emu, fx.token, { name: "Mine" });
+    const theirs = await createCompany(fx.emu, fx.token, { name: "Theirs" });
+    const admin = fx.emu.admin.createCompanyAdmin(mine);
+    const companyToken = await tokenFor(fx.emu, admin.clientId, admin.clientSecret);
+    expect((await call(fx.emu, companyToken, "GET", `/v2/companies/${mine}`)).statusCode).toBe(200);
+    const response = await call(fx.emu, companyToken, "GET", `/v2/companies/${theirs}`);
     expect(response.statusCode).toBe(403);
     expect(errorCode(response)).toBe("PERMISSION_DENIED");
   });
 
   it("403 for another TMC's token", async () => {
-    const company = await createCompany(emu, token);
-    const other = emu.admin.createTmc("Other TMC");
-    const otherToken = await tokenFor(emu, other.clientId, other.clientSecret);
+    const company = await createCompany(fx.emu, fx.token);
+    const other = fx.emu.admin.createTmc("Other TMC");
+    const otherToken = await tokenFor(fx.emu, other.clientId, other.clientSecret);
     for (const method of ["GET", "DELETE"] as const) {
-      expect((await call(emu, otherToken, method, `/v2/companies/${company}`)).statusCode).toBe(403);
+      expect((await call(fx.emu, otherToken, method, `/v2/companies/${company}`)).statusCode).toBe(403);
     }
-    const put = await call(emu, otherToken, "PUT", `/v2/companies/${company}`, {
+    const put = await call(fx.emu, otherToken, "PUT", `/v2/companies/${company}`, {
       id: { id: company },
       name: "Hijacked",
       billingCurrency: "USD",
       companyRoles: ["ORG"],
     });
     expect(put.statusCode).toBe(403);
-    const list = await call(emu, otherToken, "GET", "/v2/companies");
+    const list = await call(fx.emu, otherToken, "GET", "/v2/companies");
     expect(list.json<{ elements: { id: string }[] }>().elements.map((e) => e.id)).not.toContain(company);
   });
 });

@@ -4,87 +4,19 @@ import type { ResourceDefinition, Values } from "../../src/provider/definition";
 import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
 import { companyConfigResource } from "../../src/resources/company-config";
 import { companyFeaturesResource } from "../../src/resources/company-features";
-import { costCenterResource } from "../../src/resources/cost-center";
-import { departmentResource } from "../../src/resources/department";
-import { gradeResource } from "../../src/resources/grade";
 import { legalEntityResource } from "../../src/resources/legal-entity";
-import { officeResource } from "../../src/resources/office";
+import { costCenterResource } from "../../src/resources/cost-center";
 import { perTripServiceChargeResource } from "../../src/resources/per-trip-service-charge";
+import { definitions } from "../../src/resources/registry";
+import { type CompanyChildRow, companyChildren, type Parents } from "../support/company-children";
 import { checked, type ProviderHarness, providerHarness } from "./harness";
 
+/** The inputs of a child of `row`: its parents and its create body. */
+function inputsOf(row: CompanyChildRow, { companyId, legalEntityId }: Parents): Values {
+  return { companyId, ...(row.inLegalEntity ? { legalEntityId } : {}), ...row.body };
+}
+
 const address = { addressLines: ["1 Main Street"], regionCode: "US" };
-
-/** A child resource case: how to declare it, edit it, and find it on the platform. */
-interface ChildCase {
-  definition: ResourceDefinition<Values, Values>;
-  idOutput: string;
-  inputs(parents: Parents): Values;
-  edit: Values;
-  path(parents: Parents, id: string): string;
-  collection(parents: Parents): string;
-  invalid: [Values, string];
-}
-
-interface Parents {
-  companyId: string;
-  legalEntityId: string;
-}
-
-const cases: Record<string, ChildCase> = {
-  LegalEntity: {
-    definition: legalEntityResource,
-    idOutput: "legalEntityId",
-    inputs: ({ companyId }) => ({
-      companyId,
-      name: "Acme US",
-      billingCurrency: "USD",
-      address,
-      externalId: "le-1",
-    }),
-    edit: { name: "Acme USA" },
-    path: ({ companyId }, id) => apiPath`/v2/companies/${companyId}/legal-entities/${id}`,
-    collection: ({ companyId }) => apiPath`/v2/companies/${companyId}/legal-entities`,
-    invalid: [{ billingCurrency: "usd" }, "billingCurrency"],
-  },
-  Office: {
-    definition: officeResource,
-    idOutput: "officeId",
-    inputs: ({ companyId, legalEntityId }) => ({ companyId, legalEntityId, name: "HQ", address }),
-    edit: { name: "Headquarters" },
-    path: ({ companyId, legalEntityId }, id) =>
-      apiPath`/v2/companies/${companyId}/legal-entities/${legalEntityId}/offices/${id}`,
-    collection: ({ companyId, legalEntityId }) =>
-      apiPath`/v2/companies/${companyId}/legal-entities/${legalEntityId}/offices`,
-    invalid: [{ latlng: { latitude: 123, longitude: 0 } }, "latlng.latitude"],
-  },
-  CostCenter: {
-    definition: costCenterResource,
-    idOutput: "costCenterId",
-    inputs: ({ companyId }) => ({ companyId, name: "Sales", externalId: "cc-sales", numberOfEmployees: 12 }),
-    edit: { name: "Sales EMEA" },
-    path: ({ companyId }, id) => apiPath`/v2/companies/${companyId}/cost-centers/${id}`,
-    collection: ({ companyId }) => apiPath`/v2/companies/${companyId}/cost-centers`,
-    invalid: [{ numberOfEmployees: -1 }, "numberOfEmployees"],
-  },
-  Department: {
-    definition: departmentResource,
-    idOutput: "departmentId",
-    inputs: ({ companyId }) => ({ companyId, name: "Engineering", externalId: "dep-eng" }),
-    edit: { name: "R&D" },
-    path: ({ companyId }, id) => apiPath`/v2/companies/${companyId}/departments/${id}`,
-    collection: ({ companyId }) => apiPath`/v2/companies/${companyId}/departments`,
-    invalid: [{ name: "" }, "name"],
-  },
-  Grade: {
-    definition: gradeResource,
-    idOutput: "gradeId",
-    inputs: ({ companyId }) => ({ companyId, name: "Senior" }),
-    edit: { name: "Staff" },
-    path: ({ companyId }, id) => apiPath`/v2/companies/${companyId}/grades/${id}`,
-    collection: ({ companyId }) => apiPath`/v2/companies/${companyId}/grades`,
-    invalid: [{ name: 42 }, "name"],
-  },
-};
 
 describe("organization providers", () => {
   let h: ProviderHarness;
@@ -116,23 +48,25 @@ describe("organization providers", () => {
   const providerOf = (definition: ResourceDefinition<Values, Values>) =>
     buildDynamicProvider(definition, () => ({ client: h.client }));
 
-  describe.each(Object.entries(cases))("%s", (_type, c) => {
-    const server = (id: string) => h.client.get<Values>(c.path(parents, id));
+  describe.each(companyChildren)("$type", (c) => {
+    const definition = definitions[c.type];
+    if (!definition) throw new Error(`no resource type ${c.type} in the registry`);
+    const server = (id: string) => h.client.get<Values>(`${c.collection(parents)}/${id}`);
 
     it("refuses bad input at check time, naming the property, with no platform call", async () => {
-      const provider = providerOf(c.definition);
+      const provider = providerOf(definition);
       const [bad, property] = c.invalid;
       const before = h.emulator.admin.lastRequestSeq;
-      const result = await provider.check({}, { ...c.inputs(parents), ...bad, bogus: 1 });
+      const result = await provider.check({}, { ...inputsOf(c, parents), ...bad, bogus: 1 });
       expect(result.failures?.map((f) => f.property)).toEqual(expect.arrayContaining([property, "bogus"]));
-      const missingParent = await provider.check({}, { ...c.inputs(parents), companyId: undefined });
+      const missingParent = await provider.check({}, { ...inputsOf(c, parents), companyId: undefined });
       expect(missingParent.failures?.map((f) => f.property)).toContain("companyId");
       expect(h.emulator.admin.requests(before)).toEqual([]);
     });
 
     it("creates with one write, reads back without a diff, updates in place, deletes", async () => {
-      const provider = providerOf(c.definition);
-      const inputs = await checked(provider, c.inputs(parents));
+      const provider = providerOf(definition);
+      const inputs = await checked(provider, inputsOf(c, parents));
       const before = h.emulator.admin.lastRequestSeq;
       const { id, outs } = await provider.create(inputs);
       expect(Object.keys(h.emulator.admin.requestCounts(before))).toEqual([
@@ -162,11 +96,11 @@ describe("organization providers", () => {
     });
 
     it("detects drift made out of band", async () => {
-      const provider = providerOf(c.definition);
-      const inputs = await checked(provider, c.inputs(parents));
+      const provider = providerOf(definition);
+      const inputs = await checked(provider, inputsOf(c, parents));
       const { id, outs } = await provider.create(inputs);
       const current = await server(id);
-      await h.client.put(c.path(parents, id), { body: { ...current, ...c.edit } });
+      await h.client.put(`${c.collection(parents)}/${id}`, { body: { ...current, ...c.edit } });
       const read = await provider.read(id, outs);
       expect(read.inputs).toMatchObject(c.edit);
       expect(await provider.diff(id, read.props ?? {}, inputs)).toMatchObject({ changes: true });
@@ -174,18 +108,17 @@ describe("organization providers", () => {
     });
 
     it("adopts an existing object and converges it", async () => {
-      const provider = providerOf(c.definition);
-      const { companyId: _c, legalEntityId: _l, ...body } = c.inputs(parents);
+      const provider = providerOf(definition);
       const { id: existing } = await h.client.post<{ id: string }>(c.collection(parents), {
         body: {
-          ...body,
+          ...c.body,
           ...c.edit,
         },
       });
-      const inputs = await checked(provider, { ...c.inputs(parents), adoptId: existing });
+      const inputs = await checked(provider, { ...inputsOf(c, parents), adoptId: existing });
       const { id, outs } = await provider.create(inputs);
       expect(id).toBe(existing);
-      expect(await server(id)).toMatchObject({ name: c.inputs(parents).name });
+      expect(await server(id)).toMatchObject({ name: c.body.name });
       await expect(provider.create({ ...inputs, adoptId: "missing-id" })).rejects.toThrow(
         /adoptId missing-id does not exist/,
       );

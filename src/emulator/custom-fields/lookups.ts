@@ -52,20 +52,26 @@ export class CustomFieldStore {
 
   /** The path's arm of the path's field. */
   arm(request: FastifyRequest): ArmRecord {
-    const field = this.field(request);
-    const id = param(request, "armId");
-    const arm = this.arms.get(id);
-    if (!arm || arm.customFieldId !== field.id) throw notFound("arm", id);
-    return arm;
+    return this.childOfField(request, this.arms, "armId", "arm");
   }
 
   /** The path's option group of the path's field. */
   optionGroup(request: FastifyRequest): OptionGroupRecord {
+    return this.childOfField(request, this.optionGroups, "optionGroupId", "option group");
+  }
+
+  /** The record of path parameter `idParam` in `records`; 404 unless it is the path's field's. */
+  private childOfField<R extends { customFieldId: string }>(
+    request: FastifyRequest,
+    records: { get(id: string): R | undefined },
+    idParam: string,
+    singular: string,
+  ): R {
     const field = this.field(request);
-    const id = param(request, "optionGroupId");
-    const group = this.optionGroups.get(id);
-    if (!group || group.customFieldId !== field.id) throw notFound("option group", id);
-    return group;
+    const id = param(request, idParam);
+    const record = records.get(id);
+    if (!record || record.customFieldId !== field.id) throw notFound(singular, id);
+    return record;
   }
 
   /** The company's own fields (every level) in checkout order. */

@@ -284,6 +284,16 @@ export function directoryRoutes<
   };
 }
 
+/** A directory declared whole by its spec, registered with the emulator's context. */
+export function directory<
+  E extends DirectoryEntity,
+  R extends CompanyOwned<E>,
+  F,
+  B extends DirectoryEntity = E,
+>(spec: DirectorySpec<E, R, F, B>) {
+  return (ctx: EmulatorContext) => directoryRoutes(ctx, spec);
+}
+
 /** Page `pageNumber` (from 1) of `pageSize` items. */
 function pageOf<T>(items: readonly T[], pageNumber: number, pageSize: number): T[] {
   const start = (pageNumber - 1) * pageSize;
