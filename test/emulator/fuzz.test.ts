@@ -249,7 +249,7 @@ describe("fuzzing every route", () => {
         `Bearer ${tokens.tmc}`,
         `Bearer ${tokens.company}`,
         undefined,
-        "Bearer fx.emu.garbage",
+        "Bearer emu.garbage",
         "Basic dXNlcjpwYXNz",
         "Bearer",
       ]);
