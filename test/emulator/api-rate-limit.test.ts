@@ -1,15 +1,16 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { Emulator } from "../../src/emulator";
-import { adminToken, call, errorCode, freshEmulator, tokenFor } from "./helpers";
+import { type EmulatorFixture, emulatorFixture } from "./fixtures";
+import { adminToken, call, errorCode, tokenFor } from "./helpers";
 
 describe("API rate limit per client id (apiRateLimitPerSecond)", () => {
-  let emulator: Emulator;
-  afterEach(async () => emulator.app.close());
+  // Each test builds its own fixture: the limit is set at construction in one, at runtime in another.
+  let fx: EmulatorFixture;
+  afterEach(() => fx.close());
 
   it("is off by default", async () => {
-    emulator = await freshEmulator();
+    fx = await emulatorFixture();
+    const { emu: emulator, token } = fx;
     expect(emulator.admin.settings().apiRateLimitPerSecond).toBe(0);
-    const token = await adminToken(emulator);
     const statuses = await Promise.all(
       Array.from(
         { length: 50 },
@@ -20,9 +21,9 @@ describe("API rate limit per client id (apiRateLimitPerSecond)", () => {
   });
 
   it("answers 429 with Retry-After beyond the limit in a sliding second, per client id", async () => {
-    emulator = await freshEmulator({ settings: { apiRateLimitPerSecond: 3 } });
+    fx = await emulatorFixture({ settings: { apiRateLimitPerSecond: 3 } });
+    const { emu: emulator, token } = fx;
     emulator.admin.clock.freeze();
-    const token = await adminToken(emulator);
     const tmc = emulator.admin.createTmc("Other TMC");
     const otherToken = await tokenFor(emulator, tmc.clientId, tmc.clientSecret);
 
@@ -46,12 +47,12 @@ describe("API rate limit per client id (apiRateLimitPerSecond)", () => {
   });
 
   it("is validated and changeable at runtime", async () => {
-    emulator = await freshEmulator();
+    fx = await emulatorFixture();
+    const { emu: emulator, token } = fx;
     expect(() => emulator.admin.updateSettings({ apiRateLimitPerSecond: -1 })).toThrow(
       /apiRateLimitPerSecond/,
     );
     emulator.admin.updateSettings({ apiRateLimitPerSecond: 1 });
-    const token = await adminToken(emulator);
     emulator.admin.clock.freeze();
     expect((await call(emulator, token, "GET", "/v2/companies")).statusCode).toBe(200);
     expect((await call(emulator, token, "GET", "/v2/companies")).statusCode).toBe(429);

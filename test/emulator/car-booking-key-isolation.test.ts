@@ -1,26 +1,22 @@
 /** A booking key of another company is answered exactly like an unknown key: nothing of the other tenant leaks. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Emulator } from "../../src/emulator";
+import { describe, expect, it } from "vitest";
 import { CarAdmin } from "../../src/emulator/car/admin";
 import type { CarBooking, CarPriceCheck, CarSearchResponse } from "../../src/schemas/car";
-import { adminToken, call, createCompany, freshEmulator, tokenFor } from "./helpers";
+import { emulatorFixture, useFixture } from "./fixtures";
+import { call, createCompany, tokenFor } from "./helpers";
 
 describe("modify-book with another company's bookingKey", () => {
-  let emu: Emulator;
-  beforeAll(async () => {
-    emu = await freshEmulator();
-  });
-  afterAll(() => emu.close());
+  const fx = useFixture(emulatorFixture, "all");
 
   /** A company with demo trips, its admin's token, and one of its PNRs with its trip. */
   async function tenant(name: string) {
-    const companyId = await createCompany(emu, await adminToken(emu), { name });
-    const [trip] = new CarAdmin(emu.context).seedTrips(companyId);
+    const companyId = await createCompany(fx.emu, fx.token, { name });
+    const [trip] = new CarAdmin(fx.emu.context).seedTrips(companyId);
     const pnrId = trip?.pnrIds[0];
     if (!trip || !pnrId) throw new Error("no trip seeded");
-    const admin = emu.admin.createCompanyAdmin(companyId);
-    const token = await tokenFor(emu, admin.clientId, admin.clientSecret);
-    const current = await call(emu, token, "GET", `/v3/trips/${trip.tripId}/pnrs/${pnrId}`);
+    const admin = fx.emu.admin.createCompanyAdmin(companyId);
+    const token = await tokenFor(fx.emu, admin.clientId, admin.clientSecret);
+    const current = await call(fx.emu, token, "GET", `/v3/trips/${trip.tripId}/pnrs/${pnrId}`);
     expect(current.statusCode, current.body).toBe(200);
     return { token, pnrId, booking: current.json<CarBooking>() };
   }
@@ -28,14 +24,14 @@ describe("modify-book with another company's bookingKey", () => {
   it("gets 404 BOOKING_KEY_NOT_FOUND, the same answer as a made-up key, naming nothing of the other tenant", async () => {
     const victim = await tenant("Victim");
     const attacker = await tenant("Attacker");
-    const searched = await call(emu, victim.token, "POST", `/v2/car/pnrs/${victim.pnrId}/modify-search`, {
+    const searched = await call(fx.emu, victim.token, "POST", `/v2/car/pnrs/${victim.pnrId}/modify-search`, {
       pickup: victim.booking.pickup,
       dropOff: victim.booking.dropOff,
     });
     expect(searched.statusCode, searched.body).toBe(200);
     const { searchId, cars } = searched.json<CarSearchResponse>();
     const carId = cars[0]?.carId ?? "";
-    const quote = await call(emu, victim.token, "POST", "/v2/car/price-check", {
+    const quote = await call(fx.emu, victim.token, "POST", "/v2/car/price-check", {
       searchId,
       carId,
       isModify: true,
@@ -44,7 +40,7 @@ describe("modify-book with another company's bookingKey", () => {
     const { bookingKey } = quote.json<CarPriceCheck>();
 
     const attempt = (key: string) =>
-      call(emu, attacker.token, "POST", `/v2/car/pnrs/${attacker.pnrId}/modify-book`, {
+      call(fx.emu, attacker.token, "POST", `/v2/car/pnrs/${attacker.pnrId}/modify-book`, {
         bookingKey: key,
         carId,
         tripData: {
@@ -71,7 +67,7 @@ describe("modify-book with another company's bookingKey", () => {
     expect(stolen.body).not.toContain(searchId);
 
     // The key still works for its own company.
-    const own = await call(emu, victim.token, "POST", `/v2/car/pnrs/${victim.pnrId}/modify-book`, {
+    const own = await call(fx.emu, victim.token, "POST", `/v2/car/pnrs/${victim.pnrId}/modify-book`, {
       bookingKey,
       carId,
       tripData: {

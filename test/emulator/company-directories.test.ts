@@ -2,11 +2,13 @@
  * The behaviour every company directory shares (cost centers, departments, grades, legal entities
  * and offices under a legal entity), one row per directory of the company-children table
  * (`test/support/company-children.ts`): tenant rules on every route, what the company's own admin
- * may do, 404 once deleted, and the company deletion guard.
+ * may do, 404 once deleted, the company deletion guard, and nothing of theirs left once the company
+ * is deleted.
  */
 import { describe, expect, it } from "vitest";
 import { call } from "./helpers";
 import { useFixture } from "./fixtures";
+import { companyDirectories } from "../../src/emulator/org/routes/directories";
 import { companyChildren, replacementOf } from "../support/company-children";
 import {
   createLegalEntity,
@@ -93,4 +95,21 @@ describe.each(companyChildren)("company directory: $type", (row) => {
       await expectStatus(fx, emptyStatus, "DELETE", `${base}/${second}`);
       await expectStatus(fx, 204, "DELETE", company);
     });
+
+  // A directory that neither guards the company nor sits under a parent that does must have its
+  // collection in ORG_COLLECTIONS (src/emulator/org/records.ts), which a company deletion purges.
+  it(`leaves none of the company's ${plural} behind once the company is deleted`, async () => {
+    const base = (await collectionOf(fx))(fx.companyId);
+    const id = await createObject(fx, base, row.body, createStatus);
+    const deleted = await call(fx.emu, fx.token, "DELETE", `/v2/companies/${fx.companyId}`);
+    if (deleted.statusCode !== 204) return expectBadRequest(deleted, /still has/, "COMPANY_NOT_EMPTY");
+    const left = Object.entries(fx.emu.admin.snapshot().collections).filter(([, records]) =>
+      Object.hasOwn(records, id),
+    );
+    expect(left.map(([name]) => name)).toEqual([]);
+  });
+});
+
+it("has a row of the company-children table for every declared company directory", () => {
+  expect(companyChildren).toHaveLength(companyDirectories.length);
 });

@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "../../src/emulator/core/random";
 import { CLI, requireBuilt } from "../cli/harness";
-import { adminToken, call, freshEmulator } from "./helpers";
+import { emulatorFixture } from "./fixtures";
+import { call } from "./helpers";
 
 const companyBody = (name: string) => ({ name, billingCurrency: "USD", companyRoles: ["ORG"] });
 
@@ -29,10 +30,9 @@ describe("durable writes", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("answers a write only once it is in the state file, grouping concurrent writes", async () => {
-    const stateFile = join(dir, "in-process.json");
-    const emu = await freshEmulator({ stateFile });
+    const fx = await emulatorFixture({ tempStateFile: true });
     try {
-      const token = await adminToken(emu);
+      const { emu, token, stateFile = "" } = fx;
       const writesBefore = emu.persistence?.writeCount ?? 0;
       const checked = await Promise.all(
         Array.from({ length: 40 }, async (_, i) => {
@@ -49,10 +49,11 @@ describe("durable writes", () => {
       expect(writes).toBeGreaterThan(0);
       expect(writes).toBeLessThan(40);
     } finally {
-      await emu.close();
+      await fx.close();
     }
   });
 
+  // Not the fixture: a separate CLI process, so it can be killed with SIGKILL and restarted.
   describe("kill -9 of a real emulator process", () => {
     beforeAll(() => requireBuilt(CLI));
 

@@ -6,10 +6,10 @@
  * Fixed seed and bounded count, so a failure reproduces exactly.
  */
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEmulator, type Emulator } from "../../src/emulator";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CarAdmin } from "../../src/emulator/car/admin";
 import { type Random, seededRandom } from "../../src/emulator/core/random";
+import { emulatorFixture, useFixture } from "./fixtures";
 import { createCompany } from "./helpers";
 
 const SEED = 0x9f0221;
@@ -198,12 +198,27 @@ function parsed(response: LightMyRequestResponse): unknown {
 }
 
 describe("fuzzing every route", () => {
-  let emu: Emulator;
   const routes: { method: Method; url: string }[] = [];
   let fixtures: Fixtures;
   let tokens: { tmc: string; company: string };
+  const fx = useFixture(
+    () =>
+      emulatorFixture({
+        randomSeed: SEED,
+        settings: { bodyLimitBytes: 64 * 1024 },
+        beforeReady: (emu) =>
+          emu.app.addHook("onRoute", (route) => {
+            for (const method of [route.method].flat()) {
+              const upper = method.toUpperCase() as Method;
+              if (!EXCLUDED.has(`${upper} ${route.url}`)) routes.push({ method: upper, url: route.url });
+            }
+          }),
+      }),
+    "all",
+  );
 
   const mintTokens = () => {
+    const { emu } = fx;
     const companyAdmin = emu.admin.createCompanyAdmin(fixtures.companyId);
     tokens = {
       tmc: emu.context.identity.issueToken(emu.bootstrap.clientId, emu.bootstrap.clientSecret).token,
@@ -212,21 +227,11 @@ describe("fuzzing every route", () => {
   };
 
   beforeAll(async () => {
-    emu = createEmulator({ logErrors: false, randomSeed: SEED, settings: { bodyLimitBytes: 64 * 1024 } });
-    emu.app.addHook("onRoute", (route) => {
-      for (const method of [route.method].flat()) {
-        const upper = method.toUpperCase() as Method;
-        if (!EXCLUDED.has(`${upper} ${route.url}`)) routes.push({ method: upper, url: route.url });
-      }
-    });
-    await emu.app.ready();
-    const tmc = emu.context.identity.issueToken(emu.bootstrap.clientId, emu.bootstrap.clientSecret).token;
-    const companyId = await createCompany(emu, tmc, { name: "Fuzz target" });
-    const [trip] = new CarAdmin(emu.context).seedTrips(companyId);
+    const companyId = await createCompany(fx.emu, fx.token, { name: "Fuzz target" });
+    const [trip] = new CarAdmin(fx.emu.context).seedTrips(companyId);
     fixtures = { companyId, tripId: trip?.tripId ?? "none", pnrId: trip?.pnrIds[0] ?? "none" };
     mintTokens();
   });
-  afterAll(() => emu.close());
 
   it(`answers ${REQUESTS} fuzzed requests with platform-shaped errors and no 5xx`, async () => {
     expect(routes.length).toBeGreaterThan(40);
@@ -254,14 +259,14 @@ describe("fuzzing every route", () => {
             ? requestBody(random)
             : {}
           : requestBody(random);
-      const response = await emu.app.inject({
+      const response = await fx.emu.app.inject({
         method,
         url: `${path}${queryString(random)}`,
         ...body,
         headers: { ...body.headers, ...(auth ? { authorization: auth } : {}) },
       });
-      emu.admin.clearFaults();
-      emu.admin.clock.reset();
+      fx.emu.admin.clearFaults();
+      fx.emu.admin.clock.reset();
       statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
       const label = `#${n} ${method} ${path.slice(0, 80)} -> ${response.statusCode} ${response.body.slice(0, 160)}`;
       if (response.statusCode >= 500) offenders.push(label);
@@ -277,8 +282,10 @@ describe("fuzzing every route", () => {
     for (const status of [400, 401, 404, 405, 413, 414, 415])
       expect(statuses.get(status), `status ${status}`).toBeGreaterThan(0);
 
-    const state = await emu.app.inject({ method: "GET", url: "/_emulator/state" });
+    const state = await fx.emu.app.inject({ method: "GET", url: "/_emulator/state" });
     expect(state.statusCode).toBe(200);
-    expect((await emu.app.inject({ method: "GET", url: "/_emulator/health" })).json()).toEqual({ ok: true });
+    expect((await fx.emu.app.inject({ method: "GET", url: "/_emulator/health" })).json()).toEqual({
+      ok: true,
+    });
   });
 });

@@ -7,10 +7,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEmulator, type Emulator, startEmulator } from "../../src/emulator";
+import { describe, expect, it } from "vitest";
+import { createEmulator } from "../../src/emulator";
 import { MAX_BODY_DEPTH } from "../../src/emulator/core/depth";
-import { adminToken, call, errorCode, freshEmulator } from "./helpers";
+import { emulatorFixture, runningEmulatorFixture, useFixture } from "./fixtures";
+import { adminToken, call, errorCode } from "./helpers";
 
 const company = { name: "Acme", billingCurrency: "USD", companyRoles: ["ORG"] };
 
@@ -31,26 +32,15 @@ function messageOf(response: { json<T>(): T }): string {
 }
 
 describe("nesting depth", () => {
-  let dir: string;
-  let emu: Emulator;
-  let token: string;
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "emulator-hardening-"));
-    emu = await freshEmulator({ stateFile: join(dir, "state.json") });
-    token = await adminToken(emu);
-  });
-  afterAll(async () => {
-    await emu.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const fx = useFixture(() => emulatorFixture({ tempStateFile: true }), "all");
 
   it(`refuses bodies nested deeper than ${MAX_BODY_DEPTH} levels with 400, naming the path`, async () => {
-    const atLimit = await call(emu, token, "POST", "/v2/companies", {
+    const atLimit = await call(fx.emu, fx.token, "POST", "/v2/companies", {
       ...company,
       extra: nested(MAX_BODY_DEPTH - 1),
     });
     expect(errorCode(atLimit)).not.toBe("NESTING_TOO_DEEP");
-    const over = await call(emu, token, "POST", "/v2/companies", {
+    const over = await call(fx.emu, fx.token, "POST", "/v2/companies", {
       ...company,
       extra: nested(MAX_BODY_DEPTH),
     });
@@ -60,26 +50,26 @@ describe("nesting depth", () => {
   });
 
   it("survives the 3,000-level body that used to crash the state file writer, and keeps writing", async () => {
-    const deep = await call(emu, token, "POST", "/v2/companies", { ...company, unknown: nested(3000) });
+    const deep = await call(fx.emu, fx.token, "POST", "/v2/companies", { ...company, unknown: nested(3000) });
     expect(deep.statusCode).toBe(400);
     expect(errorCode(deep)).toBe("NESTING_TOO_DEEP");
-    const arrays = await emu.app.inject({
+    const arrays = await fx.emu.app.inject({
       method: "POST",
       url: "/v2/companies",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      headers: { authorization: `Bearer ${fx.token}`, "content-type": "application/json" },
       payload: `${"[".repeat(200_000)}${"]".repeat(200_000)}`,
     });
     expect(errorCode(arrays)).toBe("NESTING_TOO_DEEP");
 
-    const created = await call(emu, token, "POST", "/v2/companies", { ...company, name: "After" });
+    const created = await call(fx.emu, fx.token, "POST", "/v2/companies", { ...company, name: "After" });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ id: string }>().id;
-    const state = await emu.app.inject({ method: "GET", url: "/_emulator/state" });
+    const state = await fx.emu.app.inject({ method: "GET", url: "/_emulator/state" });
     expect(state.statusCode).toBe(200);
     expect(Object.keys(state.json<{ collections: { companies: object } }>().collections.companies)).toContain(
       id,
     );
-    const onDisk = JSON.parse(readFileSync(join(dir, "state.json"), "utf8")) as {
+    const onDisk = JSON.parse(readFileSync(fx.stateFile ?? "", "utf8")) as {
       collections: { companies: object };
     };
     expect(Object.keys(onDisk.collections.companies)).toContain(id);
@@ -87,14 +77,10 @@ describe("nesting depth", () => {
 });
 
 describe("PUT /_emulator/state validates the snapshot", () => {
-  let emu: Emulator;
-  beforeAll(async () => {
-    emu = await freshEmulator();
-  });
-  afterAll(() => emu.close());
+  const fx = useFixture(emulatorFixture, "all");
 
   const put = (payload: unknown) =>
-    emu.app.inject({
+    fx.emu.app.inject({
       method: "PUT",
       url: "/_emulator/state",
       headers: { "content-type": "application/json" },
@@ -122,35 +108,36 @@ describe("PUT /_emulator/state validates the snapshot", () => {
   ] as [unknown, RegExp, string?][])(
     "refuses %j with 400 naming the path, and changes nothing",
     async (snapshot, pattern, code) => {
-      const before = emu.admin.snapshot();
+      const before = fx.emu.admin.snapshot();
       const response = await put(snapshot);
       expect(response.statusCode).toBe(400);
       expect(errorCode(response)).toBe(code ?? "EMULATOR_ADMIN_INVALID");
       expect(messageOf(response)).toMatch(pattern);
-      expect(emu.admin.snapshot()).toEqual(before);
+      expect(fx.emu.admin.snapshot()).toEqual(before);
     },
   );
 
   it("refuses a snapshot whose bootstrap client is gone, and the credentials keep working, also after a reset", async () => {
-    const snapshot = emu.admin.snapshot();
+    const snapshot = fx.emu.admin.snapshot();
     const withoutUsers = { ...snapshot, collections: { ...snapshot.collections, apiUsers: {} } };
     const refused = await put(withoutUsers);
     expect(refused.statusCode).toBe(400);
     expect(messageOf(refused)).toMatch(/bootstrap client .* is not among collections\.apiUsers/);
-    expect(await adminToken(emu)).toMatch(/^emu\./);
-    expect((await emu.app.inject({ method: "POST", url: "/_emulator/reset" })).statusCode).toBe(204);
-    expect(await adminToken(emu)).toMatch(/^emu\./);
-    expect((await put(emu.admin.snapshot())).statusCode).toBe(204);
-    expect(await adminToken(emu)).toMatch(/^emu\./);
+    expect(await adminToken(fx.emu)).toMatch(/^emu\./);
+    expect((await fx.emu.app.inject({ method: "POST", url: "/_emulator/reset" })).statusCode).toBe(204);
+    expect(await adminToken(fx.emu)).toMatch(/^emu\./);
+    expect((await put(fx.emu.admin.snapshot())).statusCode).toBe(204);
+    expect(await adminToken(fx.emu)).toMatch(/^emu\./);
   });
 
   it("refuses a snapshot nested too deep when loaded in process too", () => {
-    expect(() => emu.admin.load({ version: 1, collections: { companies: { abc: nested(60) } } })).toThrow(
+    expect(() => fx.emu.admin.load({ version: 1, collections: { companies: { abc: nested(60) } } })).toThrow(
       /invalid state snapshot: collections\.companies\.abc(\.x)+: is nested deeper than 40 levels/,
     );
   });
 
   it("refuses to start from a structurally invalid state file, naming the file and the path", () => {
+    // No fixture: what is tested is createEmulator itself refusing the file.
     const dir = mkdtempSync(join(tmpdir(), "emulator-bad-state-"));
     try {
       const stateFile = join(dir, "state.json");
@@ -165,25 +152,22 @@ describe("PUT /_emulator/state validates the snapshot", () => {
 });
 
 describe("bytes that are not HTTP", () => {
+  const fx = useFixture(() => runningEmulatorFixture(), "all");
+
   it("are answered 400 in the platform's error shape before the connection closes", async () => {
-    const emu = await startEmulator({ logErrors: false });
-    try {
-      const raw = await new Promise<string>((resolve, reject) => {
-        const socket = connect(emu.port, "127.0.0.1");
-        let text = "";
-        socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
-        socket.on("end", () => resolve(text));
-        socket.on("error", reject);
-        socket.write("NOT HTTP AT ALL\r\n\r\n");
-      });
-      const [head = "", body = ""] = raw.split("\r\n\r\n");
-      expect(head).toMatch(/^HTTP\/1\.1 400 /);
-      expect(JSON.parse(body)).toEqual({
-        debugIdentifier: expect.any(String),
-        errorMessages: [{ errorCode: "MALFORMED_HTTP_REQUEST", message: expect.any(String) }],
-      });
-    } finally {
-      await emu.close();
-    }
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(fx.emu.port, "127.0.0.1");
+      let text = "";
+      socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+      socket.write("NOT HTTP AT ALL\r\n\r\n");
+    });
+    const [head = "", body = ""] = raw.split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(body)).toEqual({
+      debugIdentifier: expect.any(String),
+      errorMessages: [{ errorCode: "MALFORMED_HTTP_REQUEST", message: expect.any(String) }],
+    });
   });
 });

@@ -15,7 +15,11 @@ import type { VendorPreferenceRow, VendorType } from "../../schemas/vendor-prefe
 import { newId } from "../core/ids";
 import type { EmulatorStore } from "../core/store";
 
-/** Collection names. */
+/**
+ * Collection names; deleting a company purges its records from each. A company directory that
+ * neither guards its company's deletion nor sits under a parent must be listed here
+ * (`test/emulator/company-directories.test.ts` fails otherwise).
+ */
 export const ORG_COLLECTIONS = {
   legalEntities: "legalEntities",
   offices: "offices",
