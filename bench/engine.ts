@@ -5,12 +5,12 @@
  * N cost centers, departments and offices (N in total, in turn). Figures only; nothing here
  * asserts a timing.
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { existsSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { Stack } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../src/emulator";
+import { createFileStack } from "../test/support/file-stack";
+import { createPackedProject } from "../test/support/packed-project";
 
 /** The commands measured, in the order they run. */
 export const COMMANDS = ["up", "preview", "refresh", "destroy"] as const;
@@ -33,8 +33,12 @@ export interface EngineResult {
   n: number;
   /** Resources in the graph (N + 2). */
   resources: number;
+  /** Rounds run; times are their medians, calls the most of any round. */
+  rounds: number;
   floor: Record<Command, CommandFigures>;
   travel: Record<Command, CommandFigures>;
+  /** pulumi-travel's time over the floor's, per round (paired runs). */
+  ratios: Record<Command, number[]>;
   /** Length of one resource's serialized `__provider`. */
   providerBytes: number;
   /** Size of the stack's state file after `up`, pulumi-travel and floor. */
@@ -44,6 +48,8 @@ export interface EngineResult {
 /** Options of {@link runEngineBench}. */
 export interface EngineBenchOptions {
   sizes: readonly number[];
+  /** Rounds of the four commands on both programs (default 1). */
+  rounds?: number | undefined;
   /** A directory whose node_modules holds the packed pulumi-travel and @pulumi/pulumi; packed when absent. */
   packedProjectDir?: string | undefined;
   /** Progress lines. */
@@ -94,92 +100,26 @@ for (let i = 0; i < n; i++) {
 exports.companyId = companyId;
 `;
 
-/** The repository root (the directory of pulumi-travel's package.json). */
-export function repoRoot(from: string = __dirname): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    const manifest = join(dir, "package.json");
-    if (
-      existsSync(manifest) &&
-      (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "pulumi-travel"
-    )
-      return dir;
-    if (dirname(dir) === dir) throw new Error(`no pulumi-travel package.json above ${from}`);
-  }
-}
-
-/** Packs the package (dist/ must be built) and installs it into a new project directory. */
-export function packProject(log: (line: string) => void = () => undefined): string {
-  const root = repoRoot();
-  if (!existsSync(join(root, "dist", "src", "index.js")))
-    throw new Error("dist/ is missing: run `npm run build`");
-  const dir = mkdtempSync(join(tmpdir(), "pulumi-travel-bench-"));
-  const packed = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], {
-    cwd: root,
-    encoding: "utf8",
-  })
-    .trim()
-    .split("\n")
-    .pop();
-  if (!packed) throw new Error("npm pack printed no tarball name");
-  const pulumiVersion = (
-    JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
-      devDependencies: Record<string, string>;
-    }
-  ).devDependencies["@pulumi/pulumi"];
-  writeFileSync(
-    join(dir, "package.json"),
-    JSON.stringify({
-      name: "pulumi-travel-bench",
-      private: true,
-      dependencies: { "pulumi-travel": `file:./${packed}`, "@pulumi/pulumi": pulumiVersion },
-    }),
-  );
-  log(`installing ${packed} into ${dir}`);
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], {
-    cwd: dir,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  return dir;
-}
-
 interface Program {
   stack: Stack;
   backendDir: string;
 }
 
 async function createProgram(
-  base: string,
-  name: string,
-  source: string,
+  packedProjectDir: string,
+  project: string,
+  program: string,
   n: number,
   emulator: RunningEmulator,
 ): Promise<Program> {
-  const workDir = mkdtempSync(join(base, `${name}-`));
-  const backendDir = join(workDir, ".backend");
-  mkdirSync(backendDir);
-  writeFileSync(
-    join(workDir, "Pulumi.yaml"),
-    `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n`,
-  );
-  writeFileSync(join(workDir, "index.js"), source);
-  const stack = await LocalWorkspace.createStack(
-    { stackName: "bench", workDir },
-    {
-      envVars: {
-        PULUMI_BACKEND_URL: `file://${backendDir}`,
-        PULUMI_CONFIG_PASSPHRASE: "bench-passphrase",
-        PULUMI_SKIP_UPDATE_CHECK: "true",
-        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      },
-    },
-  );
-  await stack.setAllConfig({
-    [`${name}:n`]: { value: String(n) },
-    "travel:baseUrl": { value: emulator.url },
-    "travel:clientId": { value: emulator.bootstrap.clientId },
-    "travel:clientSecret": { value: emulator.bootstrap.clientSecret, secret: true },
+  return createFileStack({
+    under: packedProjectDir,
+    project,
+    program,
+    emulator,
+    stackName: "bench",
+    config: { [`${project}:n`]: String(n) },
   });
-  return { stack, backendDir };
 }
 
 async function measure(emulator: RunningEmulator, step: () => Promise<unknown>): Promise<CommandFigures> {
@@ -197,29 +137,41 @@ async function measure(emulator: RunningEmulator, step: () => Promise<unknown>):
   };
 }
 
-async function runCommands(
-  program: Program,
-  emulator: RunningEmulator,
-  expectedResources: number,
-  afterUp: (program: Program) => Promise<void>,
-): Promise<Record<Command, CommandFigures>> {
-  const { stack } = program;
-  const up = await measure(emulator, async () => {
-    const result = await stack.up();
-    const created = result.summary.resourceChanges?.create ?? 0;
-    if (created !== expectedResources + 1)
-      throw new Error(`up created ${created} resources, expected ${expectedResources + 1}`);
-  });
-  await afterUp(program);
-  const preview = await measure(emulator, async () => {
+/** Runs one command on a program; throws when the engine did not do what the command is for. */
+const STEPS: Record<Command, (stack: Stack, resources: number) => Promise<unknown>> = {
+  up: async (stack, resources) => {
+    const created = (await stack.up()).summary.resourceChanges?.create ?? 0;
+    if (created !== resources + 1)
+      throw new Error(`up created ${created} resources, expected ${resources + 1}`);
+  },
+  preview: async (stack) => {
     const result = await stack.preview();
-    if (Object.keys(result.changeSummary).some((op) => op !== "same")) {
+    if (Object.keys(result.changeSummary).some((op) => op !== "same"))
       throw new Error(`the no-change preview found changes: ${JSON.stringify(result.changeSummary)}`);
-    }
-  });
-  const refresh = await measure(emulator, () => stack.refresh({ expectNoChanges: true }));
-  const destroy = await measure(emulator, () => stack.destroy());
-  return { up, preview, refresh, destroy };
+  },
+  refresh: (stack) => stack.refresh({ expectNoChanges: true }),
+  destroy: (stack) => stack.destroy(),
+};
+
+const PROGRAMS = ["floor", "travel"] as const;
+type ProgramName = (typeof PROGRAMS)[number];
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** The median time of the rounds, and the most calls, token requests and 429s of any round. */
+function summarize(rounds: readonly CommandFigures[]): CommandFigures {
+  return {
+    seconds: median(rounds.map((r) => r.seconds)),
+    calls: Math.max(...rounds.map((r) => r.calls)),
+    tokenRequests: Math.max(...rounds.map((r) => r.tokenRequests)),
+    throttled: Math.max(...rounds.map((r) => r.throttled)),
+  };
 }
 
 function stateFileSize(backendDir: string, project: string): number {
@@ -227,34 +179,60 @@ function stateFileSize(backendDir: string, project: string): number {
   return existsSync(path) ? statSync(path).size : 0;
 }
 
-/** Runs the engine section for each size and returns its figures. */
+/**
+ * Runs the engine section for each size and returns its figures. Each round runs every command on
+ * both programs one right after the other (which goes first alternates by round), so that each
+ * ratio compares two runs made under the same load.
+ */
 export async function runEngineBench(options: EngineBenchOptions): Promise<EngineResult[]> {
   const log = options.log ?? (() => undefined);
-  const packedProjectDir = options.packedProjectDir ?? packProject(log);
+  const rounds = options.rounds ?? 1;
+  const packedProjectDir = options.packedProjectDir ?? createPackedProject("pulumi-travel-bench-", log);
   const owned = options.packedProjectDir === undefined;
   const results: EngineResult[] = [];
   try {
     for (const n of options.sizes) {
       const emulator = await startEmulator({ logErrors: false });
       try {
+        const programs: Record<ProgramName, Program> = {
+          floor: await createProgram(packedProjectDir, "floor", FLOOR_PROGRAM, n, emulator),
+          travel: await createProgram(packedProjectDir, "travel", TRAVEL_PROGRAM, n, emulator),
+        };
+        const runs = Object.fromEntries(
+          PROGRAMS.map((name) => [
+            name,
+            Object.fromEntries(COMMANDS.map((c) => [c, [] as CommandFigures[]])),
+          ]),
+        ) as Record<ProgramName, Record<Command, CommandFigures[]>>;
         let providerBytes = 0;
         const stateBytes = { travel: 0, floor: 0 };
-        log(`N = ${n}: floor`);
-        const floorProgram = await createProgram(packedProjectDir, "floor", FLOOR_PROGRAM, n, emulator);
-        const floor = await runCommands(floorProgram, emulator, n + 2, async (p) => {
-          stateBytes.floor = stateFileSize(p.backendDir, "floor");
+        for (let round = 0; round < rounds; round++) {
+          const order = round % 2 === 0 ? PROGRAMS : [...PROGRAMS].reverse();
+          for (const command of COMMANDS) {
+            for (const name of order) {
+              log(`N = ${n}, round ${round + 1} of ${rounds}: ${name} ${command}`);
+              const { stack, backendDir } = programs[name];
+              runs[name][command].push(await measure(emulator, () => STEPS[command](stack, n + 2)));
+              if (command === "up" && round === 0) stateBytes[name] = stateFileSize(backendDir, name);
+            }
+            if (command === "up" && round === 0) providerBytes = await providerSize(programs.travel.stack);
+          }
+        }
+        results.push({
+          n,
+          resources: n + 2,
+          rounds,
+          floor: summarizeAll(runs.floor),
+          travel: summarizeAll(runs.travel),
+          ratios: Object.fromEntries(
+            COMMANDS.map((c) => [
+              c,
+              runs.travel[c].map((run, i) => run.seconds / (runs.floor[c][i]?.seconds ?? NaN)),
+            ]),
+          ) as Record<Command, number[]>,
+          providerBytes,
+          stateBytes,
         });
-        log(`N = ${n}: pulumi-travel`);
-        const travelProgram = await createProgram(packedProjectDir, "travel", TRAVEL_PROGRAM, n, emulator);
-        const travel = await runCommands(travelProgram, emulator, n + 2, async (p) => {
-          stateBytes.travel = stateFileSize(p.backendDir, "travel");
-          const state = (await p.stack.exportStack()) as {
-            deployment: { resources: { type: string; outputs?: { __provider?: string } }[] };
-          };
-          const costCenter = state.deployment.resources.find((r) => r.type.endsWith(`travel:${KINDS[0]}`));
-          providerBytes = costCenter?.outputs?.__provider?.length ?? 0;
-        });
-        results.push({ n, resources: n + 2, floor, travel, providerBytes, stateBytes });
       } finally {
         await emulator.close();
       }
@@ -265,19 +243,43 @@ export async function runEngineBench(options: EngineBenchOptions): Promise<Engin
   return results;
 }
 
-/** The results as a Markdown table (one row per N and command), then the sizes. */
+function summarizeAll(runs: Record<Command, CommandFigures[]>): Record<Command, CommandFigures> {
+  return Object.fromEntries(COMMANDS.map((c) => [c, summarize(runs[c])])) as Record<Command, CommandFigures>;
+}
+
+/** Length of the serialized `__provider` of a cost center in the stack's state. */
+async function providerSize(stack: Stack): Promise<number> {
+  const state = (await stack.exportStack()) as {
+    deployment: { resources: { type: string; outputs?: { __provider?: string } }[] };
+  };
+  const costCenter = state.deployment.resources.find((r) => r.type.endsWith(`travel:${KINDS[0]}`));
+  return costCenter?.outputs?.__provider?.length ?? 0;
+}
+
+/** The median of the paired ratios, with their range when there was more than one round. */
+function formatRatio(ratios: readonly number[]): string {
+  const ratio = `${median(ratios).toFixed(2)}x`;
+  return ratios.length > 1
+    ? `${ratio} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`
+    : ratio;
+}
+
+/**
+ * The results as a Markdown table (one row per N and command), then the sizes. Times are medians
+ * of the rounds; the ratio is the median of the rounds' paired ratios, with their range.
+ */
 export function formatEngineResults(results: readonly EngineResult[]): string {
   const lines = [
-    "| N | command | floor | pulumi-travel | ratio | platform calls | calls per resource | token requests | 429s |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "| N | rounds | command | floor | pulumi-travel | ratio | platform calls | calls per resource | token requests | 429s |",
+    "|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const result of results) {
     for (const command of COMMANDS) {
       const floor = result.floor[command];
       const travel = result.travel[command];
       lines.push(
-        `| ${result.n} | ${command === "preview" ? "preview, no changes" : command} | ${floor.seconds.toFixed(1)} s | ` +
-          `${travel.seconds.toFixed(1)} s | ${(travel.seconds / floor.seconds).toFixed(2)}x | ${travel.calls} | ` +
+        `| ${result.n} | ${result.rounds} | ${command === "preview" ? "preview, no changes" : command} | ${floor.seconds.toFixed(1)} s | ` +
+          `${travel.seconds.toFixed(1)} s | ${formatRatio(result.ratios[command])} | ${travel.calls} | ` +
           `${(travel.calls / result.resources).toFixed(2)} | ${travel.tokenRequests} | ${travel.throttled} |`,
       );
     }

@@ -166,8 +166,15 @@ async function main(): Promise<void> {
     .map((size) => Number(size.trim()))
     .filter((size) => Number.isInteger(size) && size > 0);
   if (sizes.length === 0) return;
-  console.log(`\nengine: the packed package under the Pulumi CLI vs the floor (N = ${sizes.join(", ")})`);
-  const results = await runEngineBench({ sizes, log: (line) => console.error(`  ${line}`) });
+  const rounds = Number(process.env.BENCH_ENGINE_ROUNDS ?? "1");
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new Error(
+      `BENCH_ENGINE_ROUNDS must be a whole number of at least 1, not ${process.env.BENCH_ENGINE_ROUNDS}`,
+    );
+  console.log(
+    `\nengine: the packed package under the Pulumi CLI vs the floor (N = ${sizes.join(", ")}; ${rounds} round(s))`,
+  );
+  const results = await runEngineBench({ sizes, rounds, log: (line) => console.error(`  ${line}`) });
   console.log(formatEngineResults(results));
 }
 

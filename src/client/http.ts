@@ -1,10 +1,22 @@
 /**
  * The HTTP transport: the only module that imports undici. One keep-alive Agent with explicit
  * connect, headers and body timeouts (undici's defaults are 300 s), or a caller's dispatcher.
+ *
+ * undici (109 modules, about 60 ms to load on an idle machine) is loaded at the first request, not
+ * on import: a Pulumi program loads this package but never sends, and neither does a provider
+ * process whose preview makes no call.
  */
 import "./supported-node";
-import { Agent, type Dispatcher, request } from "undici";
+import type { Dispatcher } from "undici";
 import { ConnectionError, type RequestTarget, TimeoutError } from "./errors";
+
+type Undici = typeof import("undici");
+let loaded: Undici | undefined;
+
+/** undici, loaded on first use. */
+function undici(): Undici {
+  return (loaded ??= require("undici") as Undici);
+}
 
 /** Transport settings. */
 export interface TransportOptions {
@@ -39,19 +51,29 @@ export interface HttpResponse {
 
 /** Sends requests over a shared undici dispatcher. */
 export class HttpTransport {
-  private readonly dispatcher: Dispatcher;
+  /** The caller's dispatcher, or the Agent once the first request created it. */
+  private dispatcher: Dispatcher | undefined;
   private readonly ownsDispatcher: boolean;
+  private closed = false;
 
   constructor(private readonly options: TransportOptions) {
     this.ownsDispatcher = options.dispatcher === undefined;
-    this.dispatcher =
-      options.dispatcher ??
-      new Agent({
-        connect: { timeout: options.connectTimeoutMs },
-        headersTimeout: options.headersTimeoutMs,
-        bodyTimeout: options.bodyTimeoutMs,
-        keepAliveTimeout: options.keepAliveTimeoutMs,
-      });
+    this.dispatcher = options.dispatcher;
+  }
+
+  /** The dispatcher, creating the transport's own Agent (and loading undici) on first use. */
+  private activeDispatcher(): Dispatcher {
+    if (this.dispatcher) return this.dispatcher;
+    const agent = new (undici().Agent)({
+      connect: { timeout: this.options.connectTimeoutMs },
+      headersTimeout: this.options.headersTimeoutMs,
+      bodyTimeout: this.options.bodyTimeoutMs,
+      keepAliveTimeout: this.options.keepAliveTimeoutMs,
+    });
+    // A transport closed before its first request behaves as a closed Agent does.
+    if (this.closed) void agent.close();
+    this.dispatcher = agent;
+    return agent;
   }
 
   /**
@@ -61,11 +83,11 @@ export class HttpTransport {
   async send(req: HttpRequest): Promise<HttpResponse> {
     const target: RequestTarget = { method: req.method, url: req.displayUrl };
     try {
-      const response = await request(req.url, {
+      const response = await undici().request(req.url, {
         method: req.method,
         headers: req.headers,
         body: req.body ?? null,
-        dispatcher: this.dispatcher,
+        dispatcher: this.activeDispatcher(),
         ...(req.signal ? { signal: req.signal } : {}),
         headersTimeout: this.options.headersTimeoutMs,
         bodyTimeout: this.options.bodyTimeoutMs,
@@ -79,7 +101,8 @@ export class HttpTransport {
 
   /** Closes the Agent the transport created; a caller's dispatcher is left open. */
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close();
+    this.closed = true;
+    if (this.ownsDispatcher && this.dispatcher) await this.dispatcher.close();
   }
 }
 

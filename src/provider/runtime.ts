@@ -7,11 +7,13 @@
  * Before the first `check` of a run (so at preview), it validates the configuration and checks the
  * credentials with one token request, unless `travel:verifyCredentials` is `false`.
  */
-import { clientOptionsFor, TravelClient } from "../client";
+import { clientOptionsFor, SETTING_ENV_VARS, type SettingName, TravelClient } from "../client";
 import { configLookup, type ProviderConfig, readProviderConfig } from "./config";
 import { credentialHint, verifyCredentials } from "./credentials";
 import type { ResourceContext, ResourceDefinition, Values } from "./definition";
 import { buildDynamicProvider, type FullResourceProvider } from "./dynamic-provider";
+
+const SETTING_NAMES = Object.keys(SETTING_ENV_VARS) as SettingName[];
 
 /** Resource definitions by type name. */
 export type DefinitionRegistry = Readonly<Record<string, ResourceDefinition<Values, Values>>>;
@@ -24,36 +26,44 @@ export interface ProviderRuntime {
   runtimeProvider(this: void, type: string): FullResourceProvider;
 }
 
+/** One distinct configuration: validated, with its client and credential check once made. */
+interface ConfiguredClient {
+  config: ProviderConfig;
+  client?: TravelClient;
+  verified?: Promise<void>;
+}
+
 /** A runtime over `definitions`. */
 export function createProviderRuntime(definitions: DefinitionRegistry): ProviderRuntime {
   let stackConfig: { get(key: string): string | undefined } | undefined;
-  const clients = new Map<string, TravelClient>();
+  const configs = new Map<string, ConfiguredClient>();
   const providers = new Map<string, FullResourceProvider>();
-  const verified = new Map<string, Promise<void>>();
 
-  const clientFor = (config: ProviderConfig): TravelClient => {
-    const key = JSON.stringify(config);
-    let client = clients.get(key);
-    if (!client) {
-      client = new TravelClient(clientOptionsFor(config));
-      clients.set(key, client);
+  /**
+   * The configuration as of now (environment over stack config, read at every call), validated
+   * once per distinct raw value: every operation asks for it, and validation with zod costs more
+   * than the lookups.
+   */
+  const currentConfig = (): ConfiguredClient => {
+    const lookup = configLookup(stackConfig);
+    const key = JSON.stringify(SETTING_NAMES.map((name) => lookup(name) ?? null));
+    let entry = configs.get(key);
+    if (!entry) {
+      entry = { config: readProviderConfig(lookup) };
+      configs.set(key, entry);
     }
-    return client;
+    return entry;
   };
-  const currentContext = (): ResourceContext => ({
-    client: clientFor(readProviderConfig(configLookup(stackConfig))),
-  });
+  const currentClient = (): TravelClient => {
+    const entry = currentConfig();
+    return (entry.client ??= new TravelClient(clientOptionsFor(entry.config)));
+  };
+  const currentContext = (): ResourceContext => ({ client: currentClient() });
   /** Validates the configuration and, once per configuration, checks the credentials. */
   const verifyOnce = (): Promise<void> => {
-    const config = readProviderConfig(configLookup(stackConfig));
-    if (config.verifyCredentials === false) return Promise.resolve();
-    const key = JSON.stringify(config);
-    let pending = verified.get(key);
-    if (!pending) {
-      pending = verifyCredentials(clientFor(config), config);
-      verified.set(key, pending);
-    }
-    return pending;
+    const entry = currentConfig();
+    if (entry.config.verifyCredentials === false) return Promise.resolve();
+    return (entry.verified ??= verifyCredentials(currentClient(), entry.config));
   };
 
   const withHints = (provider: FullResourceProvider): FullResourceProvider => ({

@@ -1,12 +1,13 @@
 /**
  * E2E harness: a Pulumi program below the packed-package project, a running emulator, and a stack
- * on a `file://` backend in a temporary directory, driven through the Automation API.
+ * on a `file://` backend in a temporary directory (test/support/file-stack.ts), driven through the
+ * Automation API.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { rmSync } from "node:fs";
+import type { Stack } from "@pulumi/pulumi/automation";
 import { inject } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
+import { createFileStack } from "../support/file-stack";
 
 /** A deployed test environment. */
 export interface E2eEnvironment {
@@ -28,32 +29,14 @@ export async function createEnvironment(
   config: Record<string, string> = {},
   stackName = "e2e",
 ): Promise<E2eEnvironment> {
-  const base = inject("packedProjectDir");
-  const programDir = mkdtempSync(join(base, `${name}-`));
-  const backendDir = join(programDir, ".backend");
-  mkdirSync(backendDir);
-  writeFileSync(
-    join(programDir, "Pulumi.yaml"),
-    `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n`,
-  );
-  writeFileSync(join(programDir, "index.js"), program);
   const emulator = await startEmulator();
-  const stack = await LocalWorkspace.createStack(
-    { stackName, workDir: programDir },
-    {
-      envVars: {
-        PULUMI_BACKEND_URL: `file://${backendDir}`,
-        PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
-        PULUMI_SKIP_UPDATE_CHECK: "true",
-        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      },
-    },
-  );
-  await stack.setAllConfig({
-    "travel:baseUrl": { value: emulator.url },
-    "travel:clientId": { value: emulator.bootstrap.clientId },
-    "travel:clientSecret": { value: emulator.bootstrap.clientSecret, secret: true },
-    ...Object.fromEntries(Object.entries(config).map(([key, value]) => [key, { value }])),
+  const { stack, programDir } = await createFileStack({
+    under: inject("packedProjectDir"),
+    project: name,
+    program,
+    emulator,
+    stackName,
+    config,
   });
   return {
     stack,

@@ -10,26 +10,19 @@
  * stale.
  */
 import { execFileSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { join } from "node:path";
+import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
+import { createFileStack } from "../support/file-stack";
+import { installProject, npmInstall, packedTarball, repoRoot } from "../support/packed-project";
 import { countCalls, e2eSkipReason } from "./harness";
 
 /** The 0.1.0 release commit. */
 const RELEASE_0_1_0 = "0f0fd61";
-const root = resolve(__dirname, "..", "..");
+const root = repoRoot();
 const TOKEN = "POST /v2/auth/oauth2-token";
 
 const PROGRAM = `
@@ -78,13 +71,6 @@ function packRelease(): string {
   return tarball;
 }
 
-function install(dir: string, spec: string): void {
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", spec], {
-    cwd: dir,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
 interface StateResource {
   type: string;
   outputs?: { __provider?: string };
@@ -105,41 +91,17 @@ describe.skipIf(e2eSkipReason() !== "")("state written by 0.1.0 after an upgrade
 
   beforeAll(async () => {
     const oldTarball = packRelease();
-    dir = mkdtempSync(join(inject("packedProjectDir"), "compat-"));
-    const pulumiVersion = (
-      JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
-        devDependencies: Record<string, string>;
-      }
-    ).devDependencies["@pulumi/pulumi"];
-    writeFileSync(
-      join(dir, "package.json"),
-      JSON.stringify({ name: "compat", private: true, dependencies: { "@pulumi/pulumi": pulumiVersion } }),
-    );
-    install(dir, oldTarball);
-    writeFileSync(
-      join(dir, "Pulumi.yaml"),
-      "name: compat\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n",
-    );
-    writeFileSync(join(dir, "index.js"), PROGRAM);
-    mkdirSync(join(dir, ".backend"));
     emulator = await startEmulator({ logErrors: false });
-    stack = await LocalWorkspace.createStack(
-      { stackName: "compat", workDir: dir },
-      {
-        envVars: {
-          PULUMI_BACKEND_URL: `file://${join(dir, ".backend")}`,
-          PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
-          PULUMI_SKIP_UPDATE_CHECK: "true",
-          PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-        },
-      },
-    );
-    await stack.setAllConfig({
-      "travel:baseUrl": { value: emulator.url },
-      "travel:clientId": { value: emulator.bootstrap.clientId },
-      "travel:clientSecret": { value: emulator.bootstrap.clientSecret, secret: true },
-      "compat:companyName": { value: "Acme" },
-    });
+    ({ stack, programDir: dir } = await createFileStack({
+      under: inject("packedProjectDir"),
+      project: "compat",
+      program: PROGRAM,
+      emulator,
+      stackName: "compat",
+      config: { "compat:companyName": "Acme" },
+    }));
+    // The program's own node_modules, with 0.1.0, shadow the packed project's current package.
+    installProject(dir, "compat", { "pulumi-travel": `file:${oldTarball}` });
   });
   afterAll(async () => {
     await emulator?.close();
@@ -159,9 +121,7 @@ describe.skipIf(e2eSkipReason() !== "")("state written by 0.1.0 after an upgrade
   });
 
   it("refreshes the 0.1.0 state with the current package, one read per resource", async () => {
-    const current = readdirSync(inject("packedProjectDir")).find((f) => f.endsWith(".tgz"));
-    if (!current) throw new Error("the packed project directory holds no tarball");
-    install(dir, join(inject("packedProjectDir"), current));
+    npmInstall(dir, packedTarball(inject("packedProjectDir")));
     const { result, calls } = await countCalls(emulator, () => stack.refresh({ expectNoChanges: true }));
     expect(result.summary.resourceChanges).toEqual({ same: 5 });
     expect(calls[TOKEN]).toBe(1);

@@ -1,0 +1,50 @@
+/**
+ * undici is loaded at the first request, not on import: a Pulumi program loads the package barrel
+ * and never sends, and neither does a provider process whose preview makes no call. Checked in a
+ * fresh Node process on the built package, where `require.cache` tells what was loaded.
+ */
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../src/emulator";
+import { requireBuilt, ROOT, runNode, travelEnv } from "../cli/harness";
+import { liveEmulator } from "../support/live-emulator";
+
+const SCRIPT = `
+const { TravelClient, clientOptionsFromEnv, isNotFound } = require(${JSON.stringify(join(ROOT, "dist", "src", "index.js"))});
+const undiciLoaded = () => Object.keys(require.cache).some((path) => path.includes("/node_modules/undici/"));
+const seen = { barrel: undiciLoaded() };
+require(${JSON.stringify(join(ROOT, "dist", "src", "runtime.js"))});
+seen.runtime = undiciLoaded();
+const client = new TravelClient(clientOptionsFromEnv());
+seen.client = undiciLoaded();
+client
+  .get("/v2/companies/no-such-company")
+  .then(() => "found", (error) => (isNotFound(error) ? "not found" : String(error)))
+  .then(async (answer) => {
+    seen.answer = answer;
+    seen.afterRequest = undiciLoaded();
+    await client.close();
+    console.log(JSON.stringify(seen));
+  });
+`;
+
+describe("loading undici", () => {
+  let emulator: RunningEmulator;
+  beforeAll(async () => {
+    requireBuilt(join(ROOT, "dist", "src", "index.js"));
+    emulator = await liveEmulator();
+  });
+  afterAll(() => emulator.close());
+
+  it("waits for the first request: the barrel, the provider runtime and a new client do not load it", async () => {
+    const run = await runNode("-e", [SCRIPT], travelEnv(emulator));
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout)).toEqual({
+      barrel: false,
+      runtime: false,
+      client: false,
+      answer: "not found",
+      afterRequest: true,
+    });
+  });
+});
