@@ -92,7 +92,7 @@ describe.skipIf(e2eSkipReason() !== "")("Company through the Pulumi engine", () 
     expect(provider).not.toContain(env.emulator.bootstrap.clientId);
     expect(provider).not.toMatch(/\/(tmp|work|root|home|usr)\//);
     expect(provider).toContain('require("node:module")');
-    const checkpoint = readCheckpoints(join(env.programDir, ".backend"));
+    const checkpoint = readCheckpoints(env.backendDir);
     expect(checkpoint).toContain("travel:Company");
     expect(checkpoint).not.toContain(env.emulator.bootstrap.clientSecret);
   });

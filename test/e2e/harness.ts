@@ -14,6 +14,8 @@ export interface E2eEnvironment {
   stack: Stack;
   emulator: RunningEmulator;
   programDir: string;
+  /** The stack's `file://` backend directory (for `pulumi` CLI runs and reads of the checkpoints). */
+  backendDir: string;
   dispose(): Promise<void>;
 }
 
@@ -30,7 +32,7 @@ export async function createEnvironment(
   stackName = "e2e",
 ): Promise<E2eEnvironment> {
   const emulator = await startEmulator();
-  const { stack, programDir } = await createFileStack({
+  const { stack, programDir, backendDir } = await createFileStack({
     under: inject("packedProjectDir"),
     project: name,
     program,
@@ -42,6 +44,7 @@ export async function createEnvironment(
     stack,
     emulator,
     programDir,
+    backendDir,
     dispose: async () => {
       await emulator.close();
       rmSync(programDir, { recursive: true, force: true });

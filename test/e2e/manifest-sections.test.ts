@@ -220,7 +220,7 @@ describe.skipIf(e2eSkipReason() !== "")(
     });
 
     it("keeps the secret arm value and the API user's secret encrypted in state", async () => {
-      const stored = readdirSync(join(env.programDir, ".backend"), { recursive: true, withFileTypes: true })
+      const stored = readdirSync(env.backendDir, { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile())
         .map((entry) => readFileSync(join(entry.parentPath, entry.name), "utf8"));
       expect(stored.some((text) => text.includes("partner-a-2026"))).toBe(true);

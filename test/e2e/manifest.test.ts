@@ -149,7 +149,7 @@ describe.skipIf(e2eSkipReason() !== "")("tenant manifest (real engine)", () => {
 
   it("keeps the secret value encrypted in state, and a second preview shows no changes", async () => {
     // The Automation API's exportStack decrypts; read what the backend stores instead.
-    const stored = readdirSync(join(prod.programDir, ".backend"), { recursive: true, withFileTypes: true })
+    const stored = readdirSync(prod.backendDir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => ({ file: entry.name, text: readFileSync(join(entry.parentPath, entry.name), "utf8") }));
     expect(stored.some(({ text }) => text.includes("globex-us"))).toBe(true);

@@ -12,6 +12,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../src/emulator";
 import { CLI, requireBuilt, runNode, travelEnv } from "../cli/harness";
 import { startLossyProxy, type LossyProxy } from "../provider/lossy-proxy";
+import { fileBackendEnv } from "../support/file-stack";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
 const figures: Record<string, unknown> = {};
@@ -22,10 +23,7 @@ function pulumiEnv(env: E2eEnvironment): Record<string, string> {
   return {
     PATH: process.env.PATH ?? "",
     HOME: process.env.HOME ?? "",
-    PULUMI_BACKEND_URL: `file://${join(env.programDir, ".backend")}`,
-    PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    ...fileBackendEnv(env.backendDir),
   };
 }
 
