@@ -3,6 +3,7 @@
  * {@link ResourceDefinition}. This is the real implementation behind the thin serialized provider.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
 import { isNotFound } from "../client";
 import { checkInputs } from "./check";
 import {
@@ -14,6 +15,7 @@ import {
 } from "./definition";
 import { diffInputs } from "./diff";
 import { PartialCreateError } from "./partial-create-error";
+import { assertRecordedTypes } from "./recorded-inputs";
 import { extraReplaces, preflightFailures } from "./preflight";
 import { safeCreate } from "./safe-create";
 import { isInternalKey, stripInternal, withoutUndefined } from "./values";
@@ -36,6 +38,12 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
       inputKeys.filter((key) => clean[key] !== undefined).map((key) => [key, clean[key]]),
     ) as I;
   };
+  /** The inputs a state records, their types checked (a hand-edited state fails clearly). */
+  const recordedOf = (id: string, props: Values | undefined): I => {
+    const declared = declaredOf(props);
+    assertRecordedTypes(definition.type, id, definition.inputs.shape as Record<string, z.ZodType>, declared);
+    return declared;
+  };
   const parse = (props: Values): I => {
     const result = checkInputs(definition.inputs, stripInternal(props));
     if (result.failures.length > 0) {
@@ -45,12 +53,40 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
     return withoutUndefined(result.inputs as I);
   };
   const outputsOf = (inputs: I, state: S): Values => withoutUndefined({ ...inputs, ...state });
-  /** Secret outputs are write-once (returned by the platform only at creation or rotation): keep them. */
+  /**
+   * Secret outputs are write-once (returned by the platform only at creation or rotation), and
+   * kept outputs are invisible to read: keep them.
+   */
   const keepSecrets = (state: S, previous: Values | undefined): S => {
     const kept: Values = { ...state };
-    for (const key of definition.secretOutputs ?? [])
+    for (const key of [...(definition.secretOutputs ?? []), ...(definition.keptOutputs ?? [])])
       if (kept[key] === undefined && previous?.[key] !== undefined) kept[key] = previous[key];
     return kept as S;
+  };
+
+  /**
+   * What the platform holds of an object whose create stopped half way, so the next `up` sees
+   * the difference and finishes it. When it cannot be read, the inputs stand in for it and a
+   * warning says to refresh.
+   */
+  const partialState = async (id: string, inputs: I, props: Values): Promise<Values> => {
+    try {
+      const found = await definition.read(context(), id, inputs);
+      if (found)
+        return withoutUndefined({
+          ...internalOf(props),
+          ...found.observed,
+          ...found.state,
+          ...pickAdopt(inputs),
+        });
+    } catch (error) {
+      process.stderr.write(
+        `warning: ${definition.type} ${id} was created but could not be read back (${
+          error instanceof Error ? error.message : String(error)
+        }); run \`pulumi refresh\` before the next \`pulumi up\` so the state shows what the platform holds.\n`,
+      );
+    }
+    return withoutUndefined({ ...internalOf(props), ...inputs });
   };
 
   return {
@@ -95,7 +131,9 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
         }
         // Adoption takes ownership of the declared fields only: fields set outside the program stay.
         const owned = pickKeys(existing.observed, Object.keys(inputs));
-        const state = await definition.update(ctx, adoptId, inputs, owned);
+        const state = definition.adopt
+          ? await definition.adopt(ctx, adoptId, inputs)
+          : await definition.update(ctx, adoptId, inputs, owned);
         return { id: adoptId, outs: outputsOf(inputs, state) };
       }
       let createdId: string | undefined;
@@ -105,20 +143,15 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
         });
         return { id, outs: outputsOf(inputs, state) };
       } catch (error) {
+        if (createdId === undefined) throw error;
         // The partial state keeps the engine-internal props (`__provider`): without them the
         // engine cannot load the provider to refresh or delete the object later.
-        if (createdId !== undefined)
-          throw new PartialCreateError(
-            createdId,
-            withoutUndefined({ ...internalOf(props), ...inputs }),
-            error,
-          );
-        throw error;
+        throw new PartialCreateError(createdId, await partialState(createdId, inputs, props), error);
       }
     },
 
     async read(id: string, props?: Values) {
-      const declared = declaredOf(props);
+      const declared = recordedOf(id, props);
       const found = await definition.read(context(), id, declared);
       if (!found) return {};
       const observed = withoutUndefined({ ...found.observed, ...pickAdopt(declared) });
@@ -130,13 +163,13 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
 
     async update(id: string, olds: Values, news: Values) {
       const inputs = parse(news);
-      const state = await definition.update(context(), id, inputs, declaredOf(olds));
+      const state = await definition.update(context(), id, inputs, recordedOf(id, olds));
       return { outs: outputsOf(inputs, keepSecrets(state, olds)) };
     },
 
     async delete(id: string, props: Values) {
       try {
-        await definition.delete(context(), id, declaredOf(props));
+        await definition.delete(context(), id, recordedOf(id, props));
       } catch (error) {
         if (!isNotFound(error, definition.notFoundCodes)) throw error;
       }

@@ -2,10 +2,11 @@
  * The ApiUser resource: a machine user of the caller's TMC. Its `clientSecret` (or `scimToken`) is
  * a secret output, returned by the platform once at creation and at each rotation and stored only
  * as ciphertext. A changed `rotation` input rotates the secret (same clientId); delete revokes;
- * read finds out-of-band revocations (the user is then gone from state).
+ * read finds out-of-band revocations (the user is then gone from state). `adoptId` takes over an
+ * existing user by clientId and rotates it once, so the program holds a secret that works.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { type TravelClient, registerSecret } from "../client";
+import { collect, paginate, type TravelClient, registerSecret } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
 import {
@@ -17,6 +18,7 @@ import {
 } from "../schemas/api-user";
 
 type ApiUserInputs = {
+  adoptId?: string | undefined;
   role: "TMC_ADMIN" | "COMPANY_ADMIN";
   credentialType: "CLIENT_CREDENTIALS" | "SCIM_TOKEN";
   orgId?: string | undefined;
@@ -38,25 +40,45 @@ export function apiUserQuota(env: NodeJS.ProcessEnv = process.env): number {
   return quota;
 }
 
-/** Most pages read while looking for a clientId (the TMC quota is small). */
-const MAX_PAGES = 50;
+/** Every clientId of the caller's TMC (`GET /v2/api-users`, every page). */
+export async function listClientIds(client: TravelClient): Promise<string[]> {
+  const users = await collect(
+    paginate(
+      async (offset, limit) => {
+        const response = await client.get("/v2/api-users", {
+          query: { limit, offset },
+          schema: listApiUsersResponseSchema,
+        });
+        return { items: response.apiUsers, total: response.totalCount };
+      },
+      { pageSize: API_USER_PAGE_LIMIT },
+    ),
+  );
+  return users.map((user) => user.clientId);
+}
 
 /** True when `clientId` is an active API user of the caller's TMC. */
 export async function apiUserExists(client: TravelClient, clientId: string): Promise<boolean> {
-  for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
-    const response = await client.get("/v2/api-users", {
-      query: { limit: API_USER_PAGE_LIMIT, offset },
-      schema: listApiUsersResponseSchema,
-    });
-    if (response.apiUsers.some((user) => user.clientId === clientId)) return true;
-    offset += response.apiUsers.length;
-    if (
-      response.apiUsers.length === 0 ||
-      (response.totalCount !== undefined && offset >= response.totalCount)
-    )
-      return false;
-  }
-  throw new Error(`listing API users did not end after ${MAX_PAGES} pages`);
+  return (await listClientIds(client)).includes(clientId);
+}
+
+/**
+ * Takes over an existing API user (adopted, or made by a create whose answer was lost): its secret
+ * is shown only once, so it is rotated once to give the program one that works. A SCIM token
+ * cannot be rotated: undefined then, and the caller discards the user.
+ */
+async function takeOver(
+  client: TravelClient,
+  clientId: string,
+  inputs: ApiUserInputs,
+): Promise<ApiUserState | undefined> {
+  if (inputs.credentialType === "SCIM_TOKEN") return undefined;
+  const response = await client.post("/v2/api-users/rotate", {
+    body: { clientId },
+    schema: rotateApiUserResponseSchema,
+  });
+  registerSecret(response.clientSecret);
+  return { clientId, clientSecret: response.clientSecret };
 }
 
 /** The ApiUser definition. Its id is the clientId, which never changes on rotation. */
@@ -68,6 +90,24 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
   outputs: ["clientId", "clientSecret", "scimToken"],
   idOutput: "clientId",
   secretOutputs: ["clientSecret", "scimToken"],
+  // The platform lists clientIds only: the user a lost create made is the one that appeared.
+  recovery: {
+    strategy: "set-difference",
+    describe: "clientIds of the TMC's API users",
+    listIds: ({ client }) => listClientIds(client),
+    async complete({ client }, id, inputs) {
+      const state = await takeOver(client, id, inputs);
+      if (state) return state;
+      // Nobody holds the lost SCIM token and it cannot be rotated: revoke the user, create again.
+      await client.post("/v2/api-users/revoke", { body: { clientId: id }, idempotent: true });
+      return undefined;
+    },
+  },
+  async adopt({ client }, id, inputs) {
+    const state = await takeOver(client, id, inputs);
+    if (!state) throw new Error(`ApiUser ${id}: a SCIM user cannot be adopted (its token cannot be rotated)`);
+    return state;
+  },
   async create({ client }, inputs, created) {
     const body: Record<string, string> = { role: inputs.role, credentialType: inputs.credentialType };
     if (inputs.orgId !== undefined) body.orgId = inputs.orgId;
@@ -111,9 +151,9 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
   async delete({ client }, id) {
     await client.post("/v2/api-users/revoke", { body: { clientId: id }, idempotent: true });
   },
-  async preflight({ client }, _news, olds) {
-    // Only a create adds a user: an update or a rotation does not count against the quota.
-    if (Object.keys(olds).length > 0) return [];
+  async preflight({ client }, news, olds) {
+    // Only a create adds a user: an update, a rotation or an adoption does not count against the quota.
+    if (Object.keys(olds).length > 0 || news.adoptId !== undefined) return [];
     const quota = apiUserQuota();
     const page = await client.get("/v2/api-users", {
       query: { limit: 1, offset: 0 },

@@ -11,7 +11,7 @@ import { defineResource, type DefinedResource } from "../provider/define-resourc
 import { adoptIdField, type Values } from "../provider/definition";
 import { entityIdSchema } from "../schemas/common";
 import { readUnlessGone } from "./gone";
-import { observe, replacementBody } from "./shared";
+import { observe, replaceWhole, replacementBody } from "./shared";
 
 /** Parent ids a child resource can have. */
 export type ParentKey = "companyId" | "legalEntityId";
@@ -87,6 +87,9 @@ const parentNotFoundCodes: Record<ParentKey, string> = {
 
 const parentIdSchema = z.string().min(1, "must be an id");
 
+/** An object as the platform returns it, read leniently. */
+const anyObject = z.record(z.string(), z.unknown());
+
 /** The parent id inputs, documented once. */
 const parentFields = {
   /** The company it belongs to; changing it replaces the object. */
@@ -151,43 +154,46 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
       return { observed, state: stateOf(id) };
     },
     async update({ client }, id, news, olds) {
-      const path = itemPath(news, id);
-      const current = await client.get<Values>(path);
-      const body = replacementBody(current, news, olds, replaceableKeys);
-      for (const key of createOnly) delete body[key];
-      await client.put(path, { body: { ...body, id: spec.idShape === "wrapped" ? { id } : id } });
+      await replaceWhole(client, itemPath(news, id), anyObject, (current) => {
+        const body = replacementBody(current, news, olds, replaceableKeys);
+        for (const key of createOnly) delete body[key];
+        return { ...body, id: spec.idShape === "wrapped" ? { id } : id };
+      });
       return stateOf(id);
     },
     async delete({ client }, id, declared) {
       await client.delete(itemPath(declared, id));
     },
-    lookup: {
-      keyOf(values) {
-        const externalId = fieldKeys.includes("externalId") ? values.externalId : undefined;
-        if (typeof externalId === "string" && externalId !== "")
-          return { by: "externalId", value: externalId };
-        const name = values.name;
-        return typeof name === "string" && name !== "" ? { by: "name", value: name } : undefined;
-      },
-      async find({ client }, values, key) {
-        const listing = spec.listing ?? { method: "GET" };
-        const references = await listReferences(
-          client,
-          listing,
-          spec.collectionPath(parentsOf(values)),
-          parentsOf(values),
-          key,
-        );
-        if (key.by === "name") return references.filter((reference) => reference.name === key.value);
-        // The listing filtered by externalId; each match is confirmed on the object itself.
-        const confirmed: LookupCandidate[] = [];
-        for (const reference of references) {
-          const found = await readUnlessGone(notFoundCodes, () =>
-            client.get<Values>(itemPath(values, reference.id)),
+    recovery: {
+      strategy: "natural-key",
+      lookup: {
+        keyOf(values) {
+          const externalId = fieldKeys.includes("externalId") ? values.externalId : undefined;
+          if (typeof externalId === "string" && externalId !== "")
+            return { by: "externalId", value: externalId };
+          const name = values.name;
+          return typeof name === "string" && name !== "" ? { by: "name", value: name } : undefined;
+        },
+        async find({ client }, values, key) {
+          const listing = spec.listing ?? { method: "GET" };
+          const references = await listReferences(
+            client,
+            listing,
+            spec.collectionPath(parentsOf(values)),
+            parentsOf(values),
+            key,
           );
-          if (found?.externalId === key.value) confirmed.push(reference);
-        }
-        return confirmed;
+          if (key.by === "name") return references.filter((reference) => reference.name === key.value);
+          // The listing filtered by externalId; each match is confirmed on the object itself.
+          const confirmed: LookupCandidate[] = [];
+          for (const reference of references) {
+            const found = await readUnlessGone(notFoundCodes, () =>
+              client.get<Values>(itemPath(values, reference.id)),
+            );
+            if (found?.externalId === key.value) confirmed.push(reference);
+          }
+          return confirmed;
+        },
       },
     },
   });

@@ -100,6 +100,8 @@ export const companyConfigResource = defineResource<
     "COMPANY_NOT_FOUND",
     ...(Object.keys(CONFIG_DOCUMENTS) as CompanyConfigKind[]).map(documentNotFoundCode),
   ],
+  // A whole document stored with PUT: repeating the create is harmless.
+  recovery: { strategy: "idempotent" },
   async create({ client }, inputs, created) {
     const { path, query } = locate(inputs);
     await client.put(path, { body: inputs.config, query });

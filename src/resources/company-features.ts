@@ -74,6 +74,8 @@ export const companyFeaturesResource = defineResource<
   deleteBeforeReplace: true,
   outputs: [],
   notFoundCodes: NOT_FOUND_CODES,
+  // A singleton PATCH of the declared features: repeating the create is harmless.
+  recovery: { strategy: "idempotent" },
   async create({ client }, inputs, created) {
     await patchFeatures(client, inputs.companyId, inputs.features, []);
     created(inputs.companyId);

@@ -9,7 +9,7 @@ import type { ArgsOf } from "../provider/resource-args";
 import { entityIdSchema } from "../schemas/common";
 import { companyResponseSchema, companyRoleSchema, companyWritableFields } from "../schemas/company";
 import { readUnlessGone } from "./gone";
-import { observe, replacementBody, withoutAdopt } from "./shared";
+import { observe, replaceWhole, replacementBody, withoutAdopt } from "./shared";
 
 const { contractedBy: _contractedBy, bookingTmcId: _bookingTmcId, ...writable } = companyWritableFields;
 
@@ -58,48 +58,52 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
     return { observed: observe(company, declared), state: { companyId: id } };
   },
   async update({ client }, id, news, olds) {
-    const current = await client.get(companyPath(id), { schema: companyResponseSchema });
-    const body = replacementBody(current, news, olds, inputKeysOf(companyResource));
-    await client.put(companyPath(id), { body: { ...body, id: { id } } });
+    await replaceWhole(client, companyPath(id), companyResponseSchema, (current) => ({
+      ...replacementBody(current, news, olds, inputKeysOf(companyResource)),
+      id: { id },
+    }));
     return { companyId: id };
   },
   async delete({ client }, id) {
     await client.delete(companyPath(id));
   },
-  lookup: {
-    keyOf(inputs) {
-      if (inputs.externalId !== undefined && inputs.externalId !== "")
-        return { by: "externalId", value: inputs.externalId };
-      return { by: "name", value: inputs.name };
-    },
-    async find({ client }, _inputs, key) {
-      const found = new Map<string, LookupCandidate>();
-      for (let page = 0; page < MAX_PAGES; page++) {
-        const query = {
-          offset: page * PAGE_SIZE,
-          limit: PAGE_SIZE,
-          ...(key.by === "externalId" ? { externalId: key.value } : {}),
-        };
-        const { elements, totalNumResults } = await client.get("/v2/companies", {
-          query,
-          schema: companyListSchema,
-        });
-        for (const element of elements) found.set(element.id, { id: element.id, name: element.name });
-        const done =
-          elements.length < PAGE_SIZE || (totalNumResults !== undefined && found.size >= totalNumResults);
-        if (done) break;
-      }
-      const references = [...found.values()];
-      if (key.by === "name") return references.filter((reference) => reference.name === key.value);
-      // The listing filtered by externalId; each match is confirmed on the company itself.
-      const confirmed: LookupCandidate[] = [];
-      for (const reference of references) {
-        const company = await readUnlessGone(NOT_FOUND_CODES, () =>
-          client.get(companyPath(reference.id), { schema: companyResponseSchema }),
-        );
-        if (company?.externalId === key.value) confirmed.push(reference);
-      }
-      return confirmed;
+  recovery: {
+    strategy: "natural-key",
+    lookup: {
+      keyOf(inputs) {
+        if (inputs.externalId !== undefined && inputs.externalId !== "")
+          return { by: "externalId", value: inputs.externalId };
+        return { by: "name", value: inputs.name };
+      },
+      async find({ client }, _inputs, key) {
+        const found = new Map<string, LookupCandidate>();
+        for (let page = 0; page < MAX_PAGES; page++) {
+          const query = {
+            offset: page * PAGE_SIZE,
+            limit: PAGE_SIZE,
+            ...(key.by === "externalId" ? { externalId: key.value } : {}),
+          };
+          const { elements, totalNumResults } = await client.get("/v2/companies", {
+            query,
+            schema: companyListSchema,
+          });
+          for (const element of elements) found.set(element.id, { id: element.id, name: element.name });
+          const done =
+            elements.length < PAGE_SIZE || (totalNumResults !== undefined && found.size >= totalNumResults);
+          if (done) break;
+        }
+        const references = [...found.values()];
+        if (key.by === "name") return references.filter((reference) => reference.name === key.value);
+        // The listing filtered by externalId; each match is confirmed on the company itself.
+        const confirmed: LookupCandidate[] = [];
+        for (const reference of references) {
+          const company = await readUnlessGone(NOT_FOUND_CODES, () =>
+            client.get(companyPath(reference.id), { schema: companyResponseSchema }),
+          );
+          if (company?.externalId === key.value) confirmed.push(reference);
+        }
+        return confirmed;
+      },
     },
   },
 });

@@ -72,6 +72,8 @@ export const customFieldOrderResource = defineResource<Inputs, State, typeof cus
   inputs: customFieldOrderInputsSchema,
   replaceOn: ["companyId"],
   outputs: [],
+  // A convergence from the current order: repeating the create is harmless.
+  recovery: { strategy: "idempotent" },
   async create({ client }, inputs, created) {
     created(inputs.companyId);
     await converge(client, inputs);

@@ -20,7 +20,7 @@ import {
 } from "../schemas/custom-field";
 import { entityIdSchema } from "../schemas/common";
 import { readUnlessGone } from "./gone";
-import { replacementBody } from "./shared";
+import { replaceWhole, replacementBody } from "./shared";
 
 /** Inputs of {@link CustomField}. */
 export const customFieldInputsSchema = z
@@ -62,6 +62,9 @@ async function listFields(client: TravelClient, companyId: string, level: Custom
   });
 }
 
+/** True when the platform takes two field names for the same (it compares them without case). */
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
 async function setEnabled(client: TravelClient, inputs: Inputs, id: string, enabled: boolean) {
   await client.patch(`${fieldsPath(inputs.companyId)}/update-status`, {
     query: { companyRole: inputs.companyRole },
@@ -79,12 +82,11 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
   outputs: [],
   idOutput: "customFieldId",
   async preflight({ client }, news, olds) {
-    const sameName = olds.name !== undefined && olds.name.toLowerCase() === news.name.toLowerCase();
-    if (sameName && olds.companyId === news.companyId) return [];
+    if (olds.name !== undefined && sameName(olds.name, news.name) && olds.companyId === news.companyId)
+      return [];
     const list = await listFields(client, news.companyId, news.companyRole, { searchText: news.name });
     const clash = list.fields.find(
-      (field) =>
-        field.name.toLowerCase() === news.name.toLowerCase() && (field.parentInfos ?? []).length === 0,
+      (field) => sameName(field.name, news.name) && (field.parentInfos ?? []).length === 0,
     );
     if (!clash || clash.id === news.adoptId) return [];
     return [
@@ -93,6 +95,23 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
         reason: `a custom field named "${clash.name}" already exists in company ${news.companyId} (id ${clash.id}); names are unique per company (use adoptId to take it over)`,
       },
     ];
+  },
+  // Names are unique per company, compared without case: the name finds the field a lost create made.
+  recovery: {
+    strategy: "natural-key",
+    lookup: {
+      keyOf: (inputs) => ({ by: "name", value: inputs.name }),
+      async find({ client }, inputs, key) {
+        const list = await listFields(client, inputs.companyId, inputs.companyRole, {
+          searchText: key.value,
+        });
+        return list.fields
+          .filter((field) => sameName(field.name, key.value) && (field.parentInfos ?? []).length === 0)
+          .map((field) => ({ id: field.id, name: field.name }));
+      },
+      // Set by update-status after the create: the adoption enables the field.
+      followUpInputs: ["enabled"],
+    },
   },
   async create({ client }, inputs, created) {
     const { adoptId: _adopt, companyId, companyRole, enabled, ...fields } = inputs;
@@ -126,10 +145,10 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
       (key) => !jsonEqual(olds[key as keyof Inputs], news[key as keyof Inputs]),
     );
     if (fieldsChanged) {
-      const path = fieldPath(news.companyId, id);
-      const current = await client.get(path, { schema: customFieldSchema });
-      const body = replacementBody(current, news, olds, FIELD_KEYS);
-      await client.put(path, { body: { ...body, id } });
+      await replaceWhole(client, fieldPath(news.companyId, id), customFieldSchema, (current) => ({
+        ...replacementBody(current, news, olds, FIELD_KEYS),
+        id,
+      }));
     }
     if (news.enabled !== olds.enabled) await setEnabled(client, news, id, news.enabled);
     return { customFieldId: id };

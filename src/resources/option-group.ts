@@ -108,6 +108,8 @@ export const optionGroupResource = defineResource<Inputs, State, typeof optionGr
   inputs: optionGroupInputsSchema,
   replaceOn: ["companyId", "customFieldId", "optionGroupId"],
   outputs: [],
+  // A convergence from the group's current options: repeating the create is harmless.
+  recovery: { strategy: "idempotent" },
   async create({ client }, inputs, created) {
     const id = inputs.optionGroupId;
     const current = await currentOptions(client, inputs, id);

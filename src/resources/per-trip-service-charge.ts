@@ -46,6 +46,8 @@ export const perTripServiceChargeResource = defineResource<
   deleteBeforeReplace: true,
   outputs: ["enabled"],
   notFoundCodes: NOT_FOUND_CODES,
+  // A singleton setting stored whole: repeating the create is harmless.
+  recovery: { strategy: "idempotent" },
   async create({ client }, inputs, created) {
     await client.post(chargePath(inputs.companyId), { body: { config: inputs.config }, idempotent: true });
     created(inputs.companyId);

@@ -40,3 +40,17 @@ export async function createCustomGroup(
   if (response.status !== 201) throw new Error(`creating group ${name}: HTTP ${response.status}`);
   return ((await response.json()) as { id: string }).id;
 }
+
+/** The status of a client-credentials token request with `clientId` and `clientSecret`: 200 when they work. */
+export async function tokenStatus(baseUrl: string, clientId: string, clientSecret: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/v2/auth/oauth2-token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: clientId,
+      client_secret: clientSecret,
+    }),
+  });
+  return response.status;
+}
