@@ -64,31 +64,6 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
     return kept as S;
   };
 
-  /**
-   * What the platform holds of an object whose create stopped half way, so the next `up` sees
-   * the difference and finishes it. When it cannot be read, the inputs stand in for it and a
-   * warning says to refresh.
-   */
-  const partialState = async (id: string, inputs: I, props: Values): Promise<Values> => {
-    try {
-      const found = await definition.read(context(), id, inputs);
-      if (found)
-        return withoutUndefined({
-          ...internalOf(props),
-          ...found.observed,
-          ...found.state,
-          ...pickAdopt(inputs),
-        });
-    } catch (error) {
-      process.stderr.write(
-        `warning: ${definition.type} ${id} was created but could not be read back (${
-          error instanceof Error ? error.message : String(error)
-        }); run \`pulumi refresh\` before the next \`pulumi up\` so the state shows what the platform holds.\n`,
-      );
-    }
-    return withoutUndefined({ ...internalOf(props), ...inputs });
-  };
-
   return {
     async configure() {
       // Configuration is held by the runtime; nothing per type.
@@ -146,7 +121,11 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
         if (createdId === undefined) throw error;
         // The partial state keeps the engine-internal props (`__provider`): without them the
         // engine cannot load the provider to refresh or delete the object later.
-        throw new PartialCreateError(createdId, await partialState(createdId, inputs, props), error);
+        throw new PartialCreateError(
+          createdId,
+          await partialState(definition, ctx, createdId, inputs, props),
+          error,
+        );
       }
     },
 
@@ -175,6 +154,37 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
       }
     },
   };
+}
+
+/**
+ * What the platform holds of an object whose create stopped half way, so the next `up` sees the
+ * difference and finishes it. When it cannot be read, the inputs stand in for it and a warning
+ * says to refresh.
+ */
+async function partialState<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  ctx: ResourceContext,
+  id: string,
+  inputs: I,
+  props: Values,
+): Promise<Values> {
+  try {
+    const found = await definition.read(ctx, id, inputs);
+    if (found)
+      return withoutUndefined({
+        ...internalOf(props),
+        ...found.observed,
+        ...found.state,
+        ...pickAdopt(inputs),
+      });
+  } catch (error) {
+    process.stderr.write(
+      `warning: ${definition.type} ${id} was created but could not be read back (${
+        error instanceof Error ? error.message : String(error)
+      }); run \`pulumi refresh\` before the next \`pulumi up\` so the state shows what the platform holds.\n`,
+    );
+  }
+  return withoutUndefined({ ...internalOf(props), ...inputs });
 }
 
 function pickKeys<T extends Values>(values: T, keys: readonly string[]): T {

@@ -113,8 +113,9 @@ export const optionGroupResource = defineResource<Inputs, State, typeof optionGr
   async create({ client }, inputs, created) {
     const id = inputs.optionGroupId;
     const current = await currentOptions(client, inputs, id);
-    created(id);
     await send(client, inputs, id, planOptionPatches(current, inputs.options, []));
+    // Known only once converged: a lost answer is settled by converging again (idempotent).
+    created(id);
     return { id, state: { optionGroupId: id } };
   },
   async read({ client }, id, declared) {

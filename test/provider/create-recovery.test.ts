@@ -5,7 +5,7 @@
  * partial create's true state, and damaged state.
  */
 import { generateKeyPairSync } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiPath, type TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
 import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
@@ -17,20 +17,15 @@ import { DamagedStateError } from "../../src/provider/recorded-inputs";
 import { safeCreate } from "../../src/provider/safe-create";
 import { listClientIds } from "../../src/resources/api-user";
 import { definitions } from "../../src/resources/registry";
-import { clientFor, createCustomGroup, liveEmulator, tokenStatus } from "../support/live-emulator";
+import { createCustomGroup, tokenStatus, useLiveEmulator } from "../support/live-emulator";
 import { checked } from "./harness";
 
+const live = useLiveEmulator();
 let emulator: RunningEmulator;
 let client: TravelClient;
-beforeAll(async () => {
-  emulator = await liveEmulator();
-  client = clientFor(emulator);
+beforeAll(() => {
+  ({ emulator, client } = live);
 });
-afterAll(async () => {
-  await client.close();
-  await emulator.close();
-});
-afterEach(() => emulator.admin.clearFaults());
 
 const providerOf = (type: string) =>
   buildDynamicProvider(definitions[type] as ResourceDefinition<Values, Values>, () => ({ client }));

@@ -1,4 +1,5 @@
 /** A live emulator on 127.0.0.1 and clients of its bootstrap TMC admin, shared by the test suites. */
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { clearSharedTokens, TravelClient, type TravelClientOptions } from "../../src/client";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
 
@@ -53,4 +54,28 @@ export async function tokenStatus(baseUrl: string, clientId: string, clientSecre
     }),
   });
   return response.status;
+}
+
+/** The emulator and client of a test file, set up by {@link useLiveEmulator}. */
+export interface LiveEmulatorUse {
+  readonly emulator: RunningEmulator;
+  readonly client: TravelClient;
+}
+
+/**
+ * Starts an emulator and a client of its TMC admin before the file's tests, clears its faults
+ * after each test, and closes both afterwards.
+ */
+export function useLiveEmulator(): LiveEmulatorUse {
+  const use = {} as { emulator: RunningEmulator; client: TravelClient };
+  beforeAll(async () => {
+    use.emulator = await liveEmulator();
+    use.client = clientFor(use.emulator);
+  });
+  afterEach(() => use.emulator.admin.clearFaults());
+  afterAll(async () => {
+    await use.client.close();
+    await use.emulator.close();
+  });
+  return use;
 }
