@@ -1,6 +1,9 @@
 /** Helpers over the plain JSON values the engine hands a dynamic provider. */
 import * as pulumi from "@pulumi/pulumi";
 
+/** Plain input or output values. */
+export type Values = Record<string, unknown>;
+
 /** The engine's sentinel for a value not known during preview: the SDK's own `unknownValue`. */
 export const UNKNOWN = pulumi.runtime.unknownValue;
 
