@@ -7,7 +7,8 @@ import { registerEmulatorCommand } from "./commands/emulator";
 import { registerExportCommand } from "./commands/export";
 import { registerReconcileCommand } from "./commands/reconcile";
 import { registerValidateCommand } from "./commands/validate";
-import { EXIT, EXIT_CODES_HELP, exitCodeFor } from "./exit-codes";
+import { CliError, exitCodeFor } from "./cli-error";
+import { EXIT, EXIT_CODES_HELP } from "./exit-codes";
 
 /** Builds the command tree (exported for tests). */
 export function buildProgram(): Command {
@@ -35,11 +36,11 @@ export async function run(argv: string[]): Promise<number> {
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    // A command that already printed its report and only sets the exit code.
-    if ((error as { kind?: string }).kind === "findings") return EXIT.findings;
-    const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`pulumi-travel: ${redactText(message)}\n`);
-    if ((error as { kind?: string }).kind === "usage") return EXIT.usage;
+    // A command that already printed its report only sets the exit code.
+    if (!(error instanceof CliError && error.reported)) {
+      const message = error instanceof Error ? error.message : String(error);
+      process.stderr.write(`pulumi-travel: ${redactText(message)}\n`);
+    }
     return exitCodeFor(error);
   }
 }

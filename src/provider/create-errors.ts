@@ -77,7 +77,7 @@ function explain(detail: AmbiguousDetail, candidates: readonly LookupCandidate[]
 
 /**
  * A create that repeating cannot harm (a singleton, a document, a convergence) did not get an
- * answer within its step budget. Nothing needs reconciling: running the update again finishes it.
+ * answer within its retry budget. Nothing needs reconciling: running `pulumi up` again finishes it.
  */
 export class UnsettledCreateError extends Error {
   readonly code = "UNSETTLED_CREATE";

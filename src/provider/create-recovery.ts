@@ -12,7 +12,8 @@
  *   tenant key's cooldown).
  */
 import type { CreateLookup } from "./create-lookup";
-import type { ResourceContext, Values } from "./definition";
+import type { ResourceContext } from "./resource-context";
+import type { Values } from "./values";
 
 /** Look the object up by the key its inputs declare. */
 export interface NaturalKeyRecovery<I extends Values> {

@@ -6,25 +6,18 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { isNotFound } from "../client";
 import { checkInputs } from "./check";
-import {
-  ADOPT_INPUT,
-  inputKeysOf,
-  type ResourceContext,
-  type ResourceDefinition,
-  type Values,
-} from "./definition";
+import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "./definition";
 import { diffInputs } from "./diff";
 import { PartialCreateError } from "./partial-create-error";
 import { assertRecordedTypes } from "./recorded-inputs";
+import type { ResourceContext } from "./resource-context";
 import { extraReplaces, preflightFailures } from "./preflight";
+import type { ContextFactory } from "./resource-context";
 import { safeCreate } from "./safe-create";
 import { isInternalKey, stripInternal, withoutUndefined } from "./values";
 
 /** A provider with every method the engine may call. */
 export type FullResourceProvider = Required<pulumi.dynamic.ResourceProvider>;
-
-/** Supplies the API context lazily, at call time. */
-export type ContextFactory = () => ResourceContext;
 
 /** The provider the engine drives for one resource type. */
 export function buildDynamicProvider<I extends Values, S extends Values>(

@@ -5,8 +5,7 @@
  * the resource, the property and the way out instead.
  */
 import type { z } from "zod";
-import type { Values } from "./definition";
-import { valueAt } from "./values";
+import { type Values, valueAt } from "./values";
 
 /** A recorded input has the wrong type: the state is damaged. */
 export class DamagedStateError extends Error {

@@ -15,30 +15,29 @@
  *
  * The happy path of a natural key or an idempotent create makes no extra call. A 409 on create
  * names the existing object and how to take it over, and takes nothing over.
+ *
+ * The repeats run under the client's retry policy and share its budget: the attempts the client
+ * already made for a failed step count, so a create never makes more attempts in all than one
+ * call of that client may (`maxRetries + 1`), and waits as the client waits.
  */
-import { backoffDelay, DEFAULT_RETRY_POLICY, isTravelError, type TravelError } from "../client";
+import {
+  ApiError,
+  ConnectionError,
+  isTravelError,
+  retryDelay,
+  type RetryPolicy,
+  TimeoutError,
+} from "../client";
 import { AmbiguousCreateError, DuplicateObjectError, UnsettledCreateError } from "./create-errors";
 import type { LookupCandidate } from "./create-lookup";
 import type { NaturalKeyRecovery, SetDifferenceRecovery } from "./create-recovery";
-import {
-  ADOPT_INPUT,
-  type Observation,
-  type ResourceContext,
-  type ResourceDefinition,
-  type Values,
-} from "./definition";
-import { isInternalKey, jsonEqual } from "./values";
-
-/** Steps (lookups and create attempts together) before a create gives up. */
-export const MAX_CREATE_STEPS = 12;
-
-/** Longest wait between steps, even when the platform asks for more with Retry-After. */
-const MAX_STEP_DELAY_MS = 10_000;
+import { ADOPT_INPUT, type Observation, type ResourceDefinition } from "./definition";
+import type { ResourceContext } from "./resource-context";
+import { isInternalKey, jsonEqual, type Values } from "./values";
 
 /** Timing of {@link safeCreate}; tests shorten it. */
 export interface SafeCreateOptions {
   sleep?: ((ms: number) => Promise<void>) | undefined;
-  maxSteps?: number | undefined;
 }
 
 /**
@@ -70,10 +69,18 @@ function isRefused(error: unknown): boolean {
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function delayAfter(error: unknown, step: number): number {
-  const asked = (error as Partial<TravelError> & { retryAfterMs?: number }).retryAfterMs;
-  const delay = asked ?? backoffDelay(step, DEFAULT_RETRY_POLICY, Math.random());
-  return Math.min(MAX_STEP_DELAY_MS, delay);
+/** The attempts a failed step made: the client's own retries of that call included. */
+function attemptsOf(error: unknown): number {
+  const counted =
+    error instanceof ApiError || error instanceof ConnectionError || error instanceof TimeoutError;
+  return counted ? Math.max(1, error.attempts) : 1;
+}
+
+/** The wait before the next step, as the client would wait; undefined when it would give up. */
+function waitAfter(error: unknown, attempts: number, policy: Readonly<RetryPolicy>): number | undefined {
+  const retryAfterMs = error instanceof ApiError ? error.retryAfterMs : undefined;
+  if (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs) return undefined;
+  return retryDelay(attempts, retryAfterMs, policy, Math.random());
 }
 
 /** A created object: its id and outputs. */
@@ -88,7 +95,7 @@ interface Settler<S extends Values> {
   settle(unresolved: unknown, created: (id: string) => void): Promise<Created<S> | undefined>;
   /** A create's non-ambiguous failure: a result it proves, an error to throw instead, or undefined. */
   refused?(error: unknown): Promise<Created<S> | undefined>;
-  /** The error when the step budget ran out with the outcome still unknown. */
+  /** The error when the retry budget ran out with the outcome still unknown. */
   exhausted(unresolved: unknown, steps: number): Error;
 }
 
@@ -135,7 +142,8 @@ async function runSteps<I extends Values, S extends Values>(
   settler: Settler<S>,
 ): Promise<Created<S>> {
   const sleep = options.sleep ?? sleepFor;
-  const maxSteps = options.maxSteps ?? MAX_CREATE_STEPS;
+  const policy = ctx.client.retryPolicy;
+  const budget = policy.maxRetries + 1;
   let createdId: string | undefined;
   const onCreated = (id: string) => {
     createdId = id;
@@ -144,8 +152,10 @@ async function runSteps<I extends Values, S extends Values>(
   /** The ambiguous failure a settle step has not yet resolved. */
   let unresolved: unknown;
   let lastError: unknown;
+  /** Attempts made so far, the client's retries included; each failed step adds at least one. */
+  let spent = 0;
 
-  for (let step = 1; step <= maxSteps; step++) {
+  while (spent < budget) {
     try {
       if (unresolved !== undefined) {
         const settled = await settler.settle(unresolved, onCreated);
@@ -166,10 +176,13 @@ async function runSteps<I extends Values, S extends Values>(
         if (!isTravelError(error, "rate_limited")) throw error;
       }
       lastError = error;
-      if (step < maxSteps) await sleep(delayAfter(error, step));
+      spent += attemptsOf(error);
+      const wait = waitAfter(error, spent, policy);
+      if (spent >= budget || wait === undefined) break;
+      await sleep(wait);
     }
   }
-  if (unresolved !== undefined) throw settler.exhausted(unresolved, maxSteps);
+  if (unresolved !== undefined) throw settler.exhausted(unresolved, spent);
   throw lastError;
 }
 

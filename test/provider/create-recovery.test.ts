@@ -17,7 +17,7 @@ import { DamagedStateError } from "../../src/provider/recorded-inputs";
 import { safeCreate } from "../../src/provider/safe-create";
 import { listClientIds } from "../../src/resources/api-user";
 import { definitions } from "../../src/resources/registry";
-import { createCustomGroup, tokenStatus, useLiveEmulator } from "../support/live-emulator";
+import { clientFor, createCustomGroup, tokenStatus, useLiveEmulator } from "../support/live-emulator";
 import { checked } from "./harness";
 
 const live = useLiveEmulator();
@@ -216,10 +216,13 @@ describe("idempotent creates", () => {
       const definition = definitions[type] as ResourceDefinition<Values, Values>;
       const parsed = await checked(providerOf(type), inputs);
       emulator.admin.addFault({ path, methods: [method], rate500: 1 });
-      const error = await safeCreate(definition, { client }, parsed, () => {}, {
+      // A budget of 3 attempts (the client's own retries included).
+      const short = clientFor(emulator, { maxRetries: 2, retry: { baseDelayMs: 1, maxDelayMs: 1 } });
+      const error = await safeCreate(definition, { client: short }, parsed, () => {}, {
         sleep: async () => {},
-        maxSteps: 3,
-      }).catch((e: unknown) => e);
+      })
+        .catch((e: unknown) => e)
+        .finally(() => short.close());
       expect(error).toBeInstanceOf(UnsettledCreateError);
       expect(String(error)).toContain("no answer after 3 attempts");
       expect(String(error)).toContain("run `pulumi up` again");

@@ -2,9 +2,10 @@
  * The import arrows of docs/architecture.md, enforced: every relative import in src/ is checked
  * against the layer rules below, and `client/` never imports `@pulumi/pulumi`.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { importsOf, sourceFiles } from "../support/source-imports";
 
 const SRC = resolve(__dirname, "../../src");
 
@@ -51,16 +52,6 @@ const WIRING = new Set([
   "emulator/seed.ts",
 ]);
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sourceFiles(join(dir, entry.name))
-      : entry.name.endsWith(".ts")
-        ? [join(dir, entry.name)]
-        : [],
-  );
-}
-
 /** The layer of a path below src/: the longest key of LAYERS it lies in, or the bare file. */
 function layerOf(path: string): string {
   const parts = path.replace(/\.ts$/, "").split("/");
@@ -71,10 +62,6 @@ function layerOf(path: string): string {
     if (candidate in LAYERS) return candidate;
   }
   return parts.join("/");
-}
-
-function importsOf(text: string): string[] {
-  return [...text.matchAll(/(?:from|import|require)\s*\(?\s*["']([^"']+)["']/g)].map((m) => m[1] ?? "");
 }
 
 const violations: string[] = [];

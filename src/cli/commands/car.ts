@@ -38,11 +38,14 @@ import {
 import { clientFromEnv } from "../client-from-env";
 import { EXIT } from "../exit-codes";
 import { Prompter } from "../prompt";
-import { UsageError } from "./emulator";
+import { CliError, UsageError } from "../cli-error";
 
 /** Thrown when the user (or the price policy) declined; exit code {@link EXIT.declined}. */
-export class DeclinedError extends Error {
-  readonly kind = "declined";
+export class DeclinedError extends CliError {
+  constructor(message: string) {
+    super("declined", message);
+    this.name = "DeclinedError";
+  }
 }
 
 /** The car-specific reading of the exit codes, shown by every `car` command's `--help`. */
