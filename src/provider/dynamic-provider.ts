@@ -8,6 +8,7 @@ import { isNotFound } from "../client";
 import { checkInputs } from "./check";
 import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "./definition";
 import { diffInputs } from "./diff";
+import { warnIfCompanyMissing } from "./missing-parent";
 import { PartialCreateError } from "./partial-create-error";
 import { assertRecordedTypes } from "./recorded-inputs";
 import type { ResourceContext } from "./resource-context";
@@ -124,8 +125,12 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
 
     async read(id: string, props?: Values) {
       const declared = recordedOf(id, props);
-      const found = await definition.read(context(), id, declared);
-      if (!found) return {};
+      const ctx = context();
+      const found = await definition.read(ctx, id, declared);
+      if (!found) {
+        await warnIfCompanyMissing(definition.type, id, declared, ctx);
+        return {};
+      }
       const observed = withoutUndefined({ ...found.observed, ...pickAdopt(declared) });
       const props2 = outputsOf(observed, keepSecrets(found.state, props));
       // Inputs handed back here lose their secret marking: keep the recorded (encrypted) ones.

@@ -5,7 +5,7 @@
  * partial create's true state, and damaged state.
  */
 import { generateKeyPairSync } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { apiPath, type TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
 import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
@@ -294,5 +294,27 @@ describe("damaged state", () => {
       );
       expect(String(error)).toContain("pulumi stack export");
     }
+  });
+  it("a companyId that names no company: refresh reports it, naming the resource and both fixes", async () => {
+    const companyId = await newCompany("Real parent");
+    const provider = providerOf("CostCenter");
+    const { id, outs } = await provider.create(await checked(provider, { companyId, name: "Ops" }));
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const read = await provider.read(id, { ...outs, companyId: "00000000-0000-4000-8000-00000000dead" });
+      expect(read).toEqual({});
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written.join("")).toMatch(
+      new RegExp(
+        `CostCenter ${id} is removed from the state because its company .*dead does not exist.*companyId in the state is wrong`,
+      ),
+    );
+    expect((await provider.read(id, outs)).id).toBe(id);
   });
 });
