@@ -19,7 +19,7 @@ import { findTooDeep, MAX_BODY_DEPTH } from "./core/depth";
 import { badRequest, errorBody, PlatformError } from "./core/errors";
 import { adminRoutes } from "./admin/routes";
 import { ADMIN_PREFIX } from "./core/http";
-import { apiUserRoutes } from "./identity/api-user-routes";
+import { apiUserRoutes } from "./org/routes/api-users";
 import { authRoutes } from "./identity/auth-routes";
 import { scimRoutes } from "./identity/scim-routes";
 import { keyRoutes } from "./keys/routes";

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { seedCarTrips } from "./car/seed";
 import type { EmulatorContext } from "./context";
 import { newId } from "./core/ids";
-import { COLLECTIONS, type CompanyRecord } from "./identity/records";
+import { COMPANY_COLLECTION, type CompanyRecord } from "./org/records";
 import { settingsSchema } from "./core/settings";
 
 const seedApiUser = z
@@ -80,7 +80,7 @@ const META = "meta";
  */
 export function applySeed(ctx: EmulatorContext, seed: Seed, previous?: BootstrapInfo): BootstrapInfo {
   const tmcId = seed.tmc.id ?? previous?.tmcId ?? newId();
-  const companies = ctx.store.collection<CompanyRecord>(COLLECTIONS.companies);
+  const companies = ctx.store.collection<CompanyRecord>(COMPANY_COLLECTION);
   companies.set(tmcId, {
     id: { id: tmcId },
     name: seed.tmc.name,

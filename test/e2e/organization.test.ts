@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, TravelClient } from "../../src/client";
-import { COLLECTIONS, type CompanyRecord } from "../../src/emulator/identity/records";
+import { COMPANY_COLLECTION, type CompanyRecord } from "../../src/emulator/org/records";
 import { countCalls, createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
 const PROGRAM = `
@@ -93,7 +93,7 @@ describe.skipIf(e2eSkipReason() !== "")("organization structure through the Pulu
     expect(result.summary.resourceChanges).toEqual({ same: RESOURCES + 1 - 8, update: 8 });
     expect(calls[TOKEN]).toBe(1);
     const company = env.emulator.context.store
-      .collection<CompanyRecord>(COLLECTIONS.companies)
+      .collection<CompanyRecord>(COMPANY_COLLECTION)
       .get(companyId);
     expect(company?.name).toBe("Globex (edited)");
   });

@@ -6,7 +6,8 @@
 import type { EmulatorContext } from "../context";
 import { type FaultRule, faultRuleSchema, type InstalledFault } from "./faults";
 import { newId } from "../core/ids";
-import { COLLECTIONS, type CompanyRecord } from "../identity/records";
+import { COMPANY_COLLECTION, type CompanyRecord } from "../org/records";
+import { COLLECTIONS } from "../identity/records";
 import type { LoggedRequest } from "./request-log";
 import { type BootstrapInfo, readBootstrap } from "../seed";
 import { type EmulatorSettings, settingsSchema } from "../core/settings";
@@ -114,7 +115,7 @@ export class EmulatorAdmin {
   /** Creates another TMC with its own TMC admin, for tenant-isolation scenarios. */
   createTmc(name: string): BootstrapInfo {
     const tmcId = newId();
-    this.ctx.store.collection<CompanyRecord>(COLLECTIONS.companies).set(tmcId, {
+    this.ctx.store.collection<CompanyRecord>(COMPANY_COLLECTION).set(tmcId, {
       id: { id: tmcId },
       name,
       billingCurrency: "USD",
@@ -133,7 +134,7 @@ export class EmulatorAdmin {
 
   /** Creates a COMPANY_ADMIN API user for `companyId` without the quota (a test convenience). */
   createCompanyAdmin(companyId: string): { clientId: string; clientSecret: string } {
-    const company = this.ctx.store.collection<CompanyRecord>(COLLECTIONS.companies).get(companyId);
+    const company = this.ctx.store.collection<CompanyRecord>(COMPANY_COLLECTION).get(companyId);
     if (!company) throw new Error(`company ${companyId} does not exist`);
     const minted = this.ctx.identity.createApiUser({
       role: "COMPANY_ADMIN",

@@ -21,8 +21,8 @@ import {
   optionalCompanyRoleQuery,
   requiredCompanyRoleQuery,
 } from "../org/support";
-import { companyFor, requireTmcAdmin } from "../identity/permissions";
-import type { CompanyRecord } from "../identity/records";
+import { companyFor, requireTmcAdmin } from "../org/permissions";
+import type { CompanyRecord } from "../org/records";
 import { parseRequest } from "../core/validate";
 
 /** How one configuration document is exposed: the vendor facts plus the emulator's own. */

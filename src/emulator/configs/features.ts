@@ -14,7 +14,7 @@ import { param, queryOf } from "../core/http";
 import { authenticate, principalOf } from "../identity/authenticate";
 import { featureSetKey, type FeatureSetRecord, ORG_COLLECTIONS } from "../org/records";
 import { companyRoleLevel, okEmpty, optionalCompanyRoleQuery } from "../org/support";
-import { companyFor } from "../identity/permissions";
+import { companyFor } from "../org/permissions";
 import { parseRequest } from "../core/validate";
 
 /**

@@ -20,8 +20,8 @@ import {
   ORG_COLLECTIONS,
   type StoredServiceCharge,
 } from "../org/records";
-import { canAccessCompany, companyFor, requireTmcAdmin } from "../identity/permissions";
-import { COLLECTIONS, type CompanyRecord } from "../identity/records";
+import { canAccessCompany, companyFor, requireTmcAdmin } from "../org/permissions";
+import { COMPANY_COLLECTION, type CompanyRecord } from "../org/records";
 import { parseRequest } from "../core/validate";
 
 const listPath = z.looseObject({
@@ -35,7 +35,7 @@ export function serviceChargeRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
     const configs = () => ctx.store.collection<CompanyConfigRecord>(ORG_COLLECTIONS.companyConfigs);
     const charges = () => ctx.store.collection<StoredServiceCharge>(ORG_COLLECTIONS.serviceCharges);
-    const companies = () => ctx.store.collection<CompanyRecord>(COLLECTIONS.companies);
+    const companies = () => ctx.store.collection<CompanyRecord>(COMPANY_COLLECTION);
     app.addHook("preHandler", authenticate(ctx));
 
     app.get("/v2/license/company/:companyId/service-charge/per-trip", async (request) => {

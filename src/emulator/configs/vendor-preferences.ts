@@ -25,7 +25,7 @@ import {
   vendorPreferencesKey,
 } from "../org/records";
 import { okEmpty } from "../org/support";
-import { companyFor } from "../identity/permissions";
+import { companyFor } from "../org/permissions";
 import { parseRequest } from "../core/validate";
 
 const KNOWN_COLUMNS = new Set<string>(VENDOR_PREFERENCE_CSV_COLUMNS);

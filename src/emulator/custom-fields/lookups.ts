@@ -4,8 +4,8 @@ import type { EmulatorContext } from "../context";
 import { notFound } from "../core/errors";
 import { param } from "../core/http";
 import { principalOf } from "../identity/authenticate";
-import { companyFor } from "../identity/permissions";
-import type { CompanyRecord } from "../identity/records";
+import { companyFor } from "../org/permissions";
+import type { CompanyRecord } from "../org/records";
 import {
   type ArmRecord,
   CUSTOM_FIELD_COLLECTIONS,

@@ -1,4 +1,4 @@
-/** Record shapes the emulator stores, and the names of their collections. */
+/** Record shapes of the identity area (API users, tokens), and the names of their collections. */
 
 /** Roles of API users. */
 export type ApiUserRole = "TMC_ADMIN" | "COMPANY_ADMIN";
@@ -26,23 +26,8 @@ export interface TokenRecord {
   expiresAtMs: number;
 }
 
-/** A company as the platform stores it (the vendor `Company` shape), plus its owning TMC. */
-export interface CompanyRecord {
-  /** The vendor shape stores the id as `{ id }`. */
-  id: { id: string };
-  name: string;
-  billingCurrency: string;
-  companyRoles: string[];
-  isActive: boolean;
-  /** The TMC whose admins may manage this company; equals its own id for a TMC. */
-  tmcId: string;
-  createdAtMs: number;
-  [field: string]: unknown;
-}
-
 /** Collection names. */
 export const COLLECTIONS = {
   apiUsers: "apiUsers",
   tokens: "tokens",
-  companies: "companies",
 } as const;

@@ -11,7 +11,7 @@ import { newId } from "../core/ids";
 import { noContent, param, queryOf } from "../core/http";
 import { parseRequest } from "../core/validate";
 import { authenticate, principalOf } from "../identity/authenticate";
-import { companyFor } from "../identity/permissions";
+import { companyFor } from "../org/permissions";
 import { assertUsableRsaKey, jwkSchema, jwkThumbprint } from "./jwk";
 import { KEY_COLLECTIONS, type PartnerKeyRecord } from "./records";
 

@@ -10,7 +10,7 @@ import { PlatformError } from "../core/errors";
 import { newId } from "../core/ids";
 import { param } from "../core/http";
 import { authenticate, principalOf } from "../identity/authenticate";
-import { companyFor } from "../identity/permissions";
+import { companyFor } from "../org/permissions";
 import { KEY_COLLECTIONS, type TenantKeyRecord } from "./records";
 
 /** Registers the tenant key route. */

@@ -32,6 +32,23 @@ export const ORG_COLLECTIONS = {
   serviceCharges: "serviceCharges",
 } as const;
 
+/** A company as the platform stores it (the vendor `Company` shape), plus its owning TMC. */
+export interface CompanyRecord {
+  /** The vendor shape stores the id as `{ id }`. */
+  id: { id: string };
+  name: string;
+  billingCurrency: string;
+  companyRoles: string[];
+  isActive: boolean;
+  /** The TMC whose admins may manage this company; equals its own id for a TMC. */
+  tmcId: string;
+  createdAtMs: number;
+  [field: string]: unknown;
+}
+
+/** The collection of companies (TMCs included). */
+export const COMPANY_COLLECTION = "companies";
+
 /** An object that belongs to one company. */
 export interface CompanyOwned<T> {
   companyId: string;

@@ -6,7 +6,7 @@ import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import { type CompanyRole, companyRoleSchema } from "../../schemas/company";
 import { badRequest, conflict, notFound, PlatformError } from "../core/errors";
-import type { CompanyRecord } from "../identity/records";
+import type { CompanyRecord } from "./records";
 import type { Collection } from "../core/store";
 
 /** Sends 200 with no body (the vendor's answer to many updates and deletes). */

@@ -17,8 +17,8 @@ import { ADMIN_PREFIX, param } from "../core/http";
 import { newId } from "../core/ids";
 import { parseRequest } from "../core/validate";
 import { authenticate, principalOf } from "../identity/authenticate";
-import { companyFor } from "../identity/permissions";
-import { COLLECTIONS, type CompanyRecord } from "../identity/records";
+import { companyFor } from "../org/permissions";
+import { COMPANY_COLLECTION, type CompanyRecord } from "../org/records";
 import { RBAC_COLLECTIONS, type RoleRecord, type UserGroupRecord } from "./records";
 import { companyRoleView, groupRoleView, groupView, patchedRoles, rbacPage, roleMatches } from "./rules";
 import { ensureRbacSeed, forgetCompanyRbac } from "./seed";
@@ -114,7 +114,7 @@ export function rbacRoutes(ctx: EmulatorContext) {
   const admin = async (app: FastifyInstance): Promise<void> => {
     app.post(`${ADMIN_PREFIX}/companies/:companyId/user-groups`, async (request, reply) => {
       const companyId = param(request, "companyId");
-      if (!ctx.store.collection<CompanyRecord>(COLLECTIONS.companies).has(companyId))
+      if (!ctx.store.collection<CompanyRecord>(COMPANY_COLLECTION).has(companyId))
         throw notFound("company", companyId);
       ensureRbacSeed(ctx, companyId);
       const body = parseRequest(customGroupRequest, request.body);

@@ -7,8 +7,8 @@ import { badRequest, conflict, forbidden } from "../../core/errors";
 import { noContent, param, queryOf } from "../../core/http";
 import { authenticate, principalOf } from "../../identity/authenticate";
 import { newId } from "../../core/ids";
-import { canAccessCompany, companyFor, requireTmcAdmin } from "../../identity/permissions";
-import { COLLECTIONS, type CompanyRecord } from "../../identity/records";
+import { canAccessCompany, companyFor, requireTmcAdmin } from "../permissions";
+import { COMPANY_COLLECTION, type CompanyRecord } from "../records";
 import { parseRequest } from "../../core/validate";
 
 const listQuery = z.looseObject({
@@ -31,7 +31,7 @@ export function toCompany(record: CompanyRecord): Record<string, unknown> {
 /** Registers the company routes. */
 export function companyRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
-    const companies = () => ctx.store.collection<CompanyRecord>(COLLECTIONS.companies);
+    const companies = () => ctx.store.collection<CompanyRecord>(COMPANY_COLLECTION);
     app.addHook("preHandler", authenticate(ctx));
 
     const assertExternalIdFree = (tmcId: string, externalId: string | undefined, exceptId?: string) => {

@@ -14,8 +14,8 @@ import { noContent, param, queryOf } from "../../core/http";
 import { newId } from "../../core/ids";
 import { parseRequest } from "../../core/validate";
 import { authenticate, principalOf } from "../../identity/authenticate";
-import { companyFor } from "../../identity/permissions";
-import type { CompanyRecord } from "../../identity/records";
+import { companyFor } from "../permissions";
+import type { CompanyRecord } from "../records";
 import type { CompanyOwned } from "../records";
 import {
   assertExternalIdFree,

@@ -15,7 +15,7 @@ import type { Reference } from "../../../schemas/pagination";
 import type { EmulatorContext } from "../../context";
 import { badRequest } from "../../core/errors";
 import { parseRequest } from "../../core/validate";
-import { COLLECTIONS, type CompanyRecord } from "../../identity/records";
+import { COMPANY_COLLECTION, type CompanyRecord } from "../records";
 import { type LegalEntityRecord, ORG_COLLECTIONS, type OfficeRecord } from "../records";
 import { countOf } from "../support";
 import { directoryRoutes } from "./company-directory";
@@ -28,7 +28,7 @@ export function legalEntityRoutes(ctx: EmulatorContext) {
   /** The company's booking TMC: a reference the caller gave (checked) or the default. */
   const bookingTmcRef = (company: CompanyRecord, given: Reference | undefined): Reference => {
     if (given) {
-      const tmc = ctx.store.collection<CompanyRecord>(COLLECTIONS.companies).get(given.id);
+      const tmc = ctx.store.collection<CompanyRecord>(COMPANY_COLLECTION).get(given.id);
       if (!tmc || !tmc.companyRoles.some((role) => TMC_ROLES.has(role)))
         throw badRequest(`bookingTmcRef.id ${given.id} is not a TMC`, "INVALID_BOOKING_TMC");
       return given;

@@ -15,7 +15,7 @@ import type { EmulatorContext } from "../../context";
 import { param } from "../../core/http";
 import { parseRequest } from "../../core/validate";
 import { principalOf } from "../../identity/authenticate";
-import { companyFor } from "../../identity/permissions";
+import { companyFor } from "../permissions";
 import { type LegalEntityRecord, ORG_COLLECTIONS, type OfficeRecord } from "../records";
 import { inList, matchesAnyFilter, matchesSearch, offsetPage } from "../support";
 import { directoryRoutes, plainIdObjects } from "./company-directory";

@@ -1,13 +1,13 @@
 /** API users (machine users): create, list, revoke and rotate, TMC admins only. */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { EmulatorContext } from "../context";
-import { badRequest, conflict, forbidden, PlatformError } from "../core/errors";
-import { queryOf } from "../core/http";
-import { authenticate, principalOf } from "./authenticate";
-import { companyFor, requireTmcAdmin } from "./permissions";
-import { type ApiUserRecord, COLLECTIONS } from "./records";
-import { parseRequest } from "../core/validate";
+import type { EmulatorContext } from "../../context";
+import { badRequest, conflict, forbidden, PlatformError } from "../../core/errors";
+import { queryOf } from "../../core/http";
+import { authenticate, principalOf } from "../../identity/authenticate";
+import { companyFor, requireTmcAdmin } from "../permissions";
+import { type ApiUserRecord, COLLECTIONS } from "../../identity/records";
+import { parseRequest } from "../../core/validate";
 
 const createRequest = z.looseObject({
   tmcId: z.string().min(1).optional(),
