@@ -17,14 +17,4 @@ export interface EmulatorContext {
   settings: EmulatorSettings;
   /** Restores the seeded initial state. */
   reset(): void;
-  /**
-   * Checks that veto deleting a company while it still has children. Route areas push theirs
-   * when they register; each returns a description of what blocks (such as "2 legal entities").
-   */
-  companyDeletionGuards: CompanyDeletionGuard[];
-  /** Called after a company is deleted, to remove what it owned and could not block deletion (configs). */
-  onCompanyDeleted: ((companyId: string) => void)[];
 }
-
-/** Returns what still blocks deleting `companyId`, or undefined. */
-export type CompanyDeletionGuard = (companyId: string) => string | undefined;

@@ -14,7 +14,7 @@ import { param } from "../core/http";
 import { parseRequest } from "../core/validate";
 import { authenticate, principalOf } from "../identity/authenticate";
 import { canAccessCompany, companyFor } from "../org/permissions";
-import { COMPANY_COLLECTION, type CompanyRecord } from "../org/records";
+import { COMPANIES } from "../org/records";
 import { type TripSummary, tripListRequestSchema } from "../../schemas/trips";
 
 /** Registers the trip routes. */
@@ -34,7 +34,7 @@ export function tripRoutes(ctx: EmulatorContext) {
       const principal = principalOf(request);
       const body = parseRequest(tripListRequestSchema, request.body ?? {});
       if (body.companyId !== undefined) companyFor(ctx.store, principal, body.companyId);
-      const companies = ctx.store.collection<CompanyRecord>(COMPANY_COLLECTION);
+      const companies = ctx.store.records(COMPANIES);
       const visible = carCollections(ctx.store)
         .trips.values()
         .filter((trip) => body.companyId === undefined || trip.companyId === body.companyId)

@@ -19,7 +19,7 @@ import { queryOf } from "../core/http";
 import { newId } from "../core/ids";
 import { parseRequest } from "../core/validate";
 import { principalOf } from "../identity/authenticate";
-import { COMPANY_COLLECTION, type CompanyRecord } from "../org/records";
+import { COMPANIES } from "../org/records";
 import type { CustomFieldStore } from "./lookups";
 import type { CustomFieldRecord } from "./records";
 import { assertLevelAccess, defaultLevel, duplicateName, reordered } from "./rules";
@@ -97,7 +97,7 @@ export function fieldRoutes(ctx: EmulatorContext, cf: CustomFieldStore) {
       const own = cf.ordered(companyId).filter((field) => field.definedAt === level);
       const parent =
         level === "ORG" && company.tmcId !== companyId
-          ? ctx.store.collection<CompanyRecord>(COMPANY_COLLECTION).get(company.tmcId)
+          ? ctx.store.records(COMPANIES).get(company.tmcId)
           : undefined;
       const inherited = parent ? cf.ordered(company.tmcId).filter((field) => field.definedAt === "TMC") : [];
       const wanted = body.searchText?.trim().toLowerCase() ?? "";

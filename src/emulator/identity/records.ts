@@ -1,4 +1,5 @@
-/** Record shapes of the identity area (API users, tokens), and the names of their collections. */
+/** Record kinds of the identity area: API users and tokens. */
+import { companyRecords, platformRecords } from "../core/record-kind";
 
 /** Roles of API users. */
 export type ApiUserRole = "TMC_ADMIN" | "COMPANY_ADMIN";
@@ -26,8 +27,8 @@ export interface TokenRecord {
   expiresAtMs: number;
 }
 
-/** Collection names. */
-export const COLLECTIONS = {
-  apiUsers: "apiUsers",
-  tokens: "tokens",
-} as const;
+/** API users, owned by their TMC (a TMC is never deleted, so neither are they). */
+export const API_USERS = companyRecords<ApiUserRecord>("apiUsers", { companyOf: (user) => user.tmcId });
+
+/** Issued tokens, by the digest of their value. */
+export const TOKENS = platformRecords<TokenRecord>("tokens");

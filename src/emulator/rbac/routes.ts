@@ -18,10 +18,10 @@ import { newId } from "../core/ids";
 import { parseRequest } from "../core/validate";
 import { authenticate, principalOf } from "../identity/authenticate";
 import { companyFor } from "../org/permissions";
-import { COMPANY_COLLECTION, type CompanyRecord } from "../org/records";
-import { RBAC_COLLECTIONS, type RoleRecord, type UserGroupRecord } from "./records";
+import { COMPANIES } from "../org/records";
+import { ROLES, USER_GROUPS, type UserGroupRecord } from "./records";
 import { companyRoleView, groupRoleView, groupView, patchedRoles, rbacPage, roleMatches } from "./rules";
-import { ensureRbacSeed, forgetCompanyRbac } from "./seed";
+import { ensureRbacSeed } from "./seed";
 
 const customGroupRequest = z.strictObject({
   name: z.string().trim().min(1, "must not be empty"),
@@ -30,17 +30,14 @@ const customGroupRequest = z.strictObject({
   basedOnGroupId: z.string().min(1).optional(),
 });
 
-/** Registers the RBAC routes, the admin route and the cleanup on company deletion. */
+/** Registers the RBAC routes and the admin route. */
 export function rbacRoutes(ctx: EmulatorContext) {
-  const groups = () => ctx.store.collection<UserGroupRecord>(RBAC_COLLECTIONS.groups);
-  const roles = () => ctx.store.collection<RoleRecord>(RBAC_COLLECTIONS.roles);
-  const groupsOf = (companyId: string) =>
-    groups()
-      .values()
-      .filter((group) => group.companyId === companyId);
+  const groups = () => ctx.store.records(USER_GROUPS);
+  const roles = () => ctx.store.records(ROLES);
+  const groupsOf = (companyId: string) => groups().of(companyId).values();
   const groupOf = (companyId: string, groupId: string) => {
-    const group = groups().get(groupId);
-    if (!group || group.companyId !== companyId) throw notFound("user group", groupId);
+    const group = groups().of(companyId).get(groupId);
+    if (!group) throw notFound("user group", groupId);
     return group;
   };
   const rolesVisibleTo = (companyId: string) =>
@@ -114,8 +111,7 @@ export function rbacRoutes(ctx: EmulatorContext) {
   const admin = async (app: FastifyInstance): Promise<void> => {
     app.post(`${ADMIN_PREFIX}/companies/:companyId/user-groups`, async (request, reply) => {
       const companyId = param(request, "companyId");
-      if (!ctx.store.collection<CompanyRecord>(COMPANY_COLLECTION).has(companyId))
-        throw notFound("company", companyId);
+      if (!ctx.store.records(COMPANIES).has(companyId)) throw notFound("company", companyId);
       ensureRbacSeed(ctx, companyId);
       const body = parseRequest(customGroupRequest, request.body);
       const basis = body.basedOnGroupId === undefined ? undefined : groupOf(companyId, body.basedOnGroupId);
@@ -138,7 +134,6 @@ export function rbacRoutes(ctx: EmulatorContext) {
   };
 
   return async (app: FastifyInstance): Promise<void> => {
-    ctx.onCompanyDeleted.push((companyId) => forgetCompanyRbac(ctx, companyId));
     await app.register(platform);
     await app.register(admin);
   };

@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden, PlatformError } from "../../core/error
 import { queryOf } from "../../core/http";
 import { authenticate, principalOf } from "../../identity/authenticate";
 import { companyFor, requireTmcAdmin } from "../permissions";
-import { type ApiUserRecord, COLLECTIONS } from "../../identity/records";
+import { API_USERS, type ApiUserRecord } from "../../identity/records";
 import { parseRequest } from "../../core/validate";
 
 const createRequest = z.looseObject({
@@ -26,7 +26,7 @@ const listQuery = z.looseObject({
 /** Registers `/v2/api-users` and its actions. */
 export function apiUserRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
-    const users = () => ctx.store.collection<ApiUserRecord>(COLLECTIONS.apiUsers);
+    const users = () => ctx.store.records(API_USERS);
     app.addHook("preHandler", authenticate(ctx));
 
     /** The API user `clientId` if it belongs to the caller's TMC (404 otherwise, 403 for another TMC). */
@@ -55,9 +55,7 @@ export function apiUserRoutes(ctx: EmulatorContext) {
         companyFor(ctx.store, principal, body.orgId);
       }
       const quota = ctx.settings.apiUserQuota;
-      const owned = users()
-        .values()
-        .filter((user) => user.tmcId === principal.tmcId).length;
+      const owned = users().of(principal.tmcId).values().length;
       if (owned >= quota) {
         throw conflict(
           "API_USER_QUOTA_EXCEEDED",
@@ -79,9 +77,7 @@ export function apiUserRoutes(ctx: EmulatorContext) {
       const principal = principalOf(request);
       requireTmcAdmin(principal, "listing API users");
       const query = parseRequest(listQuery, queryOf(request), "query");
-      const owned = users()
-        .values()
-        .filter((user) => user.tmcId === principal.tmcId);
+      const owned = users().of(principal.tmcId).values();
       return {
         apiUsers: owned
           .slice(query.offset, query.offset + query.limit)

@@ -8,7 +8,8 @@ import { noContent, param, queryOf } from "../../core/http";
 import { authenticate, principalOf } from "../../identity/authenticate";
 import { newId } from "../../core/ids";
 import { canAccessCompany, companyFor, requireTmcAdmin } from "../permissions";
-import { COMPANY_COLLECTION, type CompanyRecord } from "../records";
+import { COMPANIES, type CompanyRecord } from "../records";
+import { companyDeletionBlocker, purgeCompany } from "../../core/company-deletion";
 import { parseRequest } from "../../core/validate";
 
 const listQuery = z.looseObject({
@@ -31,7 +32,7 @@ export function toCompany(record: CompanyRecord): Record<string, unknown> {
 /** Registers the company routes. */
 export function companyRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
-    const companies = () => ctx.store.collection<CompanyRecord>(COMPANY_COLLECTION);
+    const companies = () => ctx.store.records(COMPANIES);
     app.addHook("preHandler", authenticate(ctx));
 
     const assertExternalIdFree = (tmcId: string, externalId: string | undefined, exceptId?: string) => {
@@ -119,16 +120,11 @@ export function companyRoutes(ctx: EmulatorContext) {
       const companyId = param(request, "companyId");
       const company = companyFor(ctx.store, principal, companyId);
       if (companyId === company.tmcId) throw forbidden("a TMC cannot delete itself");
-      for (const guard of ctx.companyDeletionGuards) {
-        const blocker = guard(companyId);
-        if (blocker)
-          throw badRequest(
-            `company ${companyId} still has ${blocker}; delete them first`,
-            "COMPANY_NOT_EMPTY",
-          );
-      }
-      companies().delete(companyId);
-      for (const hook of ctx.onCompanyDeleted) hook(companyId);
+      const blocker = companyDeletionBlocker(ctx.store, companyId);
+      if (blocker)
+        throw badRequest(`company ${companyId} still has ${blocker}; delete them first`, "COMPANY_NOT_EMPTY");
+      // The company's record goes with everything else it owns.
+      purgeCompany(ctx.store, companyId);
       return noContent(reply);
     });
   };

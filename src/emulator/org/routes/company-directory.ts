@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { EmulatorContext } from "../../context";
 import { markDeprecated } from "../../core/deprecation";
 import { notFound } from "../../core/errors";
+import type { RecordKind } from "../../core/record-kind";
 import { noContent, param, queryOf } from "../../core/http";
 import { newId } from "../../core/ids";
 import { parseRequest } from "../../core/validate";
@@ -19,7 +20,6 @@ import type { CompanyRecord } from "../records";
 import type { CompanyOwned } from "../records";
 import {
   assertExternalIdFree,
-  countOf,
   detachUsersQuery,
   inList,
   matchesAnyFilter,
@@ -53,8 +53,8 @@ export interface DirectoryScope {
 
 /** The parent a directory lives under, such as the legal entity of offices. */
 export interface DirectoryParent<R> {
-  /** Store collection of the parents (company-owned records). */
-  collection: string;
+  /** The parents' record kind. */
+  records: RecordKind<CompanyOwned<unknown>>;
   /** Path segment and parameter, such as `legal-entities` and `legalEntityId`. */
   segment: string;
   idParam: string;
@@ -90,8 +90,8 @@ export interface DirectorySpec<
   F,
   B extends DirectoryEntity = E,
 > {
-  /** Store collection. */
-  collection: string;
+  /** The objects' record kind, which declares their company and its deletion guard. */
+  records: RecordKind<R>;
   /** Path segment, such as `cost-centers`. */
   segment: string;
   /** Path parameter of the object id, such as `costCenterId`. */
@@ -123,8 +123,6 @@ export interface DirectorySpec<
   detachUsers?: boolean;
   /** Throws when the object may not be deleted yet (for example, while it has children). */
   assertDeletable?(id: string, record: R): void;
-  /** Whether the objects block their company's deletion (default: when there is no parent). */
-  guardsCompanyDeletion?: boolean;
 }
 
 const listQuery = z.looseObject({ externalId: z.string().optional() });
@@ -137,7 +135,7 @@ const pagedListQuery = listQuery.extend({
 /** The vendor's sunset date of the deprecated GET lists. */
 const LIST_SUNSET = new Date("2026-07-01T00:00:00Z");
 
-/** Registers a directory's routes and, unless it has a parent, its company deletion guard. */
+/** Registers a directory's routes; every lookup sees the path's company's records only. */
 export function directoryRoutes<
   E extends DirectoryEntity,
   R extends CompanyOwned<E>,
@@ -145,13 +143,14 @@ export function directoryRoutes<
   B extends DirectoryEntity = E,
 >(ctx: EmulatorContext, spec: DirectorySpec<E, R, F, B>) {
   const { parent } = spec;
-  const records = () => ctx.store.collection<R>(spec.collection);
+  const records = () => ctx.store.records(spec.records);
   const ownerOf = (record: R) => (parent ? parent.parentIdOf(record) : record.companyId);
-  /** The `[id, record]` pairs under `ownerId` (a company, or the parent). */
-  const ofOwner = (ownerId: string) =>
+  /** The `[id, record]` pairs of the scope's company under its owner (the company, or the parent). */
+  const ofOwner = (scope: DirectoryScope) =>
     records()
+      .of(scope.companyId)
       .entries()
-      .filter(([, record]) => ownerOf(record) === ownerId);
+      .filter(([, record]) => ownerOf(record) === scope.ownerId);
   const reference = ([id, record]: [string, R]) => ({ id, name: record.entity.name });
   const parentPath = parent ? `/${parent.segment}/:${parent.idParam}` : "";
   const collectionPath = `/v2/companies/:companyId${parentPath}/${spec.segment}`;
@@ -159,13 +158,6 @@ export function directoryRoutes<
   const emptyReply = (reply: FastifyReply) => (spec.emptyStatus === 200 ? okEmpty(reply) : noContent(reply));
 
   return async (app: FastifyInstance): Promise<void> => {
-    if (spec.guardsCompanyDeletion ?? !parent)
-      ctx.companyDeletionGuards.push((companyId) => {
-        const count = records()
-          .values()
-          .filter((record) => record.companyId === companyId).length;
-        return count === 0 ? undefined : countOf(count, spec.singular, spec.plural);
-      });
     app.addHook("preHandler", authenticate(ctx));
 
     type Request = Parameters<typeof param>[0];
@@ -178,12 +170,7 @@ export function directoryRoutes<
     const scopeOf = (request: Request, { companyId, company } = companyOf(request)): DirectoryScope => {
       if (!parent) return { companyId, company, ownerId: companyId };
       const parentId = param(request, parent.idParam);
-      ownedRecord(
-        ctx.store.collection<CompanyOwned<unknown>>(parent.collection),
-        parent.singular,
-        parentId,
-        companyId,
-      );
+      ownedRecord(ctx.store.records(parent.records), parent.singular, parentId, companyId);
       return { companyId, company, ownerId: parentId };
     };
 
@@ -205,7 +192,7 @@ export function directoryRoutes<
     ) => {
       if (spec.uniqueExternalIds === false) return;
       assertExternalIdFree(
-        ofOwner(scope.ownerId),
+        ofOwner(scope),
         ([, record]) => record.entity.externalId,
         ([id]) => id,
         externalId,
@@ -231,7 +218,7 @@ export function directoryRoutes<
         const query = paging ?? parseRequest(listQuery, queryOf(request), "query");
         if (legacy.deprecated ?? true)
           markDeprecated(reply, `/v3/companies/${scope.companyId}/${spec.segment}/list`, LIST_SUNSET);
-        const matching = ofOwner(scope.ownerId).filter(
+        const matching = ofOwner(scope).filter(
           ([, record]) => query.externalId === undefined || record.entity.externalId === query.externalId,
         );
         const page = paging ? pageOf(matching, paging.pageNumber, paging.pageSize) : matching;
@@ -267,8 +254,8 @@ export function directoryRoutes<
         const { companyId } = companyOf(request);
         const body = parseRequest(v3List.schema, request.body);
         const matching = records()
+          .of(companyId)
           .entries()
-          .filter(([, record]) => record.companyId === companyId)
           .filter(([, record]) => matchesSearch(body.searchText, record.entity.name))
           .filter(([id, record]) =>
             matchesAnyFilter(
