@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { EmulatorAdmin } from "./admin/operations";
 import { buildEmulatorApp } from "./app";
 import { EmulatorClock } from "./core/clock";
-import type { EmulatorContext } from "./context";
+import type { AdminContext } from "./admin/admin-context";
 import { FaultInjector } from "./admin/faults";
 import { Identity } from "./identity/identity";
 import { readStateFile, StatePersistence } from "./core/persistence";
@@ -37,7 +37,7 @@ export interface EmulatorOptions {
 export interface Emulator {
   app: FastifyInstance;
   admin: EmulatorAdmin;
-  context: EmulatorContext;
+  context: AdminContext;
   /** Credentials of the bootstrap TMC admin. */
   bootstrap: BootstrapInfo;
   /** The state file's writer, with a state file. */
@@ -60,7 +60,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const store = new EmulatorStore(EMULATOR_RECORDS);
   const clock = new EmulatorClock();
   const random = seededRandom(options.randomSeed ?? 0x5eed);
-  const context: EmulatorContext = {
+  const context: AdminContext = {
     store,
     clock,
     faults: new FaultInjector(random),

@@ -3,7 +3,7 @@
  * request log, clock, faults, settings, and extra tenants. The HTTP admin API and in-process
  * tests both use this class.
  */
-import type { EmulatorContext } from "../context";
+import type { AdminContext } from "./admin-context";
 import { type FaultRule, faultRuleSchema, type InstalledFault } from "./faults";
 import { newId } from "../core/ids";
 import { COMPANIES } from "../org/records";
@@ -15,7 +15,7 @@ import type { StateSnapshot } from "../core/snapshot";
 
 /** Admin handle of one emulator. */
 export class EmulatorAdmin {
-  constructor(private readonly ctx: EmulatorContext) {}
+  constructor(private readonly ctx: AdminContext) {}
 
   /** Restores the seeded state and clears the log, faults, clock offset and rate limits. */
   reset(): void {

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { EmulatorAdmin } from "./operations";
-import type { EmulatorContext } from "../context";
+import type { AdminContext } from "./admin-context";
 import { badRequest, notFound } from "../core/errors";
 import { param, queryOf } from "../core/http";
 import { MAX_SNAPSHOT_DEPTH } from "../core/depth";
@@ -32,7 +32,7 @@ function adminError(error: unknown): never {
 }
 
 /** Registers the admin routes (mount under `/_emulator`, the `ADMIN_PREFIX`). */
-export function adminRoutes(ctx: EmulatorContext) {
+export function adminRoutes(ctx: AdminContext) {
   return async (app: FastifyInstance): Promise<void> => {
     const admin = new EmulatorAdmin(ctx);
     const done = (reply: FastifyReply) => reply.code(204).send();
