@@ -1,5 +1,5 @@
 /** API users (machine users): create, list, revoke and rotate, TMC admins only. */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { EmulatorContext } from "../../context";
 import { badRequest, conflict, forbidden, PlatformError } from "../../core/errors";
@@ -23,6 +23,40 @@ const listQuery = z.looseObject({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
+/** Mints an API user of the caller's TMC (TMC admins only), within the TMC's quota. */
+function createApiUser(ctx: EmulatorContext, request: FastifyRequest) {
+  const principal = principalOf(request);
+  requireTmcAdmin(principal, "creating API users");
+  const body = parseRequest(createRequest, request.body);
+  if (body.tmcId !== undefined && body.tmcId !== principal.tmcId) {
+    throw forbidden(`tmcId ${body.tmcId} is not the caller's TMC`);
+  }
+  if (body.credentialType === "SCIM_TOKEN" && body.role !== "COMPANY_ADMIN") {
+    throw badRequest("credentialType SCIM_TOKEN requires role COMPANY_ADMIN", "SCIM_REQUIRES_COMPANY_ADMIN");
+  }
+  if (body.role === "COMPANY_ADMIN") {
+    if (body.orgId === undefined) throw badRequest("orgId: is required for role COMPANY_ADMIN");
+    companyFor(ctx.store, principal, body.orgId);
+  }
+  const quota = ctx.settings.apiUserQuota;
+  const owned = ctx.store.records(API_USERS).of(principal.tmcId).values().length;
+  if (owned >= quota) {
+    throw conflict(
+      "API_USER_QUOTA_EXCEEDED",
+      `the TMC already has ${owned} API users; the quota is ${quota} (revoke one, or ask the operator to raise it)`,
+    );
+  }
+  const minted = ctx.identity.createApiUser({
+    role: body.role,
+    tmcId: principal.tmcId,
+    companyId: body.role === "COMPANY_ADMIN" ? body.orgId : undefined,
+    credentialType: body.credentialType,
+  });
+  return body.credentialType === "SCIM_TOKEN"
+    ? { clientId: minted.record.clientId, scimToken: minted.clientSecret }
+    : { clientId: minted.record.clientId, clientSecret: minted.clientSecret };
+}
+
 /** Registers `/v2/api-users` and its actions. */
 export function apiUserRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -37,41 +71,7 @@ export function apiUserRoutes(ctx: EmulatorContext) {
       return user;
     };
 
-    app.post("/v2/api-users", async (request) => {
-      const principal = principalOf(request);
-      requireTmcAdmin(principal, "creating API users");
-      const body = parseRequest(createRequest, request.body);
-      if (body.tmcId !== undefined && body.tmcId !== principal.tmcId) {
-        throw forbidden(`tmcId ${body.tmcId} is not the caller's TMC`);
-      }
-      if (body.credentialType === "SCIM_TOKEN" && body.role !== "COMPANY_ADMIN") {
-        throw badRequest(
-          "credentialType SCIM_TOKEN requires role COMPANY_ADMIN",
-          "SCIM_REQUIRES_COMPANY_ADMIN",
-        );
-      }
-      if (body.role === "COMPANY_ADMIN") {
-        if (body.orgId === undefined) throw badRequest("orgId: is required for role COMPANY_ADMIN");
-        companyFor(ctx.store, principal, body.orgId);
-      }
-      const quota = ctx.settings.apiUserQuota;
-      const owned = users().of(principal.tmcId).values().length;
-      if (owned >= quota) {
-        throw conflict(
-          "API_USER_QUOTA_EXCEEDED",
-          `the TMC already has ${owned} API users; the quota is ${quota} (revoke one, or ask the operator to raise it)`,
-        );
-      }
-      const minted = ctx.identity.createApiUser({
-        role: body.role,
-        tmcId: principal.tmcId,
-        companyId: body.role === "COMPANY_ADMIN" ? body.orgId : undefined,
-        credentialType: body.credentialType,
-      });
-      return body.credentialType === "SCIM_TOKEN"
-        ? { clientId: minted.record.clientId, scimToken: minted.clientSecret }
-        : { clientId: minted.record.clientId, clientSecret: minted.clientSecret };
-    });
+    app.post("/v2/api-users", async (request) => createApiUser(ctx, request));
 
     app.get("/v2/api-users", async (request) => {
       const principal = principalOf(request);
