@@ -7,6 +7,8 @@
 import { generateKeyPairSync } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { apiPath, type TravelClient } from "../../src/client";
+import { CUSTOM_FIELD_ARMS, CUSTOM_FIELDS } from "../../src/emulator/custom-fields/records";
+import { TENANT_KEYS } from "../../src/emulator/keys/records";
 import type { RunningEmulator } from "../../src/emulator";
 import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
 import { UnsettledCreateError } from "../../src/provider/create-errors";
@@ -44,8 +46,7 @@ async function newCompany(name: string): Promise<string> {
 const tokenWorks = (clientId: string, clientSecret: string) =>
   tokenStatus(emulator.url, clientId, clientSecret);
 
-const tenantKeyOf = (companyId: string) =>
-  emulator.context.store.collection<{ cmkVersion: number }>("tenantKeys").get(companyId);
+const tenantKeyOf = (companyId: string) => emulator.context.store.records(TENANT_KEYS).get(companyId);
 
 describe("ApiUser: set difference", () => {
   it("a lost create answer leaves exactly one new user, whose secret works", async () => {
@@ -148,7 +149,7 @@ describe("natural keys", () => {
     });
     const { id, outs } = await provider.create(inputs);
     const arms = emulator.context.store
-      .collection<{ customFieldId: string; id: string }>("customFieldArms")
+      .records(CUSTOM_FIELD_ARMS)
       .values()
       .filter((arm) => arm.customFieldId === field.id);
     expect(arms.map((arm) => arm.id)).toEqual([id]);
@@ -163,7 +164,7 @@ describe("natural keys", () => {
       await checked(provider, { companyId, name: "Cost code", enabled: true }),
     );
     const fields = emulator.context.store
-      .collection<{ companyId: string; id: string; enabled: boolean }>("customFields")
+      .records(CUSTOM_FIELDS)
       .values()
       .filter((f) => f.companyId === companyId);
     expect(fields.map((f) => [f.id, f.enabled])).toEqual([[id, true]]);

@@ -7,6 +7,18 @@
 import { generateKeyPairSync } from "node:crypto";
 import { apiPath, type TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
+import type { RecordKind } from "../../src/emulator/core/record-kind";
+import { CUSTOM_FIELD_ARMS, CUSTOM_FIELDS } from "../../src/emulator/custom-fields/records";
+import { PARTNER_KEYS, TENANT_KEYS } from "../../src/emulator/keys/records";
+import {
+  COMPANIES,
+  COMPANY_CONFIGS,
+  COST_CENTERS,
+  DEPARTMENTS,
+  GRADES,
+  LEGAL_ENTITIES,
+  OFFICES,
+} from "../../src/emulator/org/records";
 import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
 import type { Values } from "../../src/provider/definition";
 import { listClientIds } from "../../src/resources/api-user";
@@ -50,11 +62,8 @@ export const ANY_WRITE: Route = { methods: ["POST", "PUT", "PATCH", "DELETE"], p
 
 const address = { addressLines: ["1 Main Street"], regionCode: "US" };
 
-const storedUnder = (env: KitEnv, collection: string, match: (record: Values) => boolean = () => true) =>
-  env.emulator.context.store
-    .collection<Values & { companyId?: string }>(collection)
-    .values()
-    .filter((record) => record.companyId === env.companyId && match(record)).length;
+const storedUnder = <T>(env: KitEnv, kind: RecordKind<T>, match: (record: T) => boolean = () => true) =>
+  env.emulator.context.store.records(kind).of(env.companyId).values().filter(match).length;
 
 /** Calls to `path` the platform carried out: answered 200, or committed with the answer dropped (0). */
 const rotationCalls = (env: KitEnv, path: string) =>
@@ -70,7 +79,7 @@ async function customField(env: KitEnv, name: string): Promise<string> {
   return id;
 }
 
-function childRow(type: string, collection: string): OneOfType {
+function childRow<T>(type: string, kind: RecordKind<T>): OneOfType {
   const row = companyChildren.find((child) => child.type === type);
   if (!row) throw new Error(`no company-children row for ${type}`);
   return {
@@ -87,7 +96,7 @@ function childRow(type: string, collection: string): OneOfType {
     },
     change: (inputs) => ({ ...inputs, ...row.edit }),
     deleteRemoves: true,
-    held: async (env) => storedUnder(env, collection),
+    held: async (env) => storedUnder(env, kind),
   };
 }
 
@@ -99,20 +108,20 @@ export const oneOfEach: Record<string, OneOfType> = {
     deleteRemoves: true,
     held: async (env, inputs) =>
       env.emulator.context.store
-        .collection<{ name: string }>("companies")
+        .records(COMPANIES)
         .values()
         .filter((company) => company.name === inputs.name).length,
   },
-  LegalEntity: childRow("LegalEntity", "legalEntities"),
-  Office: childRow("Office", "offices"),
-  CostCenter: childRow("CostCenter", "costCenters"),
-  Department: childRow("Department", "departments"),
-  Grade: childRow("Grade", "grades"),
+  LegalEntity: childRow("LegalEntity", LEGAL_ENTITIES),
+  Office: childRow("Office", OFFICES),
+  CostCenter: childRow("CostCenter", COST_CENTERS),
+  Department: childRow("Department", DEPARTMENTS),
+  Grade: childRow("Grade", GRADES),
   CompanyConfig: {
     inputs: async (env) => ({ companyId: env.companyId, kind: "travel-content", config: { airConfig: {} } }),
     change: (inputs) => ({ ...inputs, config: { airConfig: {}, hotelConfig: {} } }),
     deleteRemoves: true,
-    held: async (env) => storedUnder(env, "companyConfigs", (record) => record.kind === "travelContent"),
+    held: async (env) => storedUnder(env, COMPANY_CONFIGS, (record) => record.kind === "travelContent"),
   },
   CompanyFeatures: {
     inputs: async (env) => ({ companyId: env.companyId, features: { FEATURE_PERSONAL_TRAVEL: "true" } }),
@@ -133,13 +142,13 @@ export const oneOfEach: Record<string, OneOfType> = {
     change: (inputs) => ({ ...inputs, config: { charges: [{ amount: 7, currencyCode: "USD" }] } }),
     deleteRemoves: false,
     held: async (env) =>
-      storedUnder(env, "companyConfigs", (record) => record.kind === "perTripServiceCharge"),
+      storedUnder(env, COMPANY_CONFIGS, (record) => record.kind === "perTripServiceCharge"),
   },
   CustomField: {
     inputs: async (env) => ({ companyId: env.companyId, name: "Project code", enabled: true }),
     change: (inputs) => ({ ...inputs, description: "Which project pays" }),
     deleteRemoves: true,
-    held: async (env) => storedUnder(env, "customFields"),
+    held: async (env) => storedUnder(env, CUSTOM_FIELDS),
   },
   Arm: {
     inputs: async (env) => ({
@@ -150,7 +159,7 @@ export const oneOfEach: Record<string, OneOfType> = {
     }),
     change: (inputs) => ({ ...inputs, name: "All travelers" }),
     deleteRemoves: true,
-    held: async (env) => storedUnder(env, "customFieldArms"),
+    held: async (env) => storedUnder(env, CUSTOM_FIELD_ARMS),
   },
   OptionGroup: {
     async inputs(env) {
@@ -236,24 +245,16 @@ export const oneOfEach: Record<string, OneOfType> = {
       return { companyId: env.companyId, kid: "kit-key", jwk: { n, e } };
     },
     deleteRemoves: true,
-    held: async (env) =>
-      env.emulator.context.store
-        .collection<{ orgId: string; status: string }>("partnerPublicKeys")
-        .values()
-        .filter((key) => key.orgId === env.companyId && key.status === "ACTIVE").length,
+    held: async (env) => storedUnder(env, PARTNER_KEYS, (key) => key.status === "ACTIVE"),
   },
   TenantKey: {
     inputs: async (env) => ({ companyId: env.companyId }),
     change: (inputs) => ({ ...inputs, rotation: "r1" }),
     beforeChange: (env) => env.emulator.admin.clock.advance(3600 * 1000),
     deleteRemoves: false,
-    held: async (env) => storedUnder(env, "tenantKeys"),
+    held: async (env) => storedUnder(env, TENANT_KEYS),
     // Rotations after the provisioning (cmkVersion 1).
     rotations: (env) =>
-      Math.max(
-        0,
-        (env.emulator.context.store.collection<{ cmkVersion: number }>("tenantKeys").get(env.companyId)
-          ?.cmkVersion ?? 1) - 1,
-      ),
+      Math.max(0, (env.emulator.context.store.records(TENANT_KEYS).get(env.companyId)?.cmkVersion ?? 1) - 1),
   },
 };
