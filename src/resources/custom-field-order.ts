@@ -5,10 +5,11 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { apiPath, listAll, type TravelClient } from "../client";
+import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
-import { customFieldLevelSchema, customFieldListResponseSchema } from "../schemas/custom-field";
+import { type CustomFieldLevel, customFieldLevelSchema } from "../schemas/custom-field";
+import { listCustomFields } from "./custom-field";
 import { readUnlessGone } from "./gone";
 import { planReorder } from "./reorder-plan";
 
@@ -36,14 +37,12 @@ type Inputs = z.output<typeof customFieldOrderInputsSchema>;
 type State = { companyId: string };
 
 /** The company's own fields at `level`, in checkout order (every page). */
-async function currentOrder(client: TravelClient, companyId: string, level: string): Promise<string[]> {
-  const fields = await listAll(client, {
-    path: apiPath`/v3/companies/${companyId}/custom-fields/list`,
-    shape: "paginationParamsBody",
-    page: customFieldListResponseSchema,
-    items: (page) => page.fields,
-    query: { companyRole: level },
-  });
+async function currentOrder(
+  client: TravelClient,
+  companyId: string,
+  level: CustomFieldLevel,
+): Promise<string[]> {
+  const fields = await listCustomFields(client, companyId, level);
   return fields.filter((field) => (field.parentInfos ?? []).length === 0).map((field) => field.id);
 }
 
