@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../src/emulator";
-import { CLI, requireBuilt, runNode, travelEnv } from "../cli/harness";
+import { CLI, runNode, travelEnv } from "../cli/harness";
 import { startLossyProxy, type LossyProxy } from "../provider/lossy-proxy";
 import { fileBackendEnv } from "../support/file-stack";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
@@ -113,7 +113,6 @@ describe.skipIf(e2eSkipReason() !== "")("reliability through the Pulumi engine",
   });
 
   it("recovers from kill -9 of pulumi up mid-run: no orphan, no duplicate", async () => {
-    requireBuilt(CLI);
     const program = `
 const travel = require("pulumi-travel");
 const company = new travel.Company("co", { name: "Crash Co", billingCurrency: "USD", externalId: "crash-co" });
@@ -262,7 +261,6 @@ for (let i = 0; i < 6; i++) new travel.Grade("grade" + i, { companyId, name: "Gr
   });
 
   it("a fresh 63-resource stack under 30% 503 + 10% 429 on every call converges in one up", async () => {
-    requireBuilt(CLI);
     const program = `
 const travel = require("pulumi-travel");
 const address = { addressLines: ["1 Main Street"], regionCode: "US" };
