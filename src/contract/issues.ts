@@ -70,6 +70,30 @@ function issueOf(error: ErrorObject): ContractIssue {
       };
     case "oneOf":
       return { path, message: "must match exactly one of the alternatives the vendor documents" };
+    case "minItems":
+      return {
+        path,
+        message: `must have at least ${String(params.limit)} item${params.limit === 1 ? "" : "s"}`,
+      };
+    case "maxItems":
+      return { path, message: `must have at most ${String(params.limit)} items` };
+    case "minLength":
+      return { path, message: `must be at least ${String(params.limit)} characters long` };
+    case "maxLength":
+      return { path, message: `must be at most ${String(params.limit)} characters long` };
+    case "minimum":
+    case "maximum":
+      return {
+        path,
+        message: `must be ${error.keyword === "minimum" ? "at least" : "at most"} ${String(params.limit)}`,
+      };
+    case "pattern":
+      return { path, message: `must match the pattern ${String(params.pattern)}` };
+    case "uniqueItems":
+      return {
+        path,
+        message: `must not repeat an item (items ${String(params.j)} and ${String(params.i)} are equal)`,
+      };
     default:
       return { path, message: error.message ?? `breaks the vendor's ${error.keyword} rule` };
   }

@@ -12,7 +12,8 @@
  *   alternative per mapped value, each requiring the discriminating property to equal its value,
  *   so exactly one alternative can match.
  *
- * `x-` extensions are dropped; descriptions, titles and examples are kept for documentation.
+ * `x-` extensions are dropped; descriptions, titles and examples are kept for documentation (a
+ * component without a title gets its key as title, so that messages can name it).
  * The documents themselves are never changed.
  */
 import { type JsonSchema, type VendorDocumentName, vendorDocument } from "./vendor-documents";
@@ -63,7 +64,11 @@ function strictComponent(name: VendorDocumentName, component: string, reached: S
   if (!compiled) {
     const source = vendorDocument(name).components.schemas[component];
     if (!source) throw new Error(`vendor document ${name}: no schema ${component}`);
-    compiled = strictNode(name, source, new Set(), !openBranches(name).has(component));
+    // The title names the schema in messages; a component without one is named by its key.
+    compiled = {
+      title: component,
+      ...strictNode(name, source, new Set(), !openBranches(name).has(component)),
+    };
     compiledComponents.set(key, compiled);
   }
   for (const ref of referencesOf(compiled)) reached.add(ref);

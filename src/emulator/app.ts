@@ -17,6 +17,7 @@ import type { AfterHandlingFault } from "./admin/faults";
 import type { EmulatorContext } from "./context";
 import { findTooDeep, MAX_BODY_DEPTH } from "./core/depth";
 import { badRequest, errorBody, PlatformError } from "./core/errors";
+import { vendorContractHook } from "./core/vendor-contract-hook";
 import { adminRoutes } from "./admin/routes";
 import { ADMIN_PREFIX } from "./core/http";
 import { apiUserRoutes } from "./identity/api-user-routes";
@@ -127,6 +128,8 @@ export function buildEmulatorApp(ctx: EmulatorContext, options: EmulatorAppOptio
       );
     }
   });
+
+  app.addHook("preValidation", vendorContractHook({ authenticate: (header) => ctx.identity.authenticate(header) }));
 
   app.addHook("onSend", async (request, reply, payload) => {
     if (!request.durabilityAwaited) {
