@@ -27,9 +27,11 @@ const openBranchesByDocument = new Map<VendorDocumentName, Set<string>>();
 
 /**
  * The strict, self-contained copy of `schema` (a node of document `name`): `schema` itself at the
- * root, every component it reaches in `$defs`, references rewritten to `#/$defs/<Name>`.
+ * root, every component it reaches in `$defs`, references rewritten to `#/$defs/<Name>`. With
+ * `openRoot`, the root object takes properties it does not declare (a form-encoded OAuth request:
+ * RFC 6749 says the server ignores unrecognized parameters); nested objects stay closed.
  */
-export function strictSchema(name: VendorDocumentName, schema: JsonSchema): JsonSchema {
+export function strictSchema(name: VendorDocumentName, schema: JsonSchema, openRoot = false): JsonSchema {
   const reached = new Set<string>();
   const root = strictNode(name, schema, reached, true);
   const defs: Record<string, JsonSchema> = {};
@@ -39,8 +41,10 @@ export function strictSchema(name: VendorDocumentName, schema: JsonSchema): Json
     defs[next] = strictComponent(name, next, reached);
     for (const found of reached) if (!(found in defs)) pending.push(found);
   }
-  const inlined = inlineRoot(root, defs);
-  return Object.keys(defs).length > 0 ? { ...inlined, $defs: defs } : inlined;
+  const { unevaluatedProperties, ...inlined } = inlineRoot(root, defs);
+  const top =
+    openRoot || unevaluatedProperties === undefined ? inlined : { ...inlined, unevaluatedProperties };
+  return Object.keys(defs).length > 0 ? { ...top, $defs: defs } : top;
 }
 
 /**

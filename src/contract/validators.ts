@@ -21,18 +21,24 @@ interface Validators {
 let validators: Validators | undefined;
 const compiled = new Map<string, ValidateFunction>();
 
-/** Checks `value` against the strict copy of `schema` (document `name`); `key` names the cache slot. */
-export function schemaIssues(
-  key: string,
-  name: VendorDocumentName,
-  schema: JsonSchema,
-  value: unknown,
-  mode: keyof Validators = "body",
-): ContractIssue[] {
-  const slot = `${mode} ${key}`;
+/** What {@link schemaIssues} checks: a value of document `name` against `schema`. */
+export interface SchemaCheck {
+  /** Names the compiled validator in the cache. */
+  key: string;
+  name: VendorDocumentName;
+  schema: JsonSchema;
+  /** `query` reads strings as the declared types; `openRoot` lets the root take undeclared properties. */
+  mode?: keyof Validators;
+  openRoot?: boolean;
+}
+
+/** Checks `value` against the strict copy of the schema, compiling it on first use. */
+export function schemaIssues(check: SchemaCheck, value: unknown): ContractIssue[] {
+  const mode = check.mode ?? "body";
+  const slot = `${mode} ${check.key}`;
   let validate = compiled.get(slot);
   if (!validate) {
-    validate = ajv(mode).compile(strictSchema(name, schema));
+    validate = ajv(mode).compile(strictSchema(check.name, check.schema, check.openRoot));
     compiled.set(slot, validate);
   }
   return validate(value) ? [] : issuesFromErrors(validate.errors);

@@ -4,9 +4,14 @@
  * concrete method and path, and validates against the strict compiled copy of its schema.
  */
 import type { ContractIssue } from "./issues";
-import { type VendorOperation, vendorOperation, vendorOperationByTemplate } from "./operations";
+import {
+  type VendorOperation,
+  type VendorRequestBody,
+  vendorOperation,
+  vendorOperationByTemplate,
+} from "./operations";
 import { strictSchema } from "./strict-schema";
-import { schemaIssues } from "./validators";
+import { type SchemaCheck, schemaIssues } from "./validators";
 import type { JsonSchema } from "./vendor-documents";
 
 /**
@@ -27,7 +32,7 @@ export function vendorRequestIssues(method: string, path: string, body: unknown)
   if (body === undefined || body === null) {
     return request.required ? [{ path: [], message: "a request body is required" }] : [];
   }
-  return schemaIssues(`${describe(operation)} request`, operation.document, request.schema, body);
+  return schemaIssues(requestCheck(operation, request), body);
 }
 
 /**
@@ -58,7 +63,10 @@ export function vendorResponseIssues(
   }
   if (body === undefined || body === "")
     return [{ path: [], message: `a body is documented for status ${status}` }];
-  return schemaIssues(`${describe(operation)} ${status}`, operation.document, response.schema, body);
+  return schemaIssues(
+    { key: `${describe(operation)} ${status}`, name: operation.document, schema: response.schema },
+    body,
+  );
 }
 
 /**
@@ -83,7 +91,10 @@ export function vendorQueryIssues(
       .filter((parameter) => parameter.required)
       .map((parameter) => parameter.name),
   };
-  return schemaIssues(`${describe(operation)} query`, operation.document, schema, { ...query }, "query");
+  return schemaIssues(
+    { key: `${describe(operation)} query`, name: operation.document, schema, mode: "query" },
+    { ...query },
+  );
 }
 
 /**
@@ -94,7 +105,18 @@ export function vendorQueryIssues(
 export function vendorRequestSchema(method: string, pathTemplate: string): object | undefined {
   const operation = vendorOperationByTemplate(method, pathTemplate);
   if (!operation?.request) return undefined;
-  return structuredClone(strictSchema(operation.document, operation.request.schema));
+  const check = requestCheck(operation, operation.request);
+  return structuredClone(strictSchema(check.name, check.schema, check.openRoot));
+}
+
+function requestCheck(operation: VendorOperation, request: VendorRequestBody): SchemaCheck {
+  return {
+    key: `${describe(operation)} request`,
+    name: operation.document,
+    schema: request.schema,
+    // A form-encoded body is an OAuth token request: unrecognized parameters are ignored (RFC 6749).
+    openRoot: request.contentType === "application/x-www-form-urlencoded",
+  };
 }
 
 function describe(operation: VendorOperation): string {

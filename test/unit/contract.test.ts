@@ -179,6 +179,13 @@ const requestCases: [string, string, string, unknown, ContractIssue[]][] = [
     [],
   ],
   [
+    "a token request with a parameter the vendor does not name (RFC 6749: ignored)",
+    "POST",
+    "/v2/auth/oauth2-token",
+    { grant_type: "client_credentials", client_id: "a", client_secret: "b", resource: "x" },
+    [],
+  ],
+  [
     "a valid token request (form fields)",
     "POST",
     "/v2/auth/oauth2-token",
