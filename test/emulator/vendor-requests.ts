@@ -4,7 +4,7 @@
  * body generated from the vendor's request schema with the few values the platform checks
  * against its own state (the caller's TMC, the company's id, a real RSA key, a user that exists).
  */
-import { generateKeyPairSync } from "node:crypto";
+import { generateKeyPairSync, randomUUID } from "node:crypto";
 import type { VendorOperation } from "../../src/contract";
 import { vendorRequestSchema } from "../../src/contract";
 import { type Sample, vendorSample } from "../support/vendor-samples";
@@ -29,7 +29,14 @@ const PARAMETERS: Record<string, (fx: OrgFixture, made: Record<string, string>) 
     costCenterId: (fx) => createObject(fx, `/v2/companies/${fx.companyId}/cost-centers`, { name: "Sales" }),
     departmentId: (fx) => createObject(fx, `/v2/companies/${fx.companyId}/departments`, { name: "Ops" }),
     gradeId: (fx) => createObject(fx, `/v2/companies/${fx.companyId}/grades`, { name: "G1" }, 200),
-    kid: () => "no-such-key",
+    kid: async (fx) => {
+      const key = rsaJwk(`key-${randomUUID()}`);
+      await createObject(fx, `/v2/companies/${fx.companyId}/partner-public-keys`, {
+        keyType: "JWKS",
+        jwks: { keys: [key] },
+      });
+      return key.kid as string;
+    },
     entityType: () => "TRIP",
     entityId: () => "1234567890",
     type: () => "TMC_CHARGE",
@@ -64,9 +71,7 @@ const STATEFUL: Record<string, (body: Body, fx: OrgFixture, made: Record<string,
     body.id = made.departmentId;
   },
   "POST /v2/companies/{companyId}/partner-public-keys": (body) => {
-    const { publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-    const { n, e } = publicKey.export({ format: "jwk" });
-    body.jwks = { keys: [{ kty: "RSA", use: "sig", alg: "RS256", kid: "sample-key", n, e }] };
+    body.jwks = { keys: [rsaJwk(`key-${randomUUID()}`)] };
   },
   "PATCH /v2/companies/{companyId}/features": (body) => {
     // A feature cannot be both updated and deleted in one patch.
@@ -83,6 +88,13 @@ const STATEFUL: Record<string, (body: Body, fx: OrgFixture, made: Record<string,
     body.clientId = fx.emu.admin.createCompanyAdmin(fx.companyId).clientId;
   },
 };
+
+/** A fresh RSA signing key as a JWK, as the vendor's `JwkPublicKey` describes it. */
+function rsaJwk(kid: string): Record<string, unknown> {
+  const { publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const { n, e } = publicKey.export({ format: "jwk" });
+  return { kty: "RSA", use: "sig", alg: "RS256", kid, n, e };
+}
 
 /** A valid request for `operation`: parents created, required query set, body generated. */
 export async function vendorRequest(fx: OrgFixture, operation: VendorOperation): Promise<VendorRequest> {
