@@ -5,9 +5,10 @@
  * each path and reason. The routes' own zod checks then apply what the vendor does not say (rules
  * across fields, the emulator's limits). Routes the vendor does not document are left to them.
  */
-import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { type ContractIssue, vendorOperation, vendorQueryIssues, vendorRequestIssues } from "../../contract";
 import { badRequest, PlatformError } from "./errors";
+import { globalPlugin } from "./global-plugin";
 import { ADMIN_PREFIX } from "./http";
 
 /** Issues named in one answer; the rest are counted. */
@@ -21,6 +22,13 @@ export interface VendorContractHookOptions {
    * authenticates, so an anonymous caller learns nothing from the contract and gets its 401.
    */
   authenticate(authorization: string | undefined): unknown;
+}
+
+/** The plugin: the {@link vendorContractHook} on every route, after the body-depth limit. */
+export function vendorContract(options: VendorContractHookOptions): FastifyPluginAsync {
+  return globalPlugin("vendor-contract", async (app) => {
+    app.addHook("preValidation", vendorContractHook(options));
+  });
 }
 
 /** A `preValidation` hook that refuses requests breaking the vendor's documents. */
