@@ -12,16 +12,18 @@ const SRC = resolve(__dirname, "../../src");
 const LAYERS: Record<string, readonly string[]> = {
   schemas: [],
   client: [],
-  provider: ["client", "schemas"],
-  resources: ["provider", "client", "schemas"],
+  // The vendor's documents as checks; the referee of both the emulator and the provider.
+  contract: [],
+  provider: ["contract", "client", "schemas"],
+  resources: ["provider", "contract", "client", "schemas"],
   car: ["client", "schemas"],
   // Reads a live tenant for reconcile (and the coming export); no Pulumi, no resources.
-  tenant: ["client", "schemas"],
-  manifest: ["resources", "provider", "client", "schemas"],
-  cli: ["car", "manifest", "tenant", "resources", "provider", "client", "schemas", "emulator"],
-  // The emulator is a platform of its own: it shares the platform's schemas and nothing else.
-  emulator: ["schemas"],
-  "emulator/core": ["schemas"],
+  tenant: ["contract", "client", "schemas"],
+  manifest: ["resources", "provider", "contract", "client", "schemas"],
+  cli: ["car", "manifest", "tenant", "resources", "provider", "contract", "client", "schemas", "emulator"],
+  // The emulator is a platform of its own: it shares the platform's schemas and contract, nothing else.
+  emulator: ["contract", "schemas"],
+  "emulator/core": ["contract", "schemas"],
   "emulator/identity": ["emulator/core", "emulator/context", "schemas"],
   "emulator/admin": ["emulator/core", "emulator/identity", "emulator/context", "emulator/seed", "schemas"],
   // Platform areas; `configs` stores documents under the org area's companies.
@@ -101,7 +103,16 @@ describe("architecture", () => {
 
   it("checks every layer it names against real files", () => {
     const layers = new Set(sourceFiles(SRC).map((file) => layerOf(relative(SRC, file))));
-    for (const layer of ["schemas", "client", "provider", "resources", "car", "cli", "emulator/core"]) {
+    for (const layer of [
+      "schemas",
+      "client",
+      "contract",
+      "provider",
+      "resources",
+      "car",
+      "cli",
+      "emulator/core",
+    ]) {
       expect(layers).toContain(layer);
     }
   });
