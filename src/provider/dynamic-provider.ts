@@ -15,6 +15,7 @@ import {
 import { diffInputs } from "./diff";
 import { PartialCreateError } from "./partial-create-error";
 import { extraReplaces, preflightFailures } from "./preflight";
+import { vendorFailures } from "./vendor-check";
 import { safeCreate } from "./safe-create";
 import { isInternalKey, stripInternal, withoutUndefined } from "./values";
 
@@ -59,7 +60,13 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
     },
 
     async check(olds: Values, news: Values) {
-      const result = checkInputs(definition.inputs, stripInternal(news));
+      const checked = checkInputs(definition.inputs, stripInternal(news));
+      // The vendor's schemas judge the bodies once the inputs pass their own schema.
+      const vendor =
+        checked.failures.length === 0
+          ? vendorFailures(definition, withoutUndefined(checked.inputs as I))
+          : [];
+      const result = { ...checked, failures: [...checked.failures, ...vendor] };
       const failures = [
         ...result.failures,
         ...(await preflightFailures(definition, context, result, news, declaredOf(olds))),

@@ -128,6 +128,8 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
   const bodyOf = (values: Values): Values =>
     Object.fromEntries(fieldKeys.filter((key) => values[key] !== undefined).map((key) => [key, values[key]]));
   const stateOf = (id: string): Values => ({ [spec.idOutput]: id });
+  const createRequest = (values: Values) =>
+    ({ method: "POST", path: spec.collectionPath(parentsOf(values)), body: bodyOf(values) }) as const;
 
   const defined = defineResource<Values, Values, CompanyChildInputs<P, F>>({
     type: spec.type,
@@ -138,11 +140,10 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
     idOutput: spec.idOutput,
     notFoundCodes,
     uniqueExternalIdWithin: spec.parents,
+    vendorRequests: (values) => [createRequest(values)],
     async create({ client }, values, created) {
-      const { id } = await client.post(spec.collectionPath(parentsOf(values)), {
-        body: bodyOf(values),
-        schema: entityIdSchema,
-      });
+      const { path, body } = createRequest(values);
+      const { id } = await client.post(path, { body, schema: entityIdSchema });
       created(id);
       return { id, state: stateOf(id) };
     },

@@ -52,6 +52,10 @@ function asCompany(body: Values): Values {
   return { ...body, supportConfigs: { length: configs.length, elements: configs } };
 }
 
+/** The create request (`CreateCompanyRequest`): the inputs as they are, without `adoptId`. */
+const createRequest = (inputs: CompanyInputs) =>
+  ({ method: "POST", path: "/v2/companies", body: withoutAdopt(inputs) }) as const;
+
 /** The Company definition. */
 export const companyResource = defineResource<CompanyInputs, CompanyState, typeof companyInputsSchema>({
   type: "Company",
@@ -61,8 +65,10 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
   idOutput: "companyId",
   notFoundCodes: NOT_FOUND_CODES,
   uniqueExternalIdWithin: [],
+  vendorRequests: (inputs) => [createRequest(inputs)],
   async create({ client }, inputs, created) {
-    const { id } = await client.post("/v2/companies", { body: withoutAdopt(inputs), schema: entityIdSchema });
+    const { path, body } = createRequest(inputs);
+    const { id } = await client.post(path, { body, schema: entityIdSchema });
     created(id);
     return { id, state: { companyId: id } };
   },
