@@ -7,7 +7,14 @@ export { LIST_MAX_PAGES, LIST_PAGE_SIZE, type ListedItem, listElements, listPost
 export { collect, type Page, type PaginateOptions, PaginationLimitError, paginate } from "./paginate";
 export { RateLimiter, type RateLimitOptions } from "./rate-limiter";
 export { REDACTED, redactHeaders, redactText, redactUrl, redactValue, registerSecret } from "./redact";
-export { backoffDelay, DEFAULT_RETRY_POLICY, decideRetry, parseRetryAfter, type RetryPolicy } from "./retry";
+export {
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  decideRetry,
+  parseRetryAfter,
+  retryDelay,
+  type RetryPolicy,
+} from "./retry";
 export type { ApiRequest, ApiResponse, HttpMethod, RequestOptions } from "./request";
 export { TOKEN_PATH, TravelClient } from "./travel-client";
 export { apiPath, buildUrl, type QueryValue } from "./url";

@@ -5,16 +5,12 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { TravelClient } from "../client";
 import type { CreateLookup } from "./create-lookup";
+import type { ResourceContext } from "./resource-context";
+import type { Values } from "./values";
 
-/** What a resource's API calls get. */
-export interface ResourceContext {
-  client: TravelClient;
-}
-
-/** Plain input or output values. */
-export type Values = Record<string, unknown>;
+export type { ResourceContext } from "./resource-context";
+export type { Values } from "./values";
 
 /** What `read` saw on the platform. */
 export interface Observation<I extends Values, S extends Values> {

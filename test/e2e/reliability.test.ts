@@ -19,7 +19,7 @@ import {
   LEGAL_ENTITIES,
   OFFICES,
 } from "../../src/emulator/org/records";
-import { CLI, requireBuilt, runNode, travelEnv } from "../cli/harness";
+import { CLI, runNode, travelEnv } from "../cli/harness";
 import { startLossyProxy, type LossyProxy } from "../provider/lossy-proxy";
 import { fileBackendEnv } from "../support/file-stack";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
@@ -126,7 +126,6 @@ describe.skipIf(e2eSkipReason() !== "")("reliability through the Pulumi engine",
   });
 
   it("recovers from kill -9 of pulumi up mid-run: no orphan, no duplicate", async () => {
-    requireBuilt(CLI);
     const program = `
 const travel = require("pulumi-travel");
 const company = new travel.Company("co", { name: "Crash Co", billingCurrency: "USD", externalId: "crash-co" });
@@ -275,7 +274,6 @@ for (let i = 0; i < 6; i++) new travel.Grade("grade" + i, { companyId, name: "Gr
   });
 
   it("a fresh 63-resource stack under 30% 503 + 10% 429 on every call converges in one up", async () => {
-    requireBuilt(CLI);
     const program = `
 const travel = require("pulumi-travel");
 const address = { addressLines: ["1 Main Street"], regionCode: "US" };

@@ -2,9 +2,10 @@
  * The import arrows of docs/architecture.md, enforced: every relative import in src/ is checked
  * against the layer rules below, and `client/` never imports `@pulumi/pulumi`.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { importsOf, sourceFiles } from "../support/source-imports";
 
 const SRC = resolve(__dirname, "../../src");
 
@@ -54,16 +55,6 @@ const WIRING = new Set([
   "emulator/seed.ts",
 ]);
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sourceFiles(join(dir, entry.name))
-      : entry.name.endsWith(".ts")
-        ? [join(dir, entry.name)]
-        : [],
-  );
-}
-
 /**
  * The layer of a path below src/: the longest key of LAYERS it lies in, or the bare file. Below
  * emulator/ a folder or a file directly in it (context, seed, app) is a layer of its own, listed or
@@ -77,10 +68,6 @@ function layerOf(path: string): string {
     if (candidate in LAYERS) return candidate;
   }
   return parts.join("/");
-}
-
-function importsOf(text: string): string[] {
-  return [...text.matchAll(/(?:from|import|require)\s*\(?\s*["']([^"']+)["']/g)].map((m) => m[1] ?? "");
 }
 
 const violations: string[] = [];
@@ -104,47 +91,9 @@ for (const file of sourceFiles(SRC)) {
   }
 }
 
-/** The relative imports of every file under src/emulator/, by file (type-only imports included). */
-function emulatorGraph(): Map<string, string[]> {
-  const files = sourceFiles(join(SRC, "emulator"));
-  const known = new Set(files.map((file) => relative(SRC, file)));
-  return new Map(
-    files.map((file) => {
-      const targets = importsOf(readFileSync(file, "utf8"))
-        .filter((spec) => spec.startsWith("."))
-        .map((spec) => `${relative(SRC, resolve(dirname(file), spec))}.ts`)
-        .filter((target) => known.has(target));
-      return [relative(SRC, file), targets];
-    }),
-  );
-}
-
-/** The import circles of `graph`, each as the files around it (depth-first search). */
-function circlesOf(graph: Map<string, string[]>): string[][] {
-  const circles: string[][] = [];
-  const state = new Map<string, "open" | "done">();
-  const stack: string[] = [];
-  const visit = (file: string): void => {
-    state.set(file, "open");
-    stack.push(file);
-    for (const target of graph.get(file) ?? []) {
-      if (state.get(target) === "open") circles.push(stack.slice(stack.indexOf(target)));
-      else if (!state.has(target)) visit(target);
-    }
-    stack.pop();
-    state.set(file, "done");
-  };
-  for (const file of graph.keys()) if (!state.has(file)) visit(file);
-  return circles;
-}
-
 describe("architecture", () => {
   it("every import follows the arrows of docs/architecture.md", () => {
     expect(violations).toEqual([]);
-  });
-
-  it("has no import circle in src/emulator", () => {
-    expect(circlesOf(emulatorGraph())).toEqual([]);
   });
 
   it("checks every layer it names against real files", () => {

@@ -12,6 +12,7 @@ import { formatIssue, readManifest } from "../../manifest";
 import { definitions } from "../../resources/registry";
 import { readTenantSnapshot } from "../../tenant/read-tenant";
 import { clientFromEnv } from "../client-from-env";
+import { CliError } from "../cli-error";
 import { EXIT_CODES_HELP } from "../exit-codes";
 import {
   type ExportResult,
@@ -80,11 +81,9 @@ export function registerExportCommand(program: Command): void {
 }
 
 /** The company given does not exist or is not visible; exit code 5. */
-export class CompanyNotFoundError extends Error {
-  readonly kind = "not_found";
-
+export class CompanyNotFoundError extends CliError {
   constructor(companyId: string) {
-    super(`company ${companyId} does not exist (or is not visible to these credentials)`);
+    super("not_found", `company ${companyId} does not exist (or is not visible to these credentials)`);
     this.name = "CompanyNotFoundError";
   }
 }

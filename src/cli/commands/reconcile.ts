@@ -18,8 +18,8 @@ import {
 import { parseStackExport, type StackContents } from "../../tenant/stack-export";
 import type { TenantObject } from "../../tenant/tenant-object";
 import { clientFromEnv } from "../client-from-env";
-import { EXIT, EXIT_CODES_HELP } from "../exit-codes";
-import { UsageError } from "./emulator";
+import { EXIT_CODES_HELP } from "../exit-codes";
+import { CliError, UsageError } from "../cli-error";
 
 /** Options of the reconcile command. */
 interface ReconcileOptions {
@@ -93,13 +93,10 @@ export function registerReconcileCommand(program: Command): void {
     });
 }
 
-/** Ends the command with exit code {@link EXIT.findings}, the report already printed. */
-export class FindingsExit extends Error {
-  readonly kind = "findings";
-  readonly exitCode = EXIT.findings;
-
+/** Ends the command with the findings exit code (9), the report already printed. */
+export class FindingsExit extends CliError {
   constructor() {
-    super("reconcile found objects to deal with");
+    super("findings", "reconcile found objects to deal with", { reported: true });
     this.name = "FindingsExit";
   }
 }
