@@ -12,6 +12,7 @@ import { extraReplaces, preflightFailures } from "./preflight";
 import type { ContextFactory } from "./resource-context";
 import { safeCreate } from "./safe-create";
 import { isInternalKey, stripInternal, withoutUndefined } from "./values";
+import { vendorFailures } from "./vendor-check";
 
 /** A provider with every method the engine may call. */
 export type FullResourceProvider = Required<pulumi.dynamic.ResourceProvider>;
@@ -30,7 +31,13 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
     },
 
     async check(olds: Values, news: Values) {
-      const result = checkInputs(definition.inputs, stripInternal(news));
+      const checked = checkInputs(definition.inputs, stripInternal(news));
+      // The vendor's schemas judge the bodies once the inputs pass their own schema.
+      const vendor =
+        checked.failures.length === 0
+          ? vendorFailures(definition, withoutUndefined(checked.inputs as I))
+          : [];
+      const result = { ...checked, failures: [...checked.failures, ...vendor] };
       const failures = [
         ...result.failures,
         ...(await preflightFailures(definition, context, result, news, props.declaredOf(olds))),

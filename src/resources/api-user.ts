@@ -51,6 +51,13 @@ export async function apiUserExists(client: TravelClient, clientId: string): Pro
   return false;
 }
 
+/** The `CreateApiUsersRequest` body. */
+function createBody(inputs: ApiUserInputs): Record<string, string> {
+  const body: Record<string, string> = { role: inputs.role, credentialType: inputs.credentialType };
+  if (inputs.orgId !== undefined) body.orgId = inputs.orgId;
+  return body;
+}
+
 /** The ApiUser definition. Its id is the clientId, which never changes on rotation. */
 export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeof apiUserInputsSchema>({
   type: "ApiUser",
@@ -60,10 +67,12 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
   outputs: ["clientId", "clientSecret", "scimToken"],
   idOutput: "clientId",
   secretOutputs: ["clientSecret", "scimToken"],
+  vendorRequests: (inputs) => [{ method: "POST", path: "/v2/api-users", body: createBody(inputs) }],
   async create({ client }, inputs, created) {
-    const body: Record<string, string> = { role: inputs.role, credentialType: inputs.credentialType };
-    if (inputs.orgId !== undefined) body.orgId = inputs.orgId;
-    const response = await client.post("/v2/api-users", { body, schema: createApiUserResponseSchema });
+    const response = await client.post("/v2/api-users", {
+      body: createBody(inputs),
+      schema: createApiUserResponseSchema,
+    });
     registerSecret(response.clientSecret);
     registerSecret(response.scimToken);
     created(response.clientId);

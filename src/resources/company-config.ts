@@ -100,6 +100,9 @@ export const companyConfigResource = defineResource<
     "COMPANY_NOT_FOUND",
     ...(Object.keys(CONFIG_DOCUMENTS) as CompanyConfigKind[]).map(documentNotFoundCode),
   ],
+  vendorRequests: (inputs) => [
+    { method: "PUT", path: locate(inputs).path, body: inputs.config, inputPathOf: (at) => ["config", ...at] },
+  ],
   async create({ client }, inputs, created) {
     const { path, query } = locate(inputs);
     await client.put(path, { body: inputs.config, query });

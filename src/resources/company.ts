@@ -4,18 +4,16 @@ import { z } from "zod";
 import { apiPath, byId, itemsUnder, listAll, listedItemSchema } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { LookupCandidate } from "../provider/create-lookup";
-import { adoptIdField, inputKeysOf } from "../provider/definition";
+import { adoptIdField, inputKeysOf, type Values } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
 import { entityIdSchema } from "../schemas/common";
 import { companyResponseSchema, companyRoleSchema, companyWritableFields } from "../schemas/company";
 import { readUnlessGone } from "./gone";
 import { observe, replacementBody, withoutAdopt } from "./shared";
 
-const { contractedBy: _contractedBy, bookingTmcId: _bookingTmcId, ...writable } = companyWritableFields;
-
 /** Inputs of {@link Company} as validated at preview time. */
 export const companyInputsSchema = z.strictObject({
-  ...writable,
+  ...companyWritableFields,
   /** Company roles; defaults to `["ORG"]`. */
   companyRoles: z.array(companyRoleSchema).min(1, "needs at least one role").default(["ORG"]),
   ...adoptIdField,
@@ -26,10 +24,32 @@ type CompanyState = { companyId: string };
 
 const companyPath = (id: string) => apiPath`/v2/companies/${id}`;
 
-/** The Company definition. */
 /** A 404 with this code means the company, and so this object, is gone. */
 const NOT_FOUND_CODES = ["COMPANY_NOT_FOUND"];
 
+/**
+ * A read company in the shape of the inputs: the vendor's `Company` carries `supportConfigs` as a
+ * `SupportConfigs` object (`{ length, elements }`), where the inputs (`CreateCompanyRequest`) take
+ * the plain array.
+ */
+function asInputs(company: Values): Values {
+  const configs = company.supportConfigs;
+  if (configs === null || typeof configs !== "object" || Array.isArray(configs)) return company;
+  return { ...company, supportConfigs: (configs as { elements?: unknown }).elements ?? [] };
+}
+
+/** A PUT body in the vendor's `Company` shape: `supportConfigs` as a `SupportConfigs` object. */
+function asCompany(body: Values): Values {
+  const configs = body.supportConfigs;
+  if (!Array.isArray(configs)) return body;
+  return { ...body, supportConfigs: { length: configs.length, elements: configs } };
+}
+
+/** The create request (`CreateCompanyRequest`): the inputs as they are, without `adoptId`. */
+const createRequest = (inputs: CompanyInputs) =>
+  ({ method: "POST", path: "/v2/companies", body: withoutAdopt(inputs) }) as const;
+
+/** The Company definition. */
 export const companyResource = defineResource<CompanyInputs, CompanyState, typeof companyInputsSchema>({
   type: "Company",
   inputs: companyInputsSchema,
@@ -38,8 +58,10 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
   idOutput: "companyId",
   notFoundCodes: NOT_FOUND_CODES,
   uniqueExternalIdWithin: [],
+  vendorRequests: (inputs) => [createRequest(inputs)],
   async create({ client }, inputs, created) {
-    const { id } = await client.post("/v2/companies", { body: withoutAdopt(inputs), schema: entityIdSchema });
+    const { path, body } = createRequest(inputs);
+    const { id } = await client.post(path, { body, schema: entityIdSchema });
     created(id);
     return { id, state: { companyId: id } };
   },
@@ -48,12 +70,12 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
       client.get(companyPath(id), { schema: companyResponseSchema }),
     );
     if (!company) return undefined;
-    return { observed: observe(company, declared), state: { companyId: id } };
+    return { observed: observe(asInputs(company), declared), state: { companyId: id } };
   },
   async update({ client }, id, news, olds) {
     const current = await client.get(companyPath(id), { schema: companyResponseSchema });
-    const body = replacementBody(current, news, olds, inputKeysOf(companyResource));
-    await client.put(companyPath(id), { body: { ...body, id: { id } } });
+    const body = replacementBody(asInputs(current), news, olds, inputKeysOf(companyResource));
+    await client.put(companyPath(id), { body: { ...asCompany(body), id: { id } } });
     return { companyId: id };
   },
   async delete({ client }, id) {

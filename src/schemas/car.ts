@@ -80,7 +80,7 @@ export const carLocationSchema = z.looseObject({
   code: z.string(),
   name: z.string(),
   isAirport: z.boolean(),
-  address: postalAddressSchema.optional(),
+  address: postalAddressSchema.loose().optional(),
 });
 
 /** Inferred {@link carLocationSchema}. */

@@ -139,7 +139,7 @@ for (let i = 0; i < 4; i++) new travel.Department("dep" + i, { companyId, name: 
     const childCreate = (method: string, path: string) =>
       method === "POST" && /^\/v2\/companies\/[^/]+\/[a-z-]+$/.test(path);
     proxy = await startLossyProxy(
-      e.emulator.url,
+      e.recorder.url,
       () => false,
       (method, path) => (childCreate(method, path) ? 5000 : 0),
     );
@@ -241,7 +241,7 @@ for (let i = 0; i < 6; i++) new travel.Grade("grade" + i, { companyId, name: "Gr
       );
     let creates = 0;
     proxy = await startLossyProxy(
-      e.emulator.url,
+      e.recorder.url,
       (method, path) => isCreate(method, path) && ++creates % 4 === 0,
     );
     await e.stack.setConfig("travel:baseUrl", { value: proxy.url });
@@ -349,7 +349,7 @@ new travel.CostCenter("cc", { companyId: company.companyId, name: "Half made" })
     // The cost center's create answer is lost, so the provider adopts the object it made; the
     // PUT that converges it fails: the create ends with an id and an error.
     let dropped = false;
-    proxy = await startLossyProxy(e.emulator.url, (method, path) => {
+    proxy = await startLossyProxy(e.recorder.url, (method, path) => {
       if (dropped || method !== "POST" || !path.endsWith("/cost-centers")) return false;
       dropped = true;
       return true;
