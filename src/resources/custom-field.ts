@@ -6,7 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { apiPath, type TravelClient } from "../client";
+import { apiPath, listAll, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import { adoptIdField } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
@@ -52,13 +52,23 @@ const FIELD_KEYS = ["name", "description", "includeLocations", "managementTags",
 const fieldsPath = (companyId: string) => apiPath`/v3/companies/${companyId}/custom-fields`;
 const fieldPath = (companyId: string, id: string) => apiPath`/v3/companies/${companyId}/custom-fields/${id}`;
 
-/** The list entries of `companyId` at `level` matching `body`'s filters (first page of 100). */
-async function listFields(client: TravelClient, companyId: string, level: CustomFieldLevel, body: object) {
-  return client.post(`${fieldsPath(companyId)}/list`, {
+/**
+ * The list entries of `companyId` at `level` (fields inherited from a parent level included)
+ * matching `body`'s filters, every page.
+ */
+export function listCustomFields(
+  client: TravelClient,
+  companyId: string,
+  level: CustomFieldLevel,
+  body: Record<string, unknown> = {},
+) {
+  return listAll(client, {
+    path: `${fieldsPath(companyId)}/list`,
+    shape: "paginationParamsBody",
+    page: customFieldListResponseSchema,
+    items: (page) => page.fields,
     query: { companyRole: level },
-    body: { paginationParams: { offset: 0, limit: 100 }, ...body },
-    schema: customFieldListResponseSchema,
-    idempotent: true,
+    body,
   });
 }
 
@@ -81,8 +91,8 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
   async preflight({ client }, news, olds) {
     const sameName = olds.name !== undefined && olds.name.toLowerCase() === news.name.toLowerCase();
     if (sameName && olds.companyId === news.companyId) return [];
-    const list = await listFields(client, news.companyId, news.companyRole, { searchText: news.name });
-    const clash = list.fields.find(
+    const list = await listCustomFields(client, news.companyId, news.companyRole, { searchText: news.name });
+    const clash = list.find(
       (field) =>
         field.name.toLowerCase() === news.name.toLowerCase() && (field.parentInfos ?? []).length === 0,
     );
@@ -111,8 +121,10 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
     );
     if (!field) return undefined;
     const level = declared.companyRole ?? "ORG";
-    const list = await listFields(client, declared.companyId, level, { filter: { customFieldIds: [id] } });
-    const entry = list.fields.find((candidate) => candidate.id === id);
+    const list = await listCustomFields(client, declared.companyId, level, {
+      filter: { customFieldIds: [id] },
+    });
+    const entry = list.find((candidate) => candidate.id === id);
     const observed: Record<string, unknown> = { companyId: declared.companyId, companyRole: level };
     for (const key of FIELD_KEYS) {
       const value = (field as Record<string, unknown>)[key];
