@@ -20,6 +20,26 @@ export interface Observation<I extends Values, S extends Values> {
   state: S;
 }
 
+/** A path inside a JSON value: `["address", "addressLines", 0]`. */
+export type ValuePath = (string | number)[];
+
+/**
+ * A request a resource sends on create, built from its inputs, so that `check` can validate the
+ * body against the vendor's documents before anything is sent (`provider/vendor-check.ts`).
+ */
+export interface VendorRequest {
+  method: "POST" | "PUT" | "PATCH";
+  /** The concrete path, such as `/v2/companies/8f…/legal-entities`. */
+  path: string;
+  /** The body exactly as create sends it. */
+  body: unknown;
+  /**
+   * Where a value of the body comes from in the inputs. Default: the same path (the body's
+   * properties are inputs of the same names).
+   */
+  inputPathOf?: ((bodyPath: ValuePath) => ValuePath) | undefined;
+}
+
 /** The declaration of one resource type. */
 export interface ResourceDefinition<I extends Values, S extends Values> {
   /** Type name; the token is `pulumi-nodejs:dynamic/travel:<type>`. Never rename it. */
@@ -79,6 +99,12 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
    * at preview instead of halfway through `up`. `olds` are the inputs on record (empty on create).
    */
   preflight?(ctx: ResourceContext, news: I, olds: Partial<I>): Promise<pulumi.dynamic.CheckFailure[]>;
+  /**
+   * The requests `create` sends, built from valid inputs by the same code `create` uses; `check`
+   * validates each body against the vendor's request schema for its method and path. Resources
+   * whose writes the vendor does not document leave it out.
+   */
+  vendorRequests?(inputs: I): VendorRequest[];
   /**
    * Optional replace rule beyond `replaceOn`: the changed inputs that force a replacement. `news`
    * may hold unknown values (`containsUnknown`); an unknown input the rule depends on should count

@@ -16,6 +16,7 @@ import { extraReplaces, preflightFailures } from "./preflight";
 import type { ContextFactory } from "./resource-context";
 import { safeCreate } from "./safe-create";
 import { isInternalKey, stripInternal, withoutUndefined } from "./values";
+import { vendorFailures } from "./vendor-check";
 
 /** A provider with every method the engine may call. */
 export type FullResourceProvider = Required<pulumi.dynamic.ResourceProvider>;
@@ -25,38 +26,8 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   context: ContextFactory,
 ): FullResourceProvider {
+  const props = propsOf(definition);
   const inputKeys = inputKeysOf(definition);
-  const declaredOf = (props: Values | undefined): I => {
-    const clean = stripInternal(props);
-    return Object.fromEntries(
-      inputKeys.filter((key) => clean[key] !== undefined).map((key) => [key, clean[key]]),
-    ) as I;
-  };
-  /** The inputs a state records, their types checked (a hand-edited state fails clearly). */
-  const recordedOf = (id: string, props: Values | undefined): I => {
-    const declared = declaredOf(props);
-    assertRecordedTypes(definition.type, id, definition.inputs.shape as Record<string, z.ZodType>, declared);
-    return declared;
-  };
-  const parse = (props: Values): I => {
-    const result = checkInputs(definition.inputs, stripInternal(props));
-    if (result.failures.length > 0) {
-      const first = result.failures[0];
-      throw new Error(`invalid inputs for ${definition.type}: ${first?.property}: ${first?.reason}`);
-    }
-    return withoutUndefined(result.inputs as I);
-  };
-  const outputsOf = (inputs: I, state: S): Values => withoutUndefined({ ...inputs, ...state });
-  /**
-   * Secret outputs are write-once (returned by the platform only at creation or rotation), and
-   * kept outputs are invisible to read: keep them.
-   */
-  const keepSecrets = (state: S, previous: Values | undefined): S => {
-    const kept: Values = { ...state };
-    for (const key of [...(definition.secretOutputs ?? []), ...(definition.keptOutputs ?? [])])
-      if (kept[key] === undefined && previous?.[key] !== undefined) kept[key] = previous[key];
-    return kept as S;
-  };
 
   return {
     async configure() {
@@ -64,22 +35,29 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
     },
 
     async check(olds: Values, news: Values) {
-      const result = checkInputs(definition.inputs, stripInternal(news));
+      const checked = checkInputs(definition.inputs, stripInternal(news));
+      // The vendor's schemas judge the bodies once the inputs pass their own schema.
+      const vendor =
+        checked.failures.length === 0
+          ? vendorFailures(definition, withoutUndefined(checked.inputs as I))
+          : [];
+      const result = { ...checked, failures: [...checked.failures, ...vendor] };
       const failures = [
         ...result.failures,
-        ...(await preflightFailures(definition, context, result, news, declaredOf(olds))),
+        ...(await preflightFailures(definition, context, result, news, props.declaredOf(olds))),
       ];
       return { inputs: withoutUndefined(result.inputs), failures };
     },
 
     async diff(_id: string, olds: Values, news: Values) {
+      const declared = props.declaredOf(olds);
       const { changed, replaces } = diffInputs(
         inputKeys,
-        declaredOf(olds),
+        declared,
         stripInternal(news),
         definition.replaceOn,
       );
-      replaces.push(...extraReplaces(definition, declaredOf(olds), stripInternal(news), replaces));
+      replaces.push(...extraReplaces(definition, declared, stripInternal(news), replaces));
       return {
         changes: changed.length > 0,
         replaces,
@@ -87,44 +65,12 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
       };
     },
 
-    async create(props: Values) {
-      const inputs = parse(props);
-      const ctx = context();
-      const adoptId = inputs[ADOPT_INPUT];
-      if (typeof adoptId === "string" && adoptId !== "") {
-        const existing = await definition.read(ctx, adoptId, inputs);
-        if (!existing) {
-          throw new Error(
-            `${definition.type}: adoptId ${adoptId} does not exist (or is not visible to these credentials)`,
-          );
-        }
-        // Adoption takes ownership of the declared fields only: fields set outside the program stay.
-        const owned = pickKeys(existing.observed, Object.keys(inputs));
-        const state = definition.adopt
-          ? await definition.adopt(ctx, adoptId, inputs)
-          : await definition.update(ctx, adoptId, inputs, owned);
-        return { id: adoptId, outs: outputsOf(inputs, state) };
-      }
-      let createdId: string | undefined;
-      try {
-        const { id, state } = await safeCreate(definition, ctx, inputs, (id) => {
-          createdId = id;
-        });
-        return { id, outs: outputsOf(inputs, state) };
-      } catch (error) {
-        if (createdId === undefined) throw error;
-        // The partial state keeps the engine-internal props (`__provider`): without them the
-        // engine cannot load the provider to refresh or delete the object later.
-        throw new PartialCreateError(
-          createdId,
-          await partialState(definition, ctx, createdId, inputs, props),
-          error,
-        );
-      }
+    async create(inputProps: Values) {
+      return createObject(definition, context, props, inputProps);
     },
 
-    async read(id: string, props?: Values) {
-      const declared = recordedOf(id, props);
+    async read(id: string, recorded?: Values) {
+      const declared = props.recordedOf(id, recorded);
       const ctx = context();
       const found = await definition.read(ctx, id, declared);
       if (!found) {
@@ -132,26 +78,118 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
         return {};
       }
       const observed = withoutUndefined({ ...found.observed, ...pickAdopt(declared) });
-      const props2 = outputsOf(observed, keepSecrets(found.state, props));
+      const outs = props.outputsOf(observed, props.keepSecrets(found.state, recorded));
       // Inputs handed back here lose their secret marking: keep the recorded (encrypted) ones.
       const secretInputs = (definition as { secretInputs?: readonly string[] }).secretInputs ?? [];
-      return secretInputs.length > 0 ? { id, props: props2 } : { id, props: props2, inputs: observed };
+      return secretInputs.length > 0 ? { id, props: outs } : { id, props: outs, inputs: observed };
     },
 
     async update(id: string, olds: Values, news: Values) {
-      const inputs = parse(news);
-      const state = await definition.update(context(), id, inputs, recordedOf(id, olds));
-      return { outs: outputsOf(inputs, keepSecrets(state, olds)) };
+      const inputs = props.parse(news);
+      const state = await definition.update(context(), id, inputs, props.recordedOf(id, olds));
+      return { outs: props.outputsOf(inputs, props.keepSecrets(state, olds)) };
     },
 
-    async delete(id: string, props: Values) {
+    async delete(id: string, recorded: Values) {
       try {
-        await definition.delete(context(), id, recordedOf(id, props));
+        await definition.delete(context(), id, props.recordedOf(id, recorded));
       } catch (error) {
         if (!isNotFound(error, definition.notFoundCodes)) throw error;
       }
     },
   };
+}
+
+/** How one type's engine props map to its declared inputs and back to outputs. */
+interface PropsOf<I extends Values, S extends Values> {
+  /** The declared inputs among recorded props. */
+  declaredOf(props: Values | undefined): I;
+  /** {@link declaredOf} of a state's props, their types checked (a hand-edited state fails clearly). */
+  recordedOf(id: string, props: Values | undefined): I;
+  /** Validated inputs of new props; throws naming the first invalid property. */
+  parse(props: Values): I;
+  outputsOf(inputs: I, state: S): Values;
+  /**
+   * Secret outputs are write-once (returned by the platform only at creation or rotation), and
+   * kept outputs are invisible to read: keep them.
+   */
+  keepSecrets(state: S, previous: Values | undefined): S;
+}
+
+function propsOf<I extends Values, S extends Values>(definition: ResourceDefinition<I, S>): PropsOf<I, S> {
+  const inputKeys = inputKeysOf(definition);
+  const declaredOf = (props: Values | undefined): I => {
+    const clean = stripInternal(props);
+    return Object.fromEntries(
+      inputKeys.filter((key) => clean[key] !== undefined).map((key) => [key, clean[key]]),
+    ) as I;
+  };
+  return {
+    declaredOf,
+    recordedOf(id, props) {
+      const declared = declaredOf(props);
+      const shape = definition.inputs.shape as Record<string, z.ZodType>;
+      assertRecordedTypes(definition.type, id, shape, declared);
+      return declared;
+    },
+    parse(props) {
+      const result = checkInputs(definition.inputs, stripInternal(props));
+      if (result.failures.length > 0) {
+        const first = result.failures[0];
+        throw new Error(`invalid inputs for ${definition.type}: ${first?.property}: ${first?.reason}`);
+      }
+      return withoutUndefined(result.inputs as I);
+    },
+    outputsOf: (inputs, state) => withoutUndefined({ ...inputs, ...state }),
+    keepSecrets(state, previous) {
+      const kept: Values = { ...state };
+      for (const key of [...(definition.secretOutputs ?? []), ...(definition.keptOutputs ?? [])])
+        if (kept[key] === undefined && previous?.[key] !== undefined) kept[key] = previous[key];
+      return kept as S;
+    },
+  };
+}
+
+/** `create`: takes over `adoptId` when given, else creates through {@link safeCreate}. */
+async function createObject<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  context: ContextFactory,
+  props: PropsOf<I, S>,
+  inputProps: Values,
+): Promise<{ id: string; outs: Values }> {
+  const inputs = props.parse(inputProps);
+  const ctx = context();
+  const adoptId = inputs[ADOPT_INPUT];
+  if (typeof adoptId === "string" && adoptId !== "") {
+    const existing = await definition.read(ctx, adoptId, inputs);
+    if (!existing) {
+      throw new Error(
+        `${definition.type}: adoptId ${adoptId} does not exist (or is not visible to these credentials)`,
+      );
+    }
+    // Adoption takes ownership of the declared fields only: fields set outside the program stay.
+    const owned = pickKeys(existing.observed, Object.keys(inputs));
+    const state = definition.adopt
+      ? await definition.adopt(ctx, adoptId, inputs)
+      : await definition.update(ctx, adoptId, inputs, owned);
+    return { id: adoptId, outs: props.outputsOf(inputs, state) };
+  }
+  let createdId: string | undefined;
+  try {
+    const { id, state } = await safeCreate(definition, ctx, inputs, (id) => {
+      createdId = id;
+    });
+    return { id, outs: props.outputsOf(inputs, state) };
+  } catch (error) {
+    // The partial state keeps the engine-internal props (`__provider`): without them the
+    // engine cannot load the provider to refresh or delete the object later.
+    if (createdId === undefined) throw error;
+    throw new PartialCreateError(
+      createdId,
+      await partialState(definition, ctx, createdId, inputs, inputProps),
+      error,
+    );
+  }
 }
 
 /**

@@ -6,7 +6,7 @@
  * existing user by clientId and rotates it once, so the program holds a secret that works.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { collect, paginate, type TravelClient, registerSecret } from "../client";
+import { collect, listEach, registerSecret, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
 import {
@@ -40,26 +40,26 @@ export function apiUserQuota(env: NodeJS.ProcessEnv = process.env): number {
   return quota;
 }
 
+/** The caller's TMC's API users (`GET /v2/api-users`), page by page as they are read. */
+function eachApiUser(client: TravelClient) {
+  return listEach(client, {
+    path: "/v2/api-users",
+    shape: "offsetQuery",
+    page: listApiUsersResponseSchema,
+    items: (page) => page.apiUsers,
+    pageSize: API_USER_PAGE_LIMIT,
+  });
+}
+
 /** Every clientId of the caller's TMC (`GET /v2/api-users`, every page). */
 export async function listClientIds(client: TravelClient): Promise<string[]> {
-  const users = await collect(
-    paginate(
-      async (offset, limit) => {
-        const response = await client.get("/v2/api-users", {
-          query: { limit, offset },
-          schema: listApiUsersResponseSchema,
-        });
-        return { items: response.apiUsers, total: response.totalCount };
-      },
-      { pageSize: API_USER_PAGE_LIMIT },
-    ),
-  );
-  return users.map((user) => user.clientId);
+  return (await collect(eachApiUser(client))).map((user) => user.clientId);
 }
 
 /** True when `clientId` is an active API user of the caller's TMC. */
 export async function apiUserExists(client: TravelClient, clientId: string): Promise<boolean> {
-  return (await listClientIds(client)).includes(clientId);
+  for await (const user of eachApiUser(client)) if (user.clientId === clientId) return true;
+  return false;
 }
 
 /**
@@ -79,6 +79,13 @@ async function takeOver(
   });
   registerSecret(response.clientSecret);
   return { clientId, clientSecret: response.clientSecret };
+}
+
+/** The `CreateApiUsersRequest` body. */
+function createBody(inputs: ApiUserInputs): Record<string, string> {
+  const body: Record<string, string> = { role: inputs.role, credentialType: inputs.credentialType };
+  if (inputs.orgId !== undefined) body.orgId = inputs.orgId;
+  return body;
 }
 
 /** The ApiUser definition. Its id is the clientId, which never changes on rotation. */
@@ -108,10 +115,12 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
     if (!state) throw new Error(`ApiUser ${id}: a SCIM user cannot be adopted (its token cannot be rotated)`);
     return state;
   },
+  vendorRequests: (inputs) => [{ method: "POST", path: "/v2/api-users", body: createBody(inputs) }],
   async create({ client }, inputs, created) {
-    const body: Record<string, string> = { role: inputs.role, credentialType: inputs.credentialType };
-    if (inputs.orgId !== undefined) body.orgId = inputs.orgId;
-    const response = await client.post("/v2/api-users", { body, schema: createApiUserResponseSchema });
+    const response = await client.post("/v2/api-users", {
+      body: createBody(inputs),
+      schema: createApiUserResponseSchema,
+    });
     registerSecret(response.clientSecret);
     registerSecret(response.scimToken);
     created(response.clientId);

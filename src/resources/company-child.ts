@@ -28,8 +28,11 @@ export interface CompanyChildSpec<F extends z.ZodRawShape> {
   collectionPath(parents: Record<ParentKey, string>): string;
   /** Name of the output holding the object's id, such as `legalEntityId`. */
   idOutput: string;
-  /** How the platform writes the id in objects it returns and takes on PUT. */
-  idShape: "string" | "wrapped";
+  /**
+   * How the PUT body carries the id: a plain string, the `{ id }` wrapper, or not at all (the
+   * vendor's update request declares no id, as `UpdateGradeRequest`).
+   */
+  idShape: "string" | "wrapped" | "none";
   /** Replace by deleting first (for names that must be unique). */
   deleteBeforeReplace?: boolean;
   /**
@@ -128,6 +131,8 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
   const bodyOf = (values: Values): Values =>
     Object.fromEntries(fieldKeys.filter((key) => values[key] !== undefined).map((key) => [key, values[key]]));
   const stateOf = (id: string): Values => ({ [spec.idOutput]: id });
+  const createRequest = (values: Values) =>
+    ({ method: "POST", path: spec.collectionPath(parentsOf(values)), body: bodyOf(values) }) as const;
 
   const defined = defineResource<Values, Values, CompanyChildInputs<P, F>>({
     type: spec.type,
@@ -138,11 +143,10 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
     idOutput: spec.idOutput,
     notFoundCodes,
     uniqueExternalIdWithin: spec.parents,
+    vendorRequests: (values) => [createRequest(values)],
     async create({ client }, values, created) {
-      const { id } = await client.post(spec.collectionPath(parentsOf(values)), {
-        body: bodyOf(values),
-        schema: entityIdSchema,
-      });
+      const { path, body } = createRequest(values);
+      const { id } = await client.post(path, { body, schema: entityIdSchema });
       created(id);
       return { id, state: stateOf(id) };
     },
@@ -157,7 +161,9 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
       await replaceWhole(client, itemPath(news, id), anyObject, (current) => {
         const body = replacementBody(current, news, olds, replaceableKeys);
         for (const key of createOnly) delete body[key];
-        return { ...body, id: spec.idShape === "wrapped" ? { id } : id };
+        delete body.id;
+        if (spec.idShape !== "none") body.id = spec.idShape === "wrapped" ? { id } : id;
+        return body;
       });
       return stateOf(id);
     },

@@ -102,6 +102,9 @@ export const companyConfigResource = defineResource<
   ],
   // A whole document stored with PUT: repeating the create is harmless.
   recovery: { strategy: "idempotent" },
+  vendorRequests: (inputs) => [
+    { method: "PUT", path: locate(inputs).path, body: inputs.config, inputPathOf: (at) => ["config", ...at] },
+  ],
   async create({ client }, inputs, created) {
     const { path, query } = locate(inputs);
     await client.put(path, { body: inputs.config, query });

@@ -8,7 +8,8 @@ import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
-import { customFieldLevelSchema, customFieldListResponseSchema } from "../schemas/custom-field";
+import { type CustomFieldLevel, customFieldLevelSchema } from "../schemas/custom-field";
+import { listCustomFields } from "./custom-field";
 import { readUnlessGone } from "./gone";
 import { planReorder } from "./reorder-plan";
 
@@ -35,21 +36,14 @@ export const customFieldOrderInputsSchema = z.strictObject({
 type Inputs = z.output<typeof customFieldOrderInputsSchema>;
 type State = { companyId: string };
 
-const PAGE = 100;
-
 /** The company's own fields at `level`, in checkout order (every page). */
-async function currentOrder(client: TravelClient, companyId: string, level: string): Promise<string[]> {
-  const ids: string[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await client.post(apiPath`/v3/companies/${companyId}/custom-fields/list`, {
-      query: { companyRole: level },
-      body: { paginationParams: { offset, limit: PAGE } },
-      schema: customFieldListResponseSchema,
-      idempotent: true,
-    });
-    for (const field of page.fields) if ((field.parentInfos ?? []).length === 0) ids.push(field.id);
-    if (page.fields.length < PAGE || offset + PAGE >= page.paginationParams.totalNumResults) return ids;
-  }
+async function currentOrder(
+  client: TravelClient,
+  companyId: string,
+  level: CustomFieldLevel,
+): Promise<string[]> {
+  const fields = await listCustomFields(client, companyId, level);
+  return fields.filter((field) => (field.parentInfos ?? []).length === 0).map((field) => field.id);
 }
 
 async function converge(client: TravelClient, inputs: Inputs): Promise<void> {

@@ -6,7 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { apiPath, type TravelClient } from "../client";
+import { apiPath, listAll, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import { adoptIdField } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
@@ -52,13 +52,23 @@ const FIELD_KEYS = ["name", "description", "includeLocations", "managementTags",
 const fieldsPath = (companyId: string) => apiPath`/v3/companies/${companyId}/custom-fields`;
 const fieldPath = (companyId: string, id: string) => apiPath`/v3/companies/${companyId}/custom-fields/${id}`;
 
-/** The list entries of `companyId` at `level` matching `body`'s filters (first page of 100). */
-async function listFields(client: TravelClient, companyId: string, level: CustomFieldLevel, body: object) {
-  return client.post(`${fieldsPath(companyId)}/list`, {
+/**
+ * The list entries of `companyId` at `level` (fields inherited from a parent level included)
+ * matching `body`'s filters, every page.
+ */
+export function listCustomFields(
+  client: TravelClient,
+  companyId: string,
+  level: CustomFieldLevel,
+  body: Record<string, unknown> = {},
+) {
+  return listAll(client, {
+    path: `${fieldsPath(companyId)}/list`,
+    shape: "paginationParamsBody",
+    page: customFieldListResponseSchema,
+    items: (page) => page.fields,
     query: { companyRole: level },
-    body: { paginationParams: { offset: 0, limit: 100 }, ...body },
-    schema: customFieldListResponseSchema,
-    idempotent: true,
+    body,
   });
 }
 
@@ -84,8 +94,8 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
   async preflight({ client }, news, olds) {
     if (olds.name !== undefined && sameName(olds.name, news.name) && olds.companyId === news.companyId)
       return [];
-    const list = await listFields(client, news.companyId, news.companyRole, { searchText: news.name });
-    const clash = list.fields.find(
+    const list = await listCustomFields(client, news.companyId, news.companyRole, { searchText: news.name });
+    const clash = list.find(
       (field) => sameName(field.name, news.name) && (field.parentInfos ?? []).length === 0,
     );
     if (!clash || clash.id === news.adoptId) return [];
@@ -102,10 +112,10 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
     lookup: {
       keyOf: (inputs) => ({ by: "name", value: inputs.name }),
       async find({ client }, inputs, key) {
-        const list = await listFields(client, inputs.companyId, inputs.companyRole, {
+        const list = await listCustomFields(client, inputs.companyId, inputs.companyRole, {
           searchText: key.value,
         });
-        return list.fields
+        return list
           .filter((field) => sameName(field.name, key.value) && (field.parentInfos ?? []).length === 0)
           .map((field) => ({ id: field.id, name: field.name }));
       },
@@ -130,8 +140,10 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
     );
     if (!field) return undefined;
     const level = declared.companyRole ?? "ORG";
-    const list = await listFields(client, declared.companyId, level, { filter: { customFieldIds: [id] } });
-    const entry = list.fields.find((candidate) => candidate.id === id);
+    const list = await listCustomFields(client, declared.companyId, level, {
+      filter: { customFieldIds: [id] },
+    });
+    const entry = list.find((candidate) => candidate.id === id);
     const observed: Record<string, unknown> = { companyId: declared.companyId, companyRole: level };
     for (const key of FIELD_KEYS) {
       const value = (field as Record<string, unknown>)[key];

@@ -10,6 +10,8 @@ import { createHash, createPublicKey } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
+import type { ValuePath } from "../provider/definition";
+import { containsUnknown } from "../provider/values";
 import type { ArgsOf } from "../provider/resource-args";
 import { partnerPublicKeyInputsSchema, partnerPublicKeysResponseSchema } from "../schemas/partner-public-key";
 
@@ -65,6 +67,17 @@ export function partnerJwk(inputs: PartnerKeyInputs): Record<string, string> {
   return { kty: "RSA", use: "sig", alg: "RS256", kid: inputs.kid, n, e };
 }
 
+/** The `AddPartnerPublicKeyRequest` body: one JWKS holding the declared key. */
+const addKeyBody = (inputs: PartnerKeyInputs) => ({ keyType: "JWKS", jwks: { keys: [partnerJwk(inputs)] } });
+
+/** The input a value of the body comes from: the key's `kid`, its `jwk` fields, or `publicKeyPem`. */
+function keyInputPath(inputs: PartnerKeyInputs, at: ValuePath): ValuePath {
+  const field = at[0] === "jwks" && at[2] === 0 ? at[3] : undefined;
+  if (field === undefined) return [];
+  if (field === "kid") return ["kid"];
+  return inputs.jwk ? ["jwk", ...at.slice(3)] : ["publicKeyPem"];
+}
+
 /** RFC 7638 thumbprint of an RSA JWK: base64url SHA-256 of the canonical `{"e","kty","n"}` JSON. */
 export function jwkThumbprint(jwk: Record<string, string>): string {
   return createHash("sha256")
@@ -103,9 +116,21 @@ export const partnerPublicKeyResource = defineResource<
   replaceOn: ["companyId", "kid", "publicKeyPem", "jwk"],
   deleteBeforeReplace: true,
   outputs: ["keyId", "thumbprint", "status", "createdAt"],
+  // The key is converted once every input is known (a PEM that cannot be read fails here).
+  vendorRequests: (inputs) =>
+    containsUnknown(inputs)
+      ? []
+      : [
+          {
+            method: "POST",
+            path: keysPath(inputs.companyId),
+            body: addKeyBody(inputs),
+            inputPathOf: (at) => keyInputPath(inputs, at),
+          },
+        ],
   async create({ client }, inputs, created) {
     const response = await client.post(keysPath(inputs.companyId), {
-      body: { keyType: "JWKS", jwks: { keys: [partnerJwk(inputs)] } },
+      body: addKeyBody(inputs),
       schema: partnerPublicKeysResponseSchema,
     });
     const key = response.keys.find((k) => k.kid === inputs.kid);

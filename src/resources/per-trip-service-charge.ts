@@ -27,6 +27,8 @@ const responseSchema = z.looseObject({
   config: z.record(z.string(), z.unknown()).optional(),
   enabled: z.boolean().optional(),
 });
+/** The `SetCompanyPerTripSrvChargeRequest` body. */
+const chargeBody = (inputs: ChargeInputs) => ({ config: inputs.config });
 const chargePath = (companyId: string) => apiPath`/v2/license/company/${companyId}/service-charge/per-trip`;
 
 /** The PerTripServiceCharge definition. Its id is the company id. */
@@ -48,8 +50,11 @@ export const perTripServiceChargeResource = defineResource<
   notFoundCodes: NOT_FOUND_CODES,
   // A singleton setting stored whole: repeating the create is harmless.
   recovery: { strategy: "idempotent" },
+  vendorRequests: (inputs) => [
+    { method: "POST", path: chargePath(inputs.companyId), body: chargeBody(inputs) },
+  ],
   async create({ client }, inputs, created) {
-    await client.post(chargePath(inputs.companyId), { body: { config: inputs.config }, idempotent: true });
+    await client.post(chargePath(inputs.companyId), { body: chargeBody(inputs), idempotent: true });
     created(inputs.companyId);
     return { id: inputs.companyId, state: { enabled: undefined } };
   },
@@ -64,7 +69,7 @@ export const perTripServiceChargeResource = defineResource<
     };
   },
   async update({ client }, id, news) {
-    await client.post(chargePath(id), { body: { config: news.config }, idempotent: true });
+    await client.post(chargePath(id), { body: chargeBody(news), idempotent: true });
     return { enabled: undefined };
   },
   async delete() {

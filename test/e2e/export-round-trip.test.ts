@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, type TravelClient } from "../../src/client";
 import type { StateSnapshot } from "../../src/emulator";
-import { CLI, requireBuilt, runNode, travelEnv } from "../cli/harness";
+import { CLI, runNode, travelEnv } from "../cli/harness";
 import { type BuiltTenant, buildTenant } from "../support/build-tenant";
 import { clientFor } from "../support/live-emulator";
 import { createEnvironment, e2eSkipReason, type E2eEnvironment } from "./harness";
@@ -63,7 +63,6 @@ describe.skipIf(e2eSkipReason() !== "")("export round trip (real engine)", () =>
   let manifestFile: string;
 
   beforeAll(async () => {
-    requireBuilt(CLI);
     env = await createEnvironment("export-round-trip", PROGRAM);
     client = clientFor(env.emulator);
     built = await buildTenant(env.emulator, client);
