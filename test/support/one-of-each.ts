@@ -119,7 +119,8 @@ export const oneOfEach: Record<string, OneOfType> = {
   Grade: childRow("Grade", GRADES),
   CompanyConfig: {
     inputs: async (env) => ({ companyId: env.companyId, kind: "travel-content", config: { airConfig: {} } }),
-    change: (inputs) => ({ ...inputs, config: { airConfig: {}, hotelConfig: {} } }),
+    // A change the vendor's TravelContentConfig accepts (it has `airConfig` only).
+    change: (inputs) => ({ ...inputs, config: { airConfig: { fareCategoryFilter: [] } } }),
     deleteRemoves: true,
     held: async (env) => storedUnder(env, COMPANY_CONFIGS, (record) => record.kind === "travelContent"),
   },
