@@ -7,6 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { TravelClient } from "../client";
 import type { CreateLookup } from "./create-lookup";
+import type { TenantFacts } from "./tenant-facts";
 
 /** What a resource's API calls get. */
 export interface ResourceContext {
@@ -57,6 +58,17 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
   uniqueExternalIdWithin?: readonly string[] | undefined;
   /** Outputs that are secret. */
   secretOutputs?: readonly (keyof S & string)[] | undefined;
+  /**
+   * Inputs that are always secret: wrapped in `pulumi.secret` even when given as plain values,
+   * stored as ciphertext both as inputs and as the outputs that echo them, and never written by
+   * `export` (a `${secret:...}` placeholder instead).
+   */
+  secretInputs?: readonly (keyof I & string)[] | undefined;
+  /**
+   * Where the type lives in a tenant manifest and how `export` and `reconcile` list its objects
+   * (or why not). Every type of the registry declares it.
+   */
+  tenant?: TenantFacts | undefined;
   /**
    * Creates the object. Call `created(id)` as soon as the platform has assigned an id, so that a
    * later failure is recorded as a partially created resource instead of being lost.

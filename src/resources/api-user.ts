@@ -67,6 +67,10 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
   replaceOn: ["role", "credentialType", "orgId"],
   outputs: ["clientId", "clientSecret", "scimToken"],
   idOutput: "clientId",
+  tenant: {
+    manifest: { section: "apiUsers" },
+    inventory: { omitted: "the platform lists API users by clientId only, without their role or company" },
+  },
   secretOutputs: ["clientSecret", "scimToken"],
   async create({ client }, inputs, created) {
     const body: Record<string, string> = { role: inputs.role, credentialType: inputs.credentialType };

@@ -6,6 +6,7 @@ import { defineResource } from "../provider/define-resource";
 import type { LookupCandidate } from "../provider/create-lookup";
 import { adoptIdField, inputKeysOf } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
+import type { TenantFacts } from "../provider/tenant-facts";
 import { entityIdSchema } from "../schemas/common";
 import { companyResponseSchema, companyRoleSchema, companyWritableFields } from "../schemas/company";
 import { readUnlessGone } from "./gone";
@@ -33,9 +34,19 @@ const companyListSchema = z.looseObject({
   totalNumResults: z.number().optional(),
 });
 
-/** The Company definition. */
 /** A 404 with this code means the company, and so this object, is gone. */
 const NOT_FOUND_CODES = ["COMPANY_NOT_FOUND"];
+
+/** The company is the manifest's `company`; export and reconcile read it first, as their root. */
+const companyTenant: TenantFacts = {
+  manifest: { section: "company" },
+  inventory: {
+    list: async ({ company }) => [company],
+    reconcile: { deletePath: (_parents, object) => companyPath(object.id) },
+  },
+};
+
+/** The Company definition. */
 
 export const companyResource = defineResource<CompanyInputs, CompanyState, typeof companyInputsSchema>({
   type: "Company",
@@ -45,6 +56,7 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
   idOutput: "companyId",
   notFoundCodes: NOT_FOUND_CODES,
   uniqueExternalIdWithin: [],
+  tenant: companyTenant,
   async create({ client }, inputs, created) {
     const { id } = await client.post("/v2/companies", { body: withoutAdopt(inputs), schema: entityIdSchema });
     created(id);

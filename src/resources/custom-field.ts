@@ -10,6 +10,7 @@ import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import { adoptIdField } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
+import type { Entity, TenantFacts } from "../provider/tenant-facts";
 import { jsonEqual } from "../provider/values";
 import {
   type CustomFieldLevel,
@@ -19,7 +20,9 @@ import {
   customFieldWritableFields,
 } from "../schemas/custom-field";
 import { entityIdSchema } from "../schemas/common";
+import { fieldLevelsOf, ownFields } from "./custom-field-list";
 import { readUnlessGone } from "./gone";
+import { readEach } from "./read-each";
 import { replacementBody } from "./shared";
 
 /** Inputs of {@link CustomField}. */
@@ -69,6 +72,29 @@ async function setEnabled(client: TravelClient, inputs: Inputs, id: string, enab
   });
 }
 
+/**
+ * The manifest's `customFields`; export and reconcile read the company's own fields at every level
+ * it has (a TMC's fields are at TMC), each with its level and whether it is enabled.
+ */
+const fieldTenant: TenantFacts = {
+  manifest: { section: "customFields" },
+  inventory: {
+    async list({ client, company }, { companyId }) {
+      const out: Entity[] = [];
+      for (const companyRole of fieldLevelsOf(company)) {
+        const own = await ownFields(client, companyId, companyRole);
+        const enabled = new Map(own.map((field) => [field.id, field.enabled]));
+        const read = await readEach(client, own, (id) => fieldPath(companyId, id), GONE);
+        out.push(
+          ...read.map((field) => ({ ...field, companyRole, enabled: enabled.get(field.id) === true })),
+        );
+      }
+      return out;
+    },
+    reconcile: { deletePath: ({ companyId }, object) => fieldPath(companyId, object.id) },
+  },
+};
+
 /** The CustomField definition. */
 export const customFieldResource = defineResource<Inputs, State, typeof customFieldInputsSchema>({
   type: "CustomField",
@@ -78,6 +104,7 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
   deleteBeforeReplace: true,
   outputs: [],
   idOutput: "customFieldId",
+  tenant: fieldTenant,
   async preflight({ client }, news, olds) {
     const sameName = olds.name !== undefined && olds.name.toLowerCase() === news.name.toLowerCase();
     if (sameName && olds.companyId === news.companyId) return [];

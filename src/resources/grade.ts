@@ -11,6 +11,7 @@ export const gradeResource = defineCompanyChild({
   parents: ["companyId"],
   collectionPath: ({ companyId }) => apiPath`/v2/companies/${companyId}/grades`,
   idOutput: "gradeId",
+  section: "grades",
   idShape: "string",
   listing: {
     method: "POST",

@@ -15,11 +15,11 @@ export {
   type WhiteLabelConfig,
 } from "./company-config";
 export { CompanyFeatures, type CompanyFeaturesArgs } from "./company-features";
+export { LegalEntity, type LegalEntityArgs } from "./legal-entity";
+export { Office, type OfficeArgs } from "./office";
 export { CostCenter, type CostCenterArgs } from "./cost-center";
 export { Department, type DepartmentArgs } from "./department";
 export { Grade, type GradeArgs } from "./grade";
-export { LegalEntity, type LegalEntityArgs } from "./legal-entity";
-export { Office, type OfficeArgs } from "./office";
 export { PerTripServiceCharge, type PerTripServiceChargeArgs } from "./per-trip-service-charge";
 export { Arm, type ArmArgs } from "./arm";
 export { CustomField, type CustomFieldArgs } from "./custom-field";

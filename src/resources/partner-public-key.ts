@@ -11,6 +11,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { apiPath } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
+import type { TenantFacts } from "../provider/tenant-facts";
 import { partnerPublicKeyInputsSchema, partnerPublicKeysResponseSchema } from "../schemas/partner-public-key";
 
 type PartnerKeyInputs = {
@@ -37,6 +38,23 @@ type PartnerKeyState = {
 };
 
 const keysPath = (companyId: string) => apiPath`/v2/companies/${companyId}/partner-public-keys`;
+/** A key is revoked by its kid. */
+const keyPath = (companyId: string, kid: string) => `${keysPath(companyId)}${apiPath`/${kid}`}`;
+
+/** The manifest's `partnerKeys`; export and reconcile list the active keys (named by their kid). */
+const partnerKeyTenant: TenantFacts = {
+  manifest: { section: "partnerKeys" },
+  inventory: {
+    async list({ client }, { companyId }) {
+      const { keys } = await client.get(keysPath(companyId), {
+        query: { status: "ACTIVE" },
+        schema: partnerPublicKeysResponseSchema,
+      });
+      return keys.filter((key) => key.status === "ACTIVE").map((key) => ({ ...key, name: key.kid }));
+    },
+    reconcile: { deletePath: ({ companyId }, object) => keyPath(companyId, String(object.name)) },
+  },
+};
 
 /** The JWK the platform takes: from the PEM or the given JWK members. */
 export function partnerJwk(inputs: PartnerKeyInputs): Record<string, string> {
@@ -84,6 +102,7 @@ export const partnerPublicKeyResource = defineResource<
   replaceOn: ["companyId", "kid", "publicKeyPem", "jwk"],
   deleteBeforeReplace: true,
   outputs: ["keyId", "thumbprint", "status", "createdAt"],
+  tenant: partnerKeyTenant,
   async create({ client }, inputs, created) {
     const response = await client.post(keysPath(inputs.companyId), {
       body: { keyType: "JWKS", jwks: { keys: [partnerJwk(inputs)] } },
@@ -132,7 +151,7 @@ export const partnerPublicKeyResource = defineResource<
     return { keyId: key.id, thumbprint: key.thumbprint, status: key.status, createdAt: key.createdAt };
   },
   async delete({ client }, _id, declared) {
-    await client.delete(apiPath`/v2/companies/${declared.companyId}/partner-public-keys/${declared.kid}`);
+    await client.delete(keyPath(declared.companyId, declared.kid));
   },
 });
 

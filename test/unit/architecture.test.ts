@@ -1,6 +1,6 @@
 /**
  * The import arrows of docs/architecture.md, enforced: every relative import in src/ is checked
- * against the layer rules below, and `client/` never imports `@pulumi/pulumi`.
+ * against the layer rules below, and neither `client/` nor `tenant/` imports `@pulumi/pulumi`.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -15,7 +15,8 @@ const LAYERS: Record<string, readonly string[]> = {
   provider: ["client", "schemas"],
   resources: ["provider", "client", "schemas"],
   car: ["client", "schemas"],
-  // Reads a live tenant for reconcile (and the coming export); no Pulumi, no resources.
+  // Reads a live tenant for reconcile and export by walking the registry it is handed; it names
+  // the registry's types (see TYPE_ONLY) but loads no resource and no Pulumi.
   tenant: ["client", "schemas"],
   manifest: ["resources", "provider", "client", "schemas"],
   cli: ["car", "manifest", "tenant", "resources", "provider", "client", "schemas", "emulator"],
@@ -38,6 +39,14 @@ const LAYERS: Record<string, readonly string[]> = {
   ],
   "emulator/keys": ["emulator/core", "emulator/identity", "emulator/context", "emulator/org", "schemas"],
 };
+
+/** Layers a layer may import types from (`import type`), which load nothing at run time. */
+const TYPE_ONLY: Record<string, readonly string[]> = {
+  tenant: ["provider", "resources"],
+};
+
+/** Layers whose own files never import `@pulumi/pulumi`. */
+const NO_PULUMI = new Set(["client", "tenant"]);
 
 /** Files that wire layers together and may import any of them. */
 const WIRING = new Set([
@@ -73,8 +82,14 @@ function layerOf(path: string): string {
   return parts.join("/");
 }
 
-function importsOf(text: string): string[] {
-  return [...text.matchAll(/(?:from|import|require)\s*\(?\s*["']([^"']+)["']/g)].map((m) => m[1] ?? "");
+/** The modules a file imports, each with whether the import loads nothing (`import type`). */
+function importsOf(text: string): { spec: string; typeOnly: boolean }[] {
+  const statements = [...text.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^;]*?from\s*["']([^"']+)["']/gm)];
+  const bare = [...text.matchAll(/(?:^\s*import\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)["']([^"']+)["']/gm)];
+  return [
+    ...statements.map((m) => ({ spec: m[2] ?? "", typeOnly: m[1] !== undefined })),
+    ...bare.map((m) => ({ spec: m[1] ?? "", typeOnly: false })),
+  ];
 }
 
 const violations: string[] = [];
@@ -82,14 +97,15 @@ for (const file of sourceFiles(SRC)) {
   const path = relative(SRC, file);
   const text = readFileSync(file, "utf8");
   const layer = layerOf(path);
-  if (layer === "client" && /from ["']@pulumi\/pulumi/.test(text))
+  if (NO_PULUMI.has(layer) && /from ["']@pulumi\/pulumi/.test(text))
     violations.push(`${path} imports @pulumi/pulumi`);
   if (WIRING.has(path)) continue;
-  for (const spec of importsOf(text).filter((s) => s.startsWith("."))) {
+  for (const { spec, typeOnly } of importsOf(text).filter((s) => s.spec.startsWith("."))) {
     const target = relative(SRC, resolve(dirname(file), spec));
     const targetLayer = layerOf(target);
     const sameLayer = targetLayer === layer || targetLayer.startsWith(`${layer}/`);
     if (sameLayer || (LAYERS[layer] ?? []).includes(targetLayer)) continue;
+    if (typeOnly && (TYPE_ONLY[layer] ?? []).includes(targetLayer)) continue;
     violations.push(`${path} (${layer}) imports ${target} (${targetLayer})`);
   }
 }

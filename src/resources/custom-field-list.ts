@@ -1,0 +1,45 @@
+/**
+ * The custom-field list of a company at one level, as `CustomField`, `CustomFieldOrder` and their
+ * inventories read it: the company's own fields (not those inherited from its TMC), in checkout
+ * order, and the levels a company has fields at.
+ */
+import { apiPath, type TravelClient } from "../client";
+import {
+  type CustomFieldLevel,
+  customFieldLevelSchema,
+  customFieldListResponseSchema,
+} from "../schemas/custom-field";
+
+const PAGE = 100;
+
+/** A company's own field as the list shows it. */
+export interface OwnField {
+  id: string;
+  enabled: boolean;
+}
+
+/** The company's own fields at `level`, in checkout order (every page). */
+export async function ownFields(client: TravelClient, companyId: string, level: string): Promise<OwnField[]> {
+  const fields: OwnField[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await client.post(apiPath`/v3/companies/${companyId}/custom-fields/list`, {
+      query: { companyRole: level },
+      body: { paginationParams: { offset, limit: PAGE } },
+      schema: customFieldListResponseSchema,
+      idempotent: true,
+    });
+    for (const field of page.fields)
+      if ((field.parentInfos ?? []).length === 0) fields.push({ id: field.id, enabled: field.enabled });
+    if (page.fields.length < PAGE || offset + PAGE >= page.paginationParams.totalNumResults) return fields;
+  }
+}
+
+/**
+ * The custom-field levels of `company`: those of its roles that are levels (ORG, TMC,
+ * PARTNER_TMC). A list at a level the company does not have is refused (400
+ * COMPANY_ROLE_MISMATCH), so a reader of a TMC lists at TMC, not at ORG.
+ */
+export function fieldLevelsOf(company: Record<string, unknown>): CustomFieldLevel[] {
+  const roles: unknown[] = Array.isArray(company.companyRoles) ? company.companyRoles : [];
+  return customFieldLevelSchema.options.filter((level) => roles.includes(level));
+}
