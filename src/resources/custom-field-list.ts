@@ -3,14 +3,12 @@
  * inventories read it: the company's own fields (not those inherited from its TMC), in checkout
  * order, and the levels a company has fields at.
  */
-import { apiPath, type TravelClient } from "../client";
+import { apiPath, listAll, type TravelClient } from "../client";
 import {
   type CustomFieldLevel,
   customFieldLevelSchema,
   customFieldListResponseSchema,
 } from "../schemas/custom-field";
-
-const PAGE = 100;
 
 /** A company's own field as the list shows it. */
 export interface OwnField {
@@ -20,18 +18,16 @@ export interface OwnField {
 
 /** The company's own fields at `level`, in checkout order (every page). */
 export async function ownFields(client: TravelClient, companyId: string, level: string): Promise<OwnField[]> {
-  const fields: OwnField[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await client.post(apiPath`/v3/companies/${companyId}/custom-fields/list`, {
-      query: { companyRole: level },
-      body: { paginationParams: { offset, limit: PAGE } },
-      schema: customFieldListResponseSchema,
-      idempotent: true,
-    });
-    for (const field of page.fields)
-      if ((field.parentInfos ?? []).length === 0) fields.push({ id: field.id, enabled: field.enabled });
-    if (page.fields.length < PAGE || offset + PAGE >= page.paginationParams.totalNumResults) return fields;
-  }
+  const listed = await listAll(client, {
+    path: apiPath`/v3/companies/${companyId}/custom-fields/list`,
+    shape: "paginationParamsBody",
+    query: { companyRole: level },
+    page: customFieldListResponseSchema,
+    items: (page) => page.fields,
+  });
+  return listed.flatMap((field) =>
+    (field.parentInfos ?? []).length === 0 ? [{ id: field.id, enabled: field.enabled }] : [],
+  );
 }
 
 /**

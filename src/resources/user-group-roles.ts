@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { apiPath, isNotFound, type TravelClient } from "../client";
+import { apiPath, isNotFound, listAll, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
 import type { TenantFacts } from "../provider/tenant-facts";
@@ -77,20 +77,13 @@ const groupListSchema = z.looseObject({
 });
 
 /** The company's user groups (every page). */
-async function userGroups(
-  client: TravelClient,
-  companyId: string,
-): Promise<z.output<typeof userGroupSchema>[]> {
-  const out: z.output<typeof userGroupSchema>[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await client.post(apiPath`/v3/companies/${companyId}/user-groups/list`, {
-      body: { pagination: { offset, limit: PAGE } },
-      schema: groupListSchema,
-      idempotent: true,
-    });
-    out.push(...page.userGroups);
-    if (page.userGroups.length < PAGE || offset + PAGE >= page.pagination.totalNumResults) return out;
-  }
+function userGroups(client: TravelClient, companyId: string) {
+  return listAll(client, {
+    path: apiPath`/v3/companies/${companyId}/user-groups/list`,
+    shape: "paginationBody",
+    page: groupListSchema,
+    items: (page) => page.userGroups,
+  });
 }
 
 /** The manifest's `userGroupRoles`; export reads every custom group with its roles. */
