@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { apiPath, listElements, listPosted, type TravelClient } from "../client";
-import type { LookupCandidate, LookupKey } from "../provider/create-lookup";
+import type { CreateLookup, LookupCandidate, LookupKey } from "../provider/create-lookup";
 import { defineResource, type DefinedResource } from "../provider/define-resource";
 import { adoptIdField, type Values } from "../provider/definition";
 import type { Inventory, ParentIds } from "../provider/tenant-facts";
@@ -114,7 +114,7 @@ export type CompanyChildInputs<P extends ParentKey, F extends z.ZodRawShape> = z
 /** Builds the resource definition of a company child. */
 export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>(
   spec: CompanyChildSpec<F> & { parents: readonly P[] },
-): DefinedResource<Values, Values, CompanyChildInputs<P, F>> & { fields: F; createOnly: readonly string[] } {
+): DefinedResource<Values, Values, CompanyChildInputs<P, F>> {
   const parentShape = Object.fromEntries(spec.parents.map((key) => [key, parentFields[key]])) as Pick<
     typeof parentFields,
     P
@@ -179,36 +179,46 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
     async delete({ client }, id, declared) {
       await client.delete(itemPath(declared, id));
     },
-    lookup: {
-      keyOf(values) {
-        const externalId = fieldKeys.includes("externalId") ? values.externalId : undefined;
-        if (typeof externalId === "string" && externalId !== "")
-          return { by: "externalId", value: externalId };
-        const name = values.name;
-        return typeof name === "string" && name !== "" ? { by: "name", value: name } : undefined;
-      },
-      async find({ client }, values, key) {
-        const references = await listReferences(
-          client,
-          listing,
-          spec.collectionPath(parentsOf(values)),
-          parentsOf(values),
-          key,
-        );
-        if (key.by === "name") return references.filter((reference) => reference.name === key.value);
-        // The listing filtered by externalId; each match is confirmed on the object itself.
-        const confirmed: LookupCandidate[] = [];
-        for (const reference of references) {
-          const found = await readUnlessGone(notFoundCodes, () =>
-            client.get<Values>(itemPath(values, reference.id)),
-          );
-          if (found?.externalId === key.value) confirmed.push(reference);
-        }
-        return confirmed;
-      },
-    },
+    lookup: childLookup(spec, listing, notFoundCodes),
   });
-  return Object.assign(defined, { fields: spec.fields, createOnly });
+  return defined;
+}
+
+/** How a create whose outcome is unknown finds the object: by externalId, else by name. */
+function childLookup<F extends z.ZodRawShape>(
+  spec: CompanyChildSpec<F>,
+  listing: ChildListing,
+  notFoundCodes: readonly string[],
+): CreateLookup<Values> {
+  const fieldKeys = Object.keys(spec.fields);
+  const parentsOf = (values: Values) => parentIdsOf(spec.parents, values);
+  return {
+    keyOf(values) {
+      const externalId = fieldKeys.includes("externalId") ? values.externalId : undefined;
+      if (typeof externalId === "string" && externalId !== "") return { by: "externalId", value: externalId };
+      const name = values.name;
+      return typeof name === "string" && name !== "" ? { by: "name", value: name } : undefined;
+    },
+    async find({ client }, values, key) {
+      const references = await listReferences(
+        client,
+        listing,
+        spec.collectionPath(parentsOf(values)),
+        parentsOf(values),
+        key,
+      );
+      if (key.by === "name") return references.filter((reference) => reference.name === key.value);
+      // The listing filtered by externalId; each match is confirmed on the object itself.
+      const confirmed: LookupCandidate[] = [];
+      for (const reference of references) {
+        const found = await readUnlessGone(notFoundCodes, () =>
+          client.get<Values>(childPath(spec, values, reference.id)),
+        );
+        if (found?.externalId === key.value) confirmed.push(reference);
+      }
+      return confirmed;
+    },
+  };
 }
 
 /** The parent ids of `values` (inputs, or the ids an object was listed under). */
