@@ -168,6 +168,7 @@ describe("pulumi-travel export", () => {
       "departments",
       "grades",
       "customFields",
+      "customFieldOrder",
       "userGroupRoles",
       "partnerKeys",
     ]);
