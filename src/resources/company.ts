@@ -1,7 +1,7 @@
 /** The Company resource: a company (role ORG by default) under the caller's TMC. */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { apiPath } from "../client";
+import { apiPath, byId, itemsUnder, listAll, listedItemSchema } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { LookupCandidate } from "../provider/create-lookup";
 import { adoptIdField, inputKeysOf } from "../provider/definition";
@@ -27,13 +27,6 @@ type CompanyState = { companyId: string };
 
 const companyPath = (id: string) => apiPath`/v2/companies/${id}`;
 
-const PAGE_SIZE = 100;
-const MAX_PAGES = 100;
-const companyListSchema = z.looseObject({
-  elements: z.array(z.looseObject({ id: z.string().min(1), name: z.string().optional() })).default([]),
-  totalNumResults: z.number().optional(),
-});
-
 /** A 404 with this code means the company, and so this object, is gone. */
 const NOT_FOUND_CODES = ["COMPANY_NOT_FOUND"];
 
@@ -47,7 +40,6 @@ const companyTenant: TenantFacts = {
 };
 
 /** The Company definition. */
-
 export const companyResource = defineResource<CompanyInputs, CompanyState, typeof companyInputsSchema>({
   type: "Company",
   inputs: companyInputsSchema,
@@ -85,23 +77,15 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
       return { by: "name", value: inputs.name };
     },
     async find({ client }, _inputs, key) {
-      const found = new Map<string, LookupCandidate>();
-      for (let page = 0; page < MAX_PAGES; page++) {
-        const query = {
-          offset: page * PAGE_SIZE,
-          limit: PAGE_SIZE,
-          ...(key.by === "externalId" ? { externalId: key.value } : {}),
-        };
-        const { elements, totalNumResults } = await client.get("/v2/companies", {
-          query,
-          schema: companyListSchema,
-        });
-        for (const element of elements) found.set(element.id, { id: element.id, name: element.name });
-        const done =
-          elements.length < PAGE_SIZE || (totalNumResults !== undefined && found.size >= totalNumResults);
-        if (done) break;
-      }
-      const references = [...found.values()];
+      // `GET /v2/companies` pages by offset and limit, unlike the company's own collections.
+      const listed = await listAll(client, {
+        path: "/v2/companies",
+        shape: "offsetQuery",
+        ...itemsUnder("elements", listedItemSchema),
+        query: key.by === "externalId" ? { externalId: key.value } : {},
+        uniqueBy: byId,
+      });
+      const references = listed.map(({ id, name }): LookupCandidate => ({ id, name }));
       if (key.by === "name") return references.filter((reference) => reference.name === key.value);
       // The listing filtered by externalId; each match is confirmed on the company itself.
       const confirmed: LookupCandidate[] = [];

@@ -16,15 +16,33 @@ export interface OwnField {
   enabled: boolean;
 }
 
-/** The company's own fields at `level`, in checkout order (every page). */
-export async function ownFields(client: TravelClient, companyId: string, level: string): Promise<OwnField[]> {
-  const listed = await listAll(client, {
+/**
+ * The list entries of `companyId` at `level` (fields inherited from a parent level included)
+ * matching `body`'s filters, every page.
+ */
+export function listCustomFields(
+  client: TravelClient,
+  companyId: string,
+  level: CustomFieldLevel,
+  body: Record<string, unknown> = {},
+) {
+  return listAll(client, {
     path: apiPath`/v3/companies/${companyId}/custom-fields/list`,
     shape: "paginationParamsBody",
-    query: { companyRole: level },
     page: customFieldListResponseSchema,
     items: (page) => page.fields,
+    query: { companyRole: level },
+    body,
   });
+}
+
+/** The company's own fields at `level`, in checkout order (every page). */
+export async function ownFields(
+  client: TravelClient,
+  companyId: string,
+  level: CustomFieldLevel,
+): Promise<OwnField[]> {
+  const listed = await listCustomFields(client, companyId, level);
   return listed.flatMap((field) =>
     (field.parentInfos ?? []).length === 0 ? [{ id: field.id, enabled: field.enabled }] : [],
   );

@@ -9,7 +9,7 @@ import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
 import type { TenantFacts } from "../provider/tenant-facts";
-import { customFieldLevelSchema } from "../schemas/custom-field";
+import { type CustomFieldLevel, customFieldLevelSchema } from "../schemas/custom-field";
 import { fieldLevelsOf, ownFields } from "./custom-field-list";
 import { readUnlessGone } from "./gone";
 import { planReorder } from "./reorder-plan";
@@ -38,7 +38,11 @@ type Inputs = z.output<typeof customFieldOrderInputsSchema>;
 type State = { companyId: string };
 
 /** The ids of the company's own fields at `level`, in checkout order. */
-async function currentOrder(client: TravelClient, companyId: string, level: string): Promise<string[]> {
+async function currentOrder(
+  client: TravelClient,
+  companyId: string,
+  level: CustomFieldLevel,
+): Promise<string[]> {
   return (await ownFields(client, companyId, level)).map((field) => field.id);
 }
 

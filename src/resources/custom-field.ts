@@ -13,14 +13,12 @@ import type { ArgsOf } from "../provider/resource-args";
 import type { Entity, TenantFacts } from "../provider/tenant-facts";
 import { jsonEqual } from "../provider/values";
 import {
-  type CustomFieldLevel,
   customFieldLevelSchema,
-  customFieldListResponseSchema,
   customFieldSchema,
   customFieldWritableFields,
 } from "../schemas/custom-field";
 import { entityIdSchema } from "../schemas/common";
-import { fieldLevelsOf, ownFields } from "./custom-field-list";
+import { fieldLevelsOf, listCustomFields, ownFields } from "./custom-field-list";
 import { readUnlessGone } from "./gone";
 import { readEach } from "./read-each";
 import { replacementBody } from "./shared";
@@ -54,16 +52,6 @@ const FIELD_KEYS = ["name", "description", "includeLocations", "managementTags",
 
 const fieldsPath = (companyId: string) => apiPath`/v3/companies/${companyId}/custom-fields`;
 const fieldPath = (companyId: string, id: string) => apiPath`/v3/companies/${companyId}/custom-fields/${id}`;
-
-/** The list entries of `companyId` at `level` matching `body`'s filters (first page of 100). */
-async function listFields(client: TravelClient, companyId: string, level: CustomFieldLevel, body: object) {
-  return client.post(`${fieldsPath(companyId)}/list`, {
-    query: { companyRole: level },
-    body: { paginationParams: { offset: 0, limit: 100 }, ...body },
-    schema: customFieldListResponseSchema,
-    idempotent: true,
-  });
-}
 
 async function setEnabled(client: TravelClient, inputs: Inputs, id: string, enabled: boolean) {
   await client.patch(`${fieldsPath(inputs.companyId)}/update-status`, {
@@ -108,8 +96,8 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
   async preflight({ client }, news, olds) {
     const sameName = olds.name !== undefined && olds.name.toLowerCase() === news.name.toLowerCase();
     if (sameName && olds.companyId === news.companyId) return [];
-    const list = await listFields(client, news.companyId, news.companyRole, { searchText: news.name });
-    const clash = list.fields.find(
+    const list = await listCustomFields(client, news.companyId, news.companyRole, { searchText: news.name });
+    const clash = list.find(
       (field) =>
         field.name.toLowerCase() === news.name.toLowerCase() && (field.parentInfos ?? []).length === 0,
     );
@@ -138,8 +126,10 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
     );
     if (!field) return undefined;
     const level = declared.companyRole ?? "ORG";
-    const list = await listFields(client, declared.companyId, level, { filter: { customFieldIds: [id] } });
-    const entry = list.fields.find((candidate) => candidate.id === id);
+    const list = await listCustomFields(client, declared.companyId, level, {
+      filter: { customFieldIds: [id] },
+    });
+    const entry = list.find((candidate) => candidate.id === id);
     const observed: Record<string, unknown> = { companyId: declared.companyId, companyRole: level };
     for (const key of FIELD_KEYS) {
       const value = (field as Record<string, unknown>)[key];

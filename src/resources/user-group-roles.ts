@@ -47,7 +47,6 @@ type Inputs = z.output<typeof userGroupRolesInputsSchema>;
 type State = { groupId: string };
 
 const GONE = ["USER_GROUP_NOT_FOUND", "COMPANY_NOT_FOUND"];
-const PAGE = 100;
 
 const groupPath = (companyId: string, groupId: string) =>
   apiPath`/v3/companies/${companyId}/user-groups/${groupId}`;
@@ -58,17 +57,16 @@ async function currentRoles(
   companyId: string,
   groupId: string,
 ): Promise<RoleAssignment[]> {
-  const out: RoleAssignment[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const response = await client.post(`${groupPath(companyId, groupId)}/roles`, {
-      body: { pagination: { offset, limit: PAGE } },
-      schema: groupRolesResponseSchema,
-      idempotent: true,
-    });
-    for (const role of response.roles)
-      out.push({ roleId: role.id, scope: (role.scope ?? { audiences: [] }) as RoleAssignment["scope"] });
-    if (response.roles.length < PAGE || offset + PAGE >= response.pagination.totalNumResults) return out;
-  }
+  const roles = await listAll(client, {
+    path: `${groupPath(companyId, groupId)}/roles`,
+    shape: "paginationBody",
+    page: groupRolesResponseSchema,
+    items: (page) => page.roles,
+  });
+  return roles.map((role) => ({
+    roleId: role.id,
+    scope: (role.scope ?? { audiences: [] }) as RoleAssignment["scope"],
+  }));
 }
 
 const groupListSchema = z.looseObject({

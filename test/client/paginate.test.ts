@@ -11,8 +11,11 @@ import {
   apiPath,
   byId,
   itemsUnder,
+  LIST_MAX_PAGES,
   LIST_SHAPES,
   listAll,
+  listElements,
+  listPosted,
   type ListShapeName,
   PaginationLimitError,
   TravelClient,
@@ -122,8 +125,10 @@ describe("listAll against a server that ignores paging", () => {
   const answer = (request: IncomingMessage, response: ServerResponse, body: string) => {
     requests.push({ method: request.method ?? "", url: request.url ?? "", body });
     const total = { totalNumResults: 1_000_000 };
+    const items = Array.from({ length: pageSize }, (_, i) => ({ id: `same-${i}` }));
     const page = {
-      items: Array.from({ length: pageSize }, (_, i) => ({ id: `same-${i}` })),
+      items,
+      elements: items,
       ...total,
       totalCount: 1_000_000,
       pagination: total,
@@ -195,5 +200,15 @@ describe("listAll against a server that ignores paging", () => {
       listAll(client, { path: "/stuck", shape: "offsetQuery", ...itemsUnder("items", item), uniqueBy: byId }),
     ).rejects.toThrow(/^GET \/stuck: .*within 10000 items/);
     expect(requests).toHaveLength(101);
+  });
+
+  it.each([
+    ["listElements", () => listElements(client, "/stuck")],
+    ["listPosted", () => listPosted(client, "/stuck", "items")],
+  ])("%s throws after its 100 pages instead of stopping silently", async (_name, list) => {
+    pageSize = 100;
+    requests.length = 0;
+    await expect(list()).rejects.toBeInstanceOf(PaginationLimitError);
+    expect(requests).toHaveLength(LIST_MAX_PAGES + 1);
   });
 });

@@ -11,10 +11,9 @@ export function randomDigits(length: number): string {
 
 /** A new 10-digit trip or PNR id that `taken` does not hold yet. */
 export function newNumericId(taken: (id: string) => boolean): string {
-  for (;;) {
-    const id = randomDigits(10);
-    if (!taken(id)) return id;
-  }
+  let id = randomDigits(10);
+  while (taken(id)) id = randomDigits(10);
+  return id;
 }
 
 /** A new search id. */
