@@ -133,12 +133,11 @@ export function tenantFromManifest(file: string | TenantManifest, options: Tenan
 function only<R>(
   section: Keyed<pulumi.dynamic.Resource> | undefined,
   Class: abstract new (...args: never[]) => R,
-) {
-  return Object.fromEntries(
-    Object.entries(section ?? {}).flatMap(([key, resource]) =>
-      resource instanceof Class ? [[key, resource]] : [],
-    ),
-  ) as Keyed<R>;
+): Keyed<R> {
+  const out: Keyed<R> = {};
+  for (const [key, resource] of Object.entries(section ?? {}))
+    if (resource instanceof Class) out[key] = resource;
+  return out;
 }
 
 /** Declares each entry of a keyed section, with the options its raw entry calls for. */
