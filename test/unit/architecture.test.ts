@@ -124,6 +124,7 @@ function emulatorGraph(): Map<string, string[]> {
   return new Map(
     files.map((file) => {
       const targets = importsOf(readFileSync(file, "utf8"))
+        .map(({ spec }) => spec)
         .filter((spec) => spec.startsWith("."))
         .map((spec) => `${relative(SRC, resolve(dirname(file), spec))}.ts`)
         .filter((target) => known.has(target));
