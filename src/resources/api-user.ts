@@ -66,6 +66,10 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
   replaceOn: ["role", "credentialType", "orgId"],
   outputs: ["clientId", "clientSecret", "scimToken"],
   idOutput: "clientId",
+  tenant: {
+    manifest: { section: "apiUsers" },
+    inventory: { omitted: "the platform lists API users by clientId only, without their role or company" },
+  },
   secretOutputs: ["clientSecret", "scimToken"],
   vendorRequests: (inputs) => [{ method: "POST", path: "/v2/api-users", body: createBody(inputs) }],
   async create({ client }, inputs, created) {
