@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { CreateRecovery } from "./create-recovery";
 import type { ResourceContext } from "./resource-context";
 import type { Values } from "./values";
+import type { TenantFacts } from "./tenant-facts";
 
 export type { ResourceContext } from "./resource-context";
 export type { Values } from "./values";
@@ -78,6 +79,17 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
    * the value on record. Secret outputs are always kept this way.
    */
   keptOutputs?: readonly (keyof S & string)[] | undefined;
+  /**
+   * Inputs that are always secret: wrapped in `pulumi.secret` even when given as plain values,
+   * stored as ciphertext both as inputs and as the outputs that echo them, and never written by
+   * `export` (a `${secret:...}` placeholder instead).
+   */
+  secretInputs?: readonly (keyof I & string)[] | undefined;
+  /**
+   * Where the type lives in a tenant manifest and how `export` and `reconcile` list its objects
+   * (or why not). Every type of the registry declares it.
+   */
+  tenant?: TenantFacts | undefined;
   /**
    * Creates the object. Call `created(id)` as soon as the platform has assigned an id, so that a
    * later failure is recorded as a partially created resource instead of being lost.

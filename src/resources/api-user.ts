@@ -96,6 +96,10 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
   replaceOn: ["role", "credentialType", "orgId"],
   outputs: ["clientId", "clientSecret", "scimToken"],
   idOutput: "clientId",
+  tenant: {
+    manifest: { section: "apiUsers" },
+    inventory: { omitted: "the platform lists API users by clientId only, without their role or company" },
+  },
   secretOutputs: ["clientSecret", "scimToken"],
   // The platform lists clientIds only: the user a lost create made is the one that appeared.
   recovery: {

@@ -8,6 +8,7 @@ import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ValuePath } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
+import type { TenantFacts } from "../provider/tenant-facts";
 import { featureNameSchema } from "../schemas/features";
 import { readUnlessGone } from "./gone";
 
@@ -71,9 +72,22 @@ function featureInputPath(features: Record<string, string>, at: ValuePath): Valu
   return list === "featuresToUpdate" && name !== undefined ? ["features", name] : ["features"];
 }
 
-/** The CompanyFeatures definition. Its id is the company id: one per company. */
 /** A 404 with this code means the company, and so this object, is gone. */
 const NOT_FOUND_CODES = ["COMPANY_NOT_FOUND"];
+
+/** The manifest's `features`; export reads the company's features as one object. */
+const featuresTenant: TenantFacts = {
+  manifest: { section: "features" },
+  inventory: {
+    async list({ client }, { companyId }) {
+      const { features } = await client.get(featuresPath(companyId), { schema: featuresResponseSchema });
+      return [{ id: companyId, features }];
+    },
+    reconcile: { omitted: "the company's feature settings exist with the company: nobody deletes them" },
+  },
+};
+
+/** The CompanyFeatures definition. Its id is the company id: one per company. */
 
 export const companyFeaturesResource = defineResource<
   FeaturesInputs,
@@ -98,6 +112,7 @@ export const companyFeaturesResource = defineResource<
       inputPathOf: (at) => featureInputPath(inputs.features, at),
     },
   ],
+  tenant: featuresTenant,
   async create({ client }, inputs, created) {
     await patchFeatures(client, inputs.companyId, inputs.features, []);
     created(inputs.companyId);

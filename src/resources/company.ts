@@ -6,6 +6,7 @@ import { defineResource } from "../provider/define-resource";
 import type { LookupCandidate } from "../provider/create-lookup";
 import { adoptIdField, inputKeysOf, type Values } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
+import type { TenantFacts } from "../provider/tenant-facts";
 import { entityIdSchema } from "../schemas/common";
 import { companyResponseSchema, companyRoleSchema, companyWritableFields } from "../schemas/company";
 import { readUnlessGone } from "./gone";
@@ -48,6 +49,14 @@ function asCompany(body: Values): Values {
 /** The create request (`CreateCompanyRequest`): the inputs as they are, without `adoptId`. */
 const createRequest = (inputs: CompanyInputs) =>
   ({ method: "POST", path: "/v2/companies", body: withoutAdopt(inputs) }) as const;
+/** The company is the manifest's `company`; export and reconcile read it first, as their root. */
+const companyTenant: TenantFacts = {
+  manifest: { section: "company" },
+  inventory: {
+    list: async ({ company }) => [company],
+    reconcile: { deletePath: (_parents, object) => companyPath(object.id) },
+  },
+};
 
 /** The Company definition. */
 export const companyResource = defineResource<CompanyInputs, CompanyState, typeof companyInputsSchema>({
@@ -59,6 +68,7 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
   notFoundCodes: NOT_FOUND_CODES,
   uniqueExternalIdWithin: [],
   vendorRequests: (inputs) => [createRequest(inputs)],
+  tenant: companyTenant,
   async create({ client }, inputs, created) {
     const { path, body } = createRequest(inputs);
     const { id } = await client.post(path, { body, schema: entityIdSchema });

@@ -8,8 +8,9 @@ import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
+import type { TenantFacts } from "../provider/tenant-facts";
 import { type CustomFieldLevel, customFieldLevelSchema } from "../schemas/custom-field";
-import { listCustomFields } from "./custom-field";
+import { fieldLevelsOf, ownFields } from "./custom-field-list";
 import { readUnlessGone } from "./gone";
 import { planReorder } from "./reorder-plan";
 
@@ -36,15 +37,30 @@ export const customFieldOrderInputsSchema = z.strictObject({
 type Inputs = z.output<typeof customFieldOrderInputsSchema>;
 type State = { companyId: string };
 
-/** The company's own fields at `level`, in checkout order (every page). */
+/** The ids of the company's own fields at `level`, in checkout order. */
 async function currentOrder(
   client: TravelClient,
   companyId: string,
   level: CustomFieldLevel,
 ): Promise<string[]> {
-  const fields = await listCustomFields(client, companyId, level);
-  return fields.filter((field) => (field.parentInfos ?? []).length === 0).map((field) => field.id);
+  return (await ownFields(client, companyId, level)).map((field) => field.id);
 }
+
+/** The manifest's `customFieldOrder`; export reads the order at each level the company has fields at. */
+const orderTenant: TenantFacts = {
+  manifest: { section: "customFieldOrder" },
+  inventory: {
+    async list({ client, company }, { companyId }) {
+      const orders = [];
+      for (const companyRole of fieldLevelsOf(company)) {
+        const fieldIds = await currentOrder(client, companyId, companyRole);
+        if (fieldIds.length > 0) orders.push({ id: companyId, companyRole, fieldIds });
+      }
+      return orders;
+    },
+    reconcile: { omitted: "the checkout order is a setting of the company: nobody deletes it" },
+  },
+};
 
 async function converge(client: TravelClient, inputs: Inputs): Promise<void> {
   const current = await currentOrder(client, inputs.companyId, inputs.companyRole);
@@ -63,6 +79,7 @@ async function converge(client: TravelClient, inputs: Inputs): Promise<void> {
 export const customFieldOrderResource = defineResource<Inputs, State, typeof customFieldOrderInputsSchema>({
   type: "CustomFieldOrder",
   notFoundCodes: ["COMPANY_NOT_FOUND"],
+  tenant: orderTenant,
   inputs: customFieldOrderInputsSchema,
   replaceOn: ["companyId"],
   outputs: [],

@@ -6,20 +6,21 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { apiPath, listAll, type TravelClient } from "../client";
+import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import { adoptIdField } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
+import type { Entity, TenantFacts } from "../provider/tenant-facts";
 import { jsonEqual } from "../provider/values";
 import {
-  type CustomFieldLevel,
   customFieldLevelSchema,
-  customFieldListResponseSchema,
   customFieldSchema,
   customFieldWritableFields,
 } from "../schemas/custom-field";
 import { entityIdSchema } from "../schemas/common";
+import { fieldLevelsOf, listCustomFields, ownFields } from "./custom-field-list";
 import { readUnlessGone } from "./gone";
+import { readEach } from "./read-each";
 import { replaceWhole, replacementBody } from "./shared";
 
 /** Inputs of {@link CustomField}. */
@@ -52,26 +53,6 @@ const FIELD_KEYS = ["name", "description", "includeLocations", "managementTags",
 const fieldsPath = (companyId: string) => apiPath`/v3/companies/${companyId}/custom-fields`;
 const fieldPath = (companyId: string, id: string) => apiPath`/v3/companies/${companyId}/custom-fields/${id}`;
 
-/**
- * The list entries of `companyId` at `level` (fields inherited from a parent level included)
- * matching `body`'s filters, every page.
- */
-export function listCustomFields(
-  client: TravelClient,
-  companyId: string,
-  level: CustomFieldLevel,
-  body: Record<string, unknown> = {},
-) {
-  return listAll(client, {
-    path: `${fieldsPath(companyId)}/list`,
-    shape: "paginationParamsBody",
-    page: customFieldListResponseSchema,
-    items: (page) => page.fields,
-    query: { companyRole: level },
-    body,
-  });
-}
-
 /** True when the platform takes two field names for the same (it compares them without case). */
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -82,6 +63,29 @@ async function setEnabled(client: TravelClient, inputs: Inputs, id: string, enab
   });
 }
 
+/**
+ * The manifest's `customFields`; export and reconcile read the company's own fields at every level
+ * it has (a TMC's fields are at TMC), each with its level and whether it is enabled.
+ */
+const fieldTenant: TenantFacts = {
+  manifest: { section: "customFields" },
+  inventory: {
+    async list({ client, company }, { companyId }) {
+      const out: Entity[] = [];
+      for (const companyRole of fieldLevelsOf(company)) {
+        const own = await ownFields(client, companyId, companyRole);
+        const enabled = new Map(own.map((field) => [field.id, field.enabled]));
+        const read = await readEach(client, own, (id) => fieldPath(companyId, id), GONE);
+        out.push(
+          ...read.map((field) => ({ ...field, companyRole, enabled: enabled.get(field.id) === true })),
+        );
+      }
+      return out;
+    },
+    reconcile: { deletePath: ({ companyId }, object) => fieldPath(companyId, object.id) },
+  },
+};
+
 /** The CustomField definition. */
 export const customFieldResource = defineResource<Inputs, State, typeof customFieldInputsSchema>({
   type: "CustomField",
@@ -91,6 +95,7 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
   deleteBeforeReplace: true,
   outputs: [],
   idOutput: "customFieldId",
+  tenant: fieldTenant,
   async preflight({ client }, news, olds) {
     if (olds.name !== undefined && sameName(olds.name, news.name) && olds.companyId === news.companyId)
       return [];

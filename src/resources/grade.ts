@@ -12,6 +12,7 @@ export const gradeResource = defineCompanyChild({
   collectionPath: ({ companyId }) => apiPath`/v2/companies/${companyId}/grades`,
   idOutput: "gradeId",
   idShape: "none",
+  section: "grades",
   listing: {
     method: "POST",
     path: ({ companyId }) => apiPath`/v2/companies/${companyId}/grades/list`,

@@ -13,6 +13,7 @@ import { defineResource } from "../provider/define-resource";
 import type { ValuePath } from "../provider/definition";
 import { containsUnknown } from "../provider/values";
 import type { ArgsOf } from "../provider/resource-args";
+import type { TenantFacts } from "../provider/tenant-facts";
 import { partnerPublicKeyInputsSchema, partnerPublicKeysResponseSchema } from "../schemas/partner-public-key";
 
 type PartnerKeyInputs = {
@@ -39,6 +40,20 @@ type PartnerKeyState = {
 };
 
 const keysPath = (companyId: string) => apiPath`/v2/companies/${companyId}/partner-public-keys`;
+/** A key is revoked by its kid. */
+const keyPath = (companyId: string, kid: string) => `${keysPath(companyId)}${apiPath`/${kid}`}`;
+
+/** The manifest's `partnerKeys`; export and reconcile list the active keys (named by their kid). */
+const partnerKeyTenant: TenantFacts = {
+  manifest: { section: "partnerKeys" },
+  inventory: {
+    async list({ client }, { companyId }) {
+      const { keys } = await activeKeys(client, companyId);
+      return keys.filter((key) => key.status === "ACTIVE").map((key) => ({ ...key, name: key.kid }));
+    },
+    reconcile: { deletePath: ({ companyId }, object) => keyPath(companyId, String(object.name)) },
+  },
+};
 
 /** The JWK the platform takes: from the PEM or the given JWK members. */
 export function partnerJwk(inputs: PartnerKeyInputs): Record<string, string> {
@@ -128,6 +143,7 @@ export const partnerPublicKeyResource = defineResource<
             inputPathOf: (at) => keyInputPath(inputs, at),
           },
         ],
+  tenant: partnerKeyTenant,
   async create({ client }, inputs, created) {
     const response = await client.post(keysPath(inputs.companyId), {
       body: addKeyBody(inputs),
@@ -198,7 +214,7 @@ export const partnerPublicKeyResource = defineResource<
       );
       return;
     }
-    await client.delete(apiPath`/v2/companies/${declared.companyId}/partner-public-keys/${declared.kid}`);
+    await client.delete(keyPath(declared.companyId, declared.kid));
   },
 });
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { apiPath } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
+import type { TenantFacts } from "../provider/tenant-facts";
 import { fixedChargeConfigSchema } from "../schemas/service-charge";
 import { readUnlessGone } from "./gone";
 
@@ -31,9 +32,24 @@ const responseSchema = z.looseObject({
 const chargeBody = (inputs: ChargeInputs) => ({ config: inputs.config });
 const chargePath = (companyId: string) => apiPath`/v2/license/company/${companyId}/service-charge/per-trip`;
 
-/** The PerTripServiceCharge definition. Its id is the company id. */
 /** A 404 with this code means the company, and so this object, is gone. */
 const NOT_FOUND_CODES = ["COMPANY_NOT_FOUND"];
+
+/** The manifest's `perTripServiceCharge`; export reads the charge when one is set. */
+const chargeTenant: TenantFacts = {
+  manifest: { section: "perTripServiceCharge" },
+  inventory: {
+    async list({ client }, { companyId }) {
+      const response = await readUnlessGone(NOT_FOUND_CODES, () =>
+        client.get(chargePath(companyId), { schema: responseSchema }),
+      );
+      return response?.config === undefined ? [] : [{ id: companyId, config: response.config }];
+    },
+    reconcile: { omitted: "a setting of the company: it exists with the company, nobody deletes it" },
+  },
+};
+
+/** The PerTripServiceCharge definition. Its id is the company id. */
 
 export const perTripServiceChargeResource = defineResource<
   ChargeInputs,
@@ -53,6 +69,7 @@ export const perTripServiceChargeResource = defineResource<
   vendorRequests: (inputs) => [
     { method: "POST", path: chargePath(inputs.companyId), body: chargeBody(inputs) },
   ],
+  tenant: chargeTenant,
   async create({ client }, inputs, created) {
     await client.post(chargePath(inputs.companyId), { body: chargeBody(inputs), idempotent: true });
     created(inputs.companyId);

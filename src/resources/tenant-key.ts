@@ -129,6 +129,10 @@ export const tenantKeyResource = defineResource<
       return { id: inputs.companyId, state: {} };
     },
   },
+  tenant: {
+    manifest: { section: "tenantKey" },
+    inventory: { omitted: "the platform has no read call for tenant keys" },
+  },
   async create({ client }, inputs) {
     const response = await callOnce(client, inputs.companyId, "provision the key");
     if (response.configId === undefined) return { id: inputs.companyId, state: {} };

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { apiPath, isNotFound, listAll, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
+import type { TenantFacts } from "../provider/tenant-facts";
 import { jsonEqual } from "../provider/values";
 import {
   groupRolesResponseSchema,
@@ -16,6 +17,7 @@ import {
   userGroupSchema,
 } from "../schemas/user-group";
 import { readUnlessGone } from "./gone";
+import { mapLimited } from "./read-each";
 
 /** Inputs of {@link UserGroupRoles}. */
 export const userGroupRolesInputsSchema = z.strictObject({
@@ -67,6 +69,39 @@ async function currentRoles(
   }));
 }
 
+const groupListSchema = z.looseObject({
+  userGroups: z.array(userGroupSchema),
+  pagination: z.looseObject({ totalNumResults: z.number() }),
+});
+
+/** The company's user groups (every page). */
+function userGroups(client: TravelClient, companyId: string) {
+  return listAll(client, {
+    path: apiPath`/v3/companies/${companyId}/user-groups/list`,
+    shape: "paginationBody",
+    page: groupListSchema,
+    items: (page) => page.userGroups,
+  });
+}
+
+/** The manifest's `userGroupRoles`; export reads every custom group with its roles. */
+const rolesTenant: TenantFacts = {
+  manifest: { section: "userGroupRoles" },
+  inventory: {
+    async list({ client }, { companyId }) {
+      const custom = (await userGroups(client, companyId)).filter((group) => !group.isUnmodifiable);
+      return mapLimited(custom, async (group) => ({
+        id: group.id,
+        name: group.name,
+        roles: await currentRoles(client, companyId, group.id),
+      }));
+    },
+    reconcile: {
+      omitted: "a group's roles: stacks do not make groups, and role assignments are not objects to delete",
+    },
+  },
+};
+
 /** The message of a standard group, shared by preview and apply. */
 function standardGroupMessage(group: { id: string; name: string }): string {
   return `user group ${group.id} ("${group.name}") is a standard group (isUnmodifiable: true): its roles cannot be changed. Create a custom group based on it and manage that group's roles instead`;
@@ -94,6 +129,7 @@ async function converge(
 export const userGroupRolesResource = defineResource<Inputs, State, typeof userGroupRolesInputsSchema>({
   type: "UserGroupRoles",
   notFoundCodes: GONE,
+  tenant: rolesTenant,
   inputs: userGroupRolesInputsSchema,
   replaceOn: ["companyId", "groupId"],
   outputs: [],

@@ -167,6 +167,7 @@ describe("pulumi-travel export", () => {
       "departments",
       "grades",
       "customFields",
+      "customFieldOrder",
       "userGroupRoles",
       "partnerKeys",
     ]);

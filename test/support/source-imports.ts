@@ -18,7 +18,16 @@ export function sourceFiles(dir: string): string[] {
  * and `require("x")`, type-only imports included.
  */
 export function importsOf(text: string): string[] {
-  return [...text.matchAll(/(?:from|import|require)\s*\(?\s*["']([^"']+)["']/g)].map((m) => m[1] ?? "");
+  return importsWithKindOf(text).map(({ spec }) => spec);
+}
+
+/** The module specifiers of `text` as {@link importsOf} finds them, each with whether it loads nothing (`import type`, `export type`). */
+export function importsWithKindOf(text: string): { spec: string; typeOnly: boolean }[] {
+  return [
+    ...text.matchAll(
+      /(^\s*(?:import|export)\s+type\b[^;]*?)?(?:from|import|require)\s*\(?\s*["']([^"']+)["']/gm,
+    ),
+  ].map((m) => ({ spec: m[2] ?? "", typeOnly: m[1] !== undefined }));
 }
 
 /** The file a relative specifier of `file` names (`./x` is `x.ts` or `x/index.ts`), or undefined. */

@@ -1,11 +1,11 @@
 /**
  * The import arrows of docs/architecture.md, enforced: every relative import in src/ is checked
- * against the layer rules below, and `client/` never imports `@pulumi/pulumi`.
+ * against the layer rules below, and neither `client/` nor `tenant/` imports `@pulumi/pulumi`.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { importsOf, sourceFiles } from "../support/source-imports";
+import { importsWithKindOf, sourceFiles } from "../support/source-imports";
 
 const SRC = resolve(__dirname, "../../src");
 
@@ -21,7 +21,8 @@ const LAYERS: Record<string, readonly string[]> = {
   provider: ["contract", "client", "schemas"],
   resources: ["provider", "contract", "client", "schemas"],
   car: ["client", "schemas"],
-  // Reads a live tenant for reconcile (and the coming export); no Pulumi, no resources.
+  // Reads a live tenant for reconcile and export by walking the registry it is handed; it names
+  // the registry's types (see TYPE_ONLY) but loads no resource and no Pulumi.
   tenant: ["contract", "client", "schemas"],
   manifest: ["resources", "provider", "contract", "client", "schemas"],
   cli: ["car", "manifest", "tenant", "resources", "provider", "contract", "client", "schemas", "emulator"],
@@ -41,6 +42,14 @@ const LAYERS: Record<string, readonly string[]> = {
   // The emulator's own operations: faults, request log, state, and extra tenants (companies).
   "emulator/admin": AREA,
 };
+
+/** Layers a layer may import types from (`import type`), which load nothing at run time. */
+const TYPE_ONLY: Record<string, readonly string[]> = {
+  tenant: ["provider", "resources"],
+};
+
+/** Layers whose own files never import `@pulumi/pulumi`. */
+const NO_PULUMI = new Set(["client", "tenant"]);
 
 /** Files that wire layers together and may import any of them. */
 const WIRING = new Set([
@@ -74,18 +83,19 @@ for (const file of sourceFiles(SRC)) {
   const path = relative(SRC, file);
   const text = readFileSync(file, "utf8");
   const layer = layerOf(path);
-  if (layer === "client" && /from ["']@pulumi\/pulumi/.test(text))
+  if (NO_PULUMI.has(layer) && /from ["']@pulumi\/pulumi/.test(text))
     violations.push(`${path} imports @pulumi/pulumi`);
   if (WIRING.has(path)) continue;
   if (layer.startsWith("emulator/") && !(layer in LAYERS))
     violations.push(
       `${path} is in ${layer}, which is not a layer of docs/architecture.md (add it to LAYERS)`,
     );
-  for (const spec of importsOf(text).filter((s) => s.startsWith("."))) {
+  for (const { spec, typeOnly } of importsWithKindOf(text).filter((s) => s.spec.startsWith("."))) {
     const target = relative(SRC, resolve(dirname(file), spec));
     const targetLayer = layerOf(target);
     const sameLayer = targetLayer === layer || targetLayer.startsWith(`${layer}/`);
     if (sameLayer || (LAYERS[layer] ?? []).includes(targetLayer)) continue;
+    if (typeOnly && (TYPE_ONLY[layer] ?? []).includes(targetLayer)) continue;
     violations.push(`${path} (${layer}) imports ${target} (${targetLayer})`);
   }
 }

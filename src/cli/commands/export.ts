@@ -61,7 +61,7 @@ export function registerExportCommand(program: Command): void {
       const client = clientFromEnv();
       let result: ExportResult;
       try {
-        const snapshot = await readTenantSnapshot(client, options.company, (section, count) =>
+        const snapshot = await readTenantSnapshot(client, options.company, definitions, (section, count) =>
           process.stderr.write(
             options.jsonProgress ? `${JSON.stringify({ section, count })}\n` : `read ${section}: ${count}\n`,
           ),
