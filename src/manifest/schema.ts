@@ -9,11 +9,13 @@ import { companyInputsSchema } from "../resources/company";
 import { companyConfigInputsSchema } from "../resources/company-config";
 import { companyFeaturesInputsSchema } from "../resources/company-features";
 import { costCenterResource } from "../resources/cost-center";
+import { customFieldResource } from "../resources/custom-field";
 import { customFieldOrderInputsSchema } from "../resources/custom-field-order";
 import { departmentResource } from "../resources/department";
 import { gradeResource } from "../resources/grade";
 import { legalEntityResource } from "../resources/legal-entity";
 import { officeResource } from "../resources/office";
+import { partnerPublicKeyResource } from "../resources/partner-public-key";
 import { perTripServiceChargeInputsSchema } from "../resources/per-trip-service-charge";
 import { userGroupRolesInputsSchema } from "../resources/user-group-roles";
 import { apiUserInputsSchema, apiUserInputsShape } from "../schemas/api-user";
@@ -22,6 +24,7 @@ import { tenantKeyInputsSchema } from "../schemas/tenant-key";
 import { manifestRoleSchema, STAND_IN_IDS, toPlatformAudiences } from "./audiences";
 import { customFieldEntrySchema } from "./custom-field-entry";
 import { manifestKeySchema, referenceTo, resourceRules, STAND_IN_ID, withoutParents } from "./entries";
+import { uniqueEntries } from "./unique-entries";
 
 /** The entry schema of a company child: its writable fields and `adoptId`, no parent ids. */
 const childEntry = <F extends z.ZodRawShape>(resource: { fields: F }) =>
@@ -107,10 +110,14 @@ export const manifestSchema = z
     /** Employee grades. */
     grades: section(childEntry(gradeResource)),
     /** Custom fields (checkout questions), each with its arms and their options. */
-    customFields: section(customFieldEntrySchema).meta({
-      description:
-        "Custom fields (checkout questions) by key, each with its arms (`<field>.<arm>`) and, on USER + MANUAL arms, their options (`<field>.<arm>.options`).",
-    }),
+    customFields: z
+      .record(manifestKeySchema, customFieldEntrySchema)
+      .superRefine(uniqueEntries(customFieldResource))
+      .optional()
+      .meta({
+        description:
+          "Custom fields (checkout questions) by key, each with its arms (`<field>.<arm>`) and, on USER + MANUAL arms, their options (`<field>.<arm>.options`).",
+      }),
     /** The checkout order of the custom fields: keys of `customFields`, first shown first. */
     customFieldOrder: z
       .array(referenceTo("customFields"))
@@ -131,10 +138,14 @@ export const manifestSchema = z
         "API users (machine users) by key. A COMPANY_ADMIN administers this manifest's company (its `orgId` is implied); the credentials are secret outputs.",
     }),
     /** Partner public keys of the company, by key. */
-    partnerKeys: section(partnerKeyEntrySchema).meta({
-      description:
-        "The partners' RSA public keys for token exchange (PartnerPublicKey resources) by key; give `publicKeyPem` or `jwk`.",
-    }),
+    partnerKeys: z
+      .record(manifestKeySchema, partnerKeyEntrySchema)
+      .superRefine(uniqueEntries(partnerPublicKeyResource))
+      .optional()
+      .meta({
+        description:
+          "The partners' RSA public keys for token exchange (PartnerPublicKey resources) by key; give `publicKeyPem` or `jwk`.",
+      }),
     /** The company's managed encryption key; absent: not managed. */
     tenantKey: z.strictObject(withoutParents(tenantKeyInputsSchema.shape, "companyId")).optional().meta({
       description:

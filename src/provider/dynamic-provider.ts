@@ -12,7 +12,7 @@ import {
   type ResourceDefinition,
   type Values,
 } from "./definition";
-import { diffInputs } from "./diff";
+import { diffInputs, settledInputs } from "./diff";
 import { PartialCreateError } from "./partial-create-error";
 import { extraReplaces, preflightFailures } from "./preflight";
 import { safeCreate } from "./safe-create";
@@ -44,7 +44,12 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
     }
     return withoutUndefined(result.inputs as I);
   };
-  const outputsOf = (inputs: I, state: S): Values => withoutUndefined({ ...inputs, ...state });
+  /**
+   * Outputs echo the inputs, internal ones (`__armId`) included: read gets the outputs only, and
+   * hands the internal inputs back from them so that a refresh keeps them.
+   */
+  const outputsOf = (inputs: I, state: S, props: Values | undefined): Values =>
+    withoutUndefined({ ...internalOf(props ?? {}), ...inputs, ...state });
   /** Secret outputs are write-once (returned by the platform only at creation or rotation): keep them. */
   const keepSecrets = (state: S, previous: Values | undefined): S => {
     const kept: Values = { ...state };
@@ -64,17 +69,14 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
         ...result.failures,
         ...(await preflightFailures(definition, context, result, news, declaredOf(olds))),
       ];
-      return { inputs: withoutUndefined(result.inputs), failures };
+      // Internal inputs (`__armId`, ...) are kept: they are recorded and reach diff.
+      return { inputs: withoutUndefined({ ...internalOf(news), ...result.inputs }), failures };
     },
 
     async diff(_id: string, olds: Values, news: Values) {
-      const { changed, replaces } = diffInputs(
-        inputKeys,
-        declaredOf(olds),
-        stripInternal(news),
-        definition.replaceOn,
-      );
-      replaces.push(...extraReplaces(definition, declaredOf(olds), stripInternal(news), replaces));
+      const settled = settledInputs(definition, olds, news);
+      const { changed, replaces } = diffInputs(inputKeys, declaredOf(olds), settled, definition.replaceOn);
+      replaces.push(...extraReplaces(definition, declaredOf(olds), settled, replaces));
       return {
         changes: changed.length > 0,
         replaces,
@@ -96,14 +98,14 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
         // Adoption takes ownership of the declared fields only: fields set outside the program stay.
         const owned = pickKeys(existing.observed, Object.keys(inputs));
         const state = await definition.update(ctx, adoptId, inputs, owned);
-        return { id: adoptId, outs: outputsOf(inputs, state) };
+        return { id: adoptId, outs: outputsOf(inputs, state, props) };
       }
       let createdId: string | undefined;
       try {
         const { id, state } = await safeCreate(definition, ctx, inputs, (id) => {
           createdId = id;
         });
-        return { id, outs: outputsOf(inputs, state) };
+        return { id, outs: outputsOf(inputs, state, props) };
       } catch (error) {
         // The partial state keeps the engine-internal props (`__provider`): without them the
         // engine cannot load the provider to refresh or delete the object later.
@@ -121,17 +123,24 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
       const declared = declaredOf(props);
       const found = await definition.read(context(), id, declared);
       if (!found) return {};
-      const observed = withoutUndefined({ ...found.observed, ...pickAdopt(declared) });
-      const props2 = outputsOf(observed, keepSecrets(found.state, props));
+      // Only declared inputs are observed: a field set outside the program must not become an
+      // input, or the next update would clear it (the platform's PUT is a full replacement).
+      const observed = withoutUndefined({
+        ...pickKeys(found.observed, Object.keys(declared)),
+        ...pickAdopt(declared),
+      });
+      const props2 = outputsOf(observed, keepSecrets(found.state, props), props);
       // Inputs handed back here lose their secret marking: keep the recorded (encrypted) ones.
       const secretInputs = (definition as { secretInputs?: readonly string[] }).secretInputs ?? [];
-      return secretInputs.length > 0 ? { id, props: props2 } : { id, props: props2, inputs: observed };
+      return secretInputs.length > 0
+        ? { id, props: props2 }
+        : { id, props: props2, inputs: { ...internalOf(props ?? {}), ...observed } };
     },
 
     async update(id: string, olds: Values, news: Values) {
       const inputs = parse(news);
       const state = await definition.update(context(), id, inputs, declaredOf(olds));
-      return { outs: outputsOf(inputs, keepSecrets(state, olds)) };
+      return { outs: outputsOf(inputs, keepSecrets(state, olds), news) };
     },
 
     async delete(id: string, props: Values) {

@@ -18,6 +18,7 @@ import {
   armSchema,
   hasOptionGroup,
 } from "../schemas/custom-field";
+import { linkOptionGroupId } from "./arm-link";
 import { readUnlessGone } from "./gone";
 
 /** Inputs of {@link Arm}. */
@@ -103,6 +104,11 @@ export type ArmArgs = ArgsOf<typeof armInputsSchema>;
 
 /** An arm of a custom field. */
 export class Arm extends armResource.Resource {
+  constructor(name: string, args: ArmArgs, opts?: pulumi.CustomResourceOptions) {
+    super(name, args, opts);
+    linkOptionGroupId(this.optionGroupId, { name, id: this.id, action: args.action });
+  }
+
   /** The platform's id of the arm. */
   declare readonly armId: pulumi.Output<string>;
   /** The arm's option group, for USER + MANUAL arms; undefined otherwise. */

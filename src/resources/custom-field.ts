@@ -20,7 +20,7 @@ import {
 } from "../schemas/custom-field";
 import { entityIdSchema } from "../schemas/common";
 import { readUnlessGone } from "./gone";
-import { replacementBody } from "./shared";
+import { observe, replacementBody } from "./shared";
 
 /** Inputs of {@link CustomField}. */
 export const customFieldInputsSchema = z
@@ -78,6 +78,14 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
   deleteBeforeReplace: true,
   outputs: [],
   idOutput: "customFieldId",
+  uniqueInputs: [
+    {
+      input: "name",
+      within: ["companyId"],
+      caseInsensitive: true,
+      rejection: "names are unique per company, compared without regard to case (409 on the second create)",
+    },
+  ],
   async preflight({ client }, news, olds) {
     const sameName = olds.name !== undefined && olds.name.toLowerCase() === news.name.toLowerCase();
     if (sameName && olds.companyId === news.companyId) return [];
@@ -113,13 +121,13 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
     const level = declared.companyRole ?? "ORG";
     const list = await listFields(client, declared.companyId, level, { filter: { customFieldIds: [id] } });
     const entry = list.fields.find((candidate) => candidate.id === id);
-    const observed: Record<string, unknown> = { companyId: declared.companyId, companyRole: level };
-    for (const key of FIELD_KEYS) {
-      const value = (field as Record<string, unknown>)[key];
-      if (value !== undefined) observed[key] = value;
-    }
-    observed.enabled = entry?.enabled ?? false;
-    return { observed: observed as Inputs, state: { customFieldId: id } };
+    const observed = {
+      ...observe(field, declared, FIELD_KEYS),
+      companyId: declared.companyId,
+      companyRole: level,
+      enabled: entry?.enabled ?? false,
+    };
+    return { observed, state: { customFieldId: id } };
   },
   async update({ client }, id, news, olds) {
     const fieldsChanged = FIELD_KEYS.some(

@@ -8,9 +8,10 @@
  */
 import { createHash, createPublicKey } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
-import { apiPath } from "../client";
+import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
+import { readOncePerRun } from "../provider/run-cache";
 import { partnerPublicKeyInputsSchema, partnerPublicKeysResponseSchema } from "../schemas/partner-public-key";
 
 type PartnerKeyInputs = {
@@ -72,6 +73,40 @@ export function jwkThumbprint(jwk: Record<string, string>): string {
     .digest("base64url");
 }
 
+/** The smallest RSA modulus the platform should be trusted with. */
+export const MIN_RSA_BITS = 2048;
+
+/** Bits of a base64url RSA modulus (leading zero bytes do not count). */
+export function modulusBits(n: string): number {
+  const bytes = Buffer.from(n, "base64url");
+  let at = 0;
+  while (at < bytes.length && bytes[at] === 0) at++;
+  const first = bytes[at];
+  return first === undefined ? 0 : (bytes.length - at - 1) * 8 + first.toString(2).length;
+}
+
+/** Offline checks of the declared key material: it parses, is RSA and has at least 2048 bits. */
+export function keyMaterialFailures(inputs: PartnerKeyInputs): pulumi.dynamic.CheckFailure[] {
+  const property = inputs.jwk ? "jwk" : "publicKeyPem";
+  let jwk: Record<string, string>;
+  try {
+    jwk = partnerJwk(inputs);
+  } catch (error) {
+    return [{ property, reason: (error as Error).message }];
+  }
+  const bits = modulusBits(jwk.n ?? "");
+  return bits >= MIN_RSA_BITS
+    ? []
+    : [{ property, reason: `is a ${bits}-bit RSA key; the minimum is ${MIN_RSA_BITS} bits` }];
+}
+
+/** The company's active keys, read once per run for every key of the program. */
+function activeKeys(client: TravelClient, companyId: string) {
+  return readOncePerRun(client, `${keysPath(companyId)}?status=ACTIVE`, () =>
+    client.get(keysPath(companyId), { query: { status: "ACTIVE" }, schema: partnerPublicKeysResponseSchema }),
+  );
+}
+
 /** The PartnerPublicKey definition. Its id is the platform's registration id. */
 export const partnerPublicKeyResource = defineResource<
   PartnerKeyInputs,
@@ -84,6 +119,29 @@ export const partnerPublicKeyResource = defineResource<
   replaceOn: ["companyId", "kid", "publicKeyPem", "jwk"],
   deleteBeforeReplace: true,
   outputs: ["keyId", "thumbprint", "status", "createdAt"],
+  uniqueInputs: [
+    {
+      input: "kid",
+      within: ["companyId"],
+      rejection: "a kid is unique among a company's active keys (409 PARTNER_KEY_KID_EXISTS on the second)",
+    },
+  ],
+  async preflight({ client }, news, olds) {
+    const material = keyMaterialFailures(news);
+    if (material.length > 0) return material;
+    // The key this resource holds (same company and kid) is no clash: that is an update or a
+    // delete-first replacement.
+    if (olds.kid === news.kid && olds.companyId === news.companyId) return [];
+    const { keys } = await activeKeys(client, news.companyId);
+    const clash = keys.find((key) => key.kid === news.kid && key.id !== news.adoptId);
+    if (!clash) return [];
+    return [
+      {
+        property: "kid",
+        reason: `company ${news.companyId} already has an active key with kid ${news.kid} (registration ${clash.id}); a kid is unique among active keys: choose another kid, or set adoptId to ${clash.id} to take that key over`,
+      },
+    ];
+  },
   async create({ client }, inputs, created) {
     const response = await client.post(keysPath(inputs.companyId), {
       body: { keyType: "JWKS", jwks: { keys: [partnerJwk(inputs)] } },

@@ -174,8 +174,8 @@ describe("access control and checkout resources", () => {
       );
       const diff = await provider().diff(id, inputs, edited);
       expect(diff).toMatchObject({ changes: true, replaces: [] });
-      await provider().update(id, inputs, edited);
-      const after = await provider().read(id, created.outs);
+      const updated = await provider().update(id, inputs, edited);
+      const after = await provider().read(id, updated.outs);
       expect(after.inputs).toEqual(edited);
 
       const before = emulator.admin.lastRequestSeq;
@@ -190,6 +190,29 @@ describe("access control and checkout resources", () => {
 
       await provider().delete(id, after.props ?? {});
       expect(await provider().read(id, after.props)).toEqual({});
+    });
+
+    it("keeps fields set outside the program through refresh and the next update", async () => {
+      const inputs = await checked(provider(), { companyId, name: "Hand edited", enabled: false });
+      const created = await provider().create(inputs);
+      const path = apiPath`/v3/companies/${companyId}/custom-fields/${created.id}`;
+      const current = await client.get<Values>(path);
+      await client.put(path, {
+        body: { ...current, description: "set by hand", respondOnlyOnceLevel: "TRIP" },
+      });
+
+      const refreshed = await provider().read(created.id, created.outs);
+      expect(refreshed.inputs).toEqual(inputs);
+      expect(await provider().diff(created.id, refreshed.inputs ?? {}, inputs)).toMatchObject({
+        changes: false,
+      });
+      const renamed = await checked(provider(), { ...inputs, name: "Hand edited 2" }, refreshed.inputs);
+      await provider().update(created.id, refreshed.inputs ?? {}, renamed);
+      expect(await client.get(path)).toMatchObject({
+        name: "Hand edited 2",
+        description: "set by hand",
+        respondOnlyOnceLevel: "TRIP",
+      });
     });
 
     it("catches a duplicate name at check time and lets adoptId take the field over", async () => {
