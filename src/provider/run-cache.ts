@@ -22,3 +22,20 @@ export function readOncePerRun<T>(client: TravelClient, key: string, load: () =>
   loading.catch(() => entries.delete(key));
   return loading;
 }
+
+const tallies = new WeakMap<TravelClient, Map<string, number>>();
+
+/**
+ * Counts one more `key` (such as "new API users") for this run and returns the count so far: the
+ * checks of all resources of a program, served by this one process, add up to the program's total.
+ */
+export function countPerRun(client: TravelClient, key: string): number {
+  let counts = tallies.get(client);
+  if (!counts) {
+    counts = new Map();
+    tallies.set(client, counts);
+  }
+  const count = (counts.get(key) ?? 0) + 1;
+  counts.set(key, count);
+  return count;
+}

@@ -10,6 +10,7 @@ import { apiPath } from "../client";
 import { defineResource } from "../provider/define-resource";
 import { adoptIdField } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
+import { readOncePerRun } from "../provider/run-cache";
 import { containsUnknown } from "../provider/values";
 import {
   type ArmAction,
@@ -65,6 +66,19 @@ export const armResource = defineResource<Inputs, State, typeof armInputsSchema>
     // An action known only at apply time: whether it keeps an option group cannot be told yet.
     if (containsUnknown(news.action)) return [];
     return hasOptionGroup(before) === hasOptionGroup(news.action as ArmAction | undefined) ? [] : ["action"];
+  },
+  async preflight({ client }, news) {
+    const path = apiPath`/v3/companies/${news.companyId}/custom-fields/${news.customFieldId}`;
+    const field = await readOncePerRun(client, path, () =>
+      readUnlessGone(["CUSTOM_FIELD_NOT_FOUND"], () => client.get(path)),
+    );
+    if (field !== undefined) return [];
+    return [
+      {
+        property: "customFieldId",
+        reason: `custom field ${news.customFieldId} does not exist in company ${news.companyId}`,
+      },
+    ];
   },
   async create({ client }, inputs, created) {
     const response = await client.post(armsPath(inputs), {

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
+import { readOncePerRun } from "../provider/run-cache";
 import { customFieldLevelSchema, customFieldListResponseSchema } from "../schemas/custom-field";
 import { readUnlessGone } from "./gone";
 import { planReorder } from "./reorder-plan";
@@ -52,14 +53,25 @@ async function currentOrder(client: TravelClient, companyId: string, level: stri
   }
 }
 
+/** The failures of declared field ids that are not among `current`, the company's own fields. */
+function unknownFields(inputs: Inputs, current: readonly string[]): pulumi.dynamic.CheckFailure[] {
+  const present = new Set(current);
+  return inputs.fieldIds.flatMap((id, index) =>
+    present.has(id)
+      ? []
+      : [
+          {
+            property: `fieldIds[${index}]`,
+            reason: `${id} is not a custom field of company ${inputs.companyId} at ${inputs.companyRole}`,
+          },
+        ],
+  );
+}
+
 async function converge(client: TravelClient, inputs: Inputs): Promise<void> {
   const current = await currentOrder(client, inputs.companyId, inputs.companyRole);
-  const present = new Set(current);
-  const missing = inputs.fieldIds.filter((id) => !present.has(id));
-  if (missing.length > 0)
-    throw new Error(
-      `fieldIds: ${missing.join(", ")} ${missing.length === 1 ? "is not a custom field" : "are not custom fields"} of company ${inputs.companyId} at ${inputs.companyRole}`,
-    );
+  const missing = unknownFields(inputs, current);
+  if (missing.length > 0) throw new Error(missing.map((f) => `${f.property}: ${f.reason}`).join("; "));
   for (const call of planReorder(current, inputs.fieldIds)) {
     await client.post(apiPath`/v3/companies/${inputs.companyId}/custom-fields/reorder`, { body: call });
   }
@@ -72,6 +84,13 @@ export const customFieldOrderResource = defineResource<Inputs, State, typeof cus
   inputs: customFieldOrderInputsSchema,
   replaceOn: ["companyId"],
   outputs: [],
+  async preflight({ client }, news) {
+    const key = `order:${news.companyId}:${news.companyRole}`;
+    const current = await readOncePerRun(client, key, () =>
+      currentOrder(client, news.companyId, news.companyRole),
+    );
+    return unknownFields(news, current);
+  },
   async create({ client }, inputs, created) {
     created(inputs.companyId);
     await converge(client, inputs);

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
+import { readOncePerRun } from "../provider/run-cache";
 import { jsonEqual, UNKNOWN, withoutUndefined } from "../provider/values";
 import { type Option, optionGroupSchema, optionSchema } from "../schemas/custom-field";
 import { ARM_ID_INPUT, armLinkProps } from "./arm-link";
@@ -116,6 +117,19 @@ export const optionGroupResource = defineResource<Inputs, State, typeof optionGr
     return typeof armId === "string" && armId !== UNKNOWN && armId === olds[ARM_ID_INPUT]
       ? ["optionGroupId"]
       : [];
+  },
+  async preflight({ client }, news) {
+    const path = groupPath(news, news.optionGroupId);
+    const group = await readOncePerRun(client, path, () =>
+      readUnlessGone(["OPTION_GROUP_NOT_FOUND", "CUSTOM_FIELD_NOT_FOUND"], () => client.get(path)),
+    );
+    if (group !== undefined) return [];
+    return [
+      {
+        property: "optionGroupId",
+        reason: `option group ${news.optionGroupId} does not exist on custom field ${news.customFieldId} (use the optionGroupId output of a USER + MANUAL Arm)`,
+      },
+    ];
   },
   async create({ client }, inputs, created) {
     const id = inputs.optionGroupId;

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { apiPath, isNotFound, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
+import { readOncePerRun } from "../provider/run-cache";
 import { jsonEqual } from "../provider/values";
 import {
   groupRolesResponseSchema,
@@ -46,9 +47,25 @@ type State = { groupId: string };
 
 const GONE = ["USER_GROUP_NOT_FOUND", "COMPANY_NOT_FOUND"];
 const PAGE = 100;
+const MAX_PAGES = 100;
 
 const groupPath = (companyId: string, groupId: string) =>
   apiPath`/v3/companies/${companyId}/user-groups/${groupId}`;
+
+/** Every role of an RBAC role list (`POST <path>` paged with `pagination`), with at most MAX_PAGES pages. */
+async function listRoles(client: TravelClient, path: string) {
+  const out: z.output<typeof groupRolesResponseSchema>["roles"] = [];
+  for (let page = 0, offset = 0; page < MAX_PAGES; page++, offset += PAGE) {
+    const response = await client.post(path, {
+      body: { pagination: { offset, limit: PAGE } },
+      schema: groupRolesResponseSchema,
+      idempotent: true,
+    });
+    out.push(...response.roles);
+    if (response.roles.length < PAGE || offset + PAGE >= response.pagination.totalNumResults) return out;
+  }
+  throw new Error(`listing ${path} did not end after ${MAX_PAGES} pages`);
+}
 
 /** The group's current role assignments (every page). */
 async function currentRoles(
@@ -56,17 +73,29 @@ async function currentRoles(
   companyId: string,
   groupId: string,
 ): Promise<RoleAssignment[]> {
-  const out: RoleAssignment[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const response = await client.post(`${groupPath(companyId, groupId)}/roles`, {
-      body: { pagination: { offset, limit: PAGE } },
-      schema: groupRolesResponseSchema,
-      idempotent: true,
-    });
-    for (const role of response.roles)
-      out.push({ roleId: role.id, scope: (role.scope ?? { audiences: [] }) as RoleAssignment["scope"] });
-    if (response.roles.length < PAGE || offset + PAGE >= response.pagination.totalNumResults) return out;
-  }
+  const roles = await listRoles(client, `${groupPath(companyId, groupId)}/roles`);
+  return roles.map((role) => ({
+    roleId: role.id,
+    scope: (role.scope ?? { audiences: [] }) as RoleAssignment["scope"],
+  }));
+}
+
+/** The declared roles that are neither platform roles nor roles of the company (one list per run). */
+async function unknownRoles(client: TravelClient, news: Inputs): Promise<pulumi.dynamic.CheckFailure[]> {
+  const path = apiPath`/v3/companies/${news.companyId}/roles`;
+  const known = new Set(
+    (await readOncePerRun(client, path, () => listRoles(client, path))).map((role) => role.id),
+  );
+  return news.roles.flatMap((role, index) =>
+    known.has(role.roleId)
+      ? []
+      : [
+          {
+            property: `roles[${index}].roleId`,
+            reason: `role ${role.roleId} is neither a platform role nor a role of company ${news.companyId}`,
+          },
+        ],
+  );
 }
 
 /** The message of a standard group, shared by preview and apply. */
@@ -102,7 +131,8 @@ export const userGroupRolesResource = defineResource<Inputs, State, typeof userG
   async preflight({ client }, news) {
     try {
       const group = await client.get(groupPath(news.companyId, news.groupId), { schema: userGroupSchema });
-      return group.isUnmodifiable ? [{ property: "groupId", reason: standardGroupMessage(group) }] : [];
+      if (group.isUnmodifiable) return [{ property: "groupId", reason: standardGroupMessage(group) }];
+      return await unknownRoles(client, news);
     } catch (error) {
       if (isNotFound(error, GONE))
         return [

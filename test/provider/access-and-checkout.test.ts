@@ -408,4 +408,75 @@ describe("access control and checkout resources", () => {
       expect(await names()).toEqual(["Added by a person"]);
     });
   });
+  describe("preflight: references the platform does not hold fail check, with one read per collection", () => {
+    let otherCompany: string;
+    let fieldId: string;
+    beforeAll(async () => {
+      ({ id: otherCompany } = await client.post<{ id: string }>("/v2/companies", {
+        body: { name: "Preflight Co", billingCurrency: "USD", companyRoles: ["ORG"] },
+      }));
+      ({ id: fieldId } = await client.post<{ id: string }>(
+        apiPath`/v3/companies/${otherCompany}/custom-fields`,
+        {
+          query: { companyRole: "ORG" },
+          body: { name: "Known" },
+        },
+      ));
+    });
+
+    it("names a role id that does not exist", async () => {
+      const group = await adminPost(`/_emulator/companies/${otherCompany}/user-groups`, { name: "Refs" });
+      const result = await providerOf(userGroupRolesResource).check(
+        {},
+        {
+          companyId: otherCompany,
+          groupId: String(group.id),
+          roles: [{ roleId: admin.id }, { roleId: "no-role" }],
+        },
+      );
+      expect(result.failures).toEqual([
+        {
+          property: "roles[1].roleId",
+          reason: expect.stringContaining("role no-role is neither a platform role"),
+        },
+      ]);
+    });
+
+    it("names an unknown field of a CustomFieldOrder, listing the fields once for every check", async () => {
+      const provider = providerOf(customFieldOrderResource);
+      const before = emulator.admin.lastRequestSeq;
+      const bad = await provider.check({}, { companyId: otherCompany, fieldIds: [fieldId, "made-up"] });
+      expect(bad.failures).toEqual([
+        { property: "fieldIds[1]", reason: expect.stringContaining("made-up is not a custom field") },
+      ]);
+      expect((await provider.check({}, { companyId: otherCompany, fieldIds: [fieldId] })).failures).toEqual(
+        [],
+      );
+      expect(emulator.admin.requestCounts(before)).toEqual({
+        "POST /v3/companies/:companyId/custom-fields/list": 1,
+      });
+    });
+
+    it("names an unknown customFieldId on an Arm and a made-up optionGroupId", async () => {
+      const arm = await providerOf(armResource).check(
+        {},
+        {
+          companyId: otherCompany,
+          customFieldId: "made-up",
+          name: "A",
+          action: { type: "AUTO", value: "x" },
+        },
+      );
+      expect(arm.failures).toEqual([
+        { property: "customFieldId", reason: expect.stringContaining("custom field made-up does not exist") },
+      ]);
+      const group = await providerOf(optionGroupResource).check(
+        {},
+        { companyId: otherCompany, customFieldId: fieldId, optionGroupId: "made-up", options: [] },
+      );
+      expect(group.failures).toEqual([
+        { property: "optionGroupId", reason: expect.stringContaining("option group made-up does not exist") },
+      ]);
+    });
+  });
 });
