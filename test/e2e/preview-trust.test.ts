@@ -20,6 +20,9 @@ const company = new travel.Company("co", { name: "Trust Co", billingCurrency: "U
 const companyId = company.companyId;
 if (step === "typo") {
   new travel.Arm("typo-arm", { companyId, customFieldId: "cf-1", name: "Typo", action: { type: "USERR" } });
+} else if (step === "same-names") {
+  new travel.CustomField("purpose-a", { companyId, name: "Purpose" });
+  new travel.CustomField("purpose-b", { companyId, name: "purpose " });
 } else if (step === "private-key") {
   new travel.PartnerPublicKey("leaky", { companyId, kid: "k1", publicKeyPem: config.requireSecret("privatePem") });
 } else {
@@ -33,7 +36,10 @@ if (step === "typo") {
     companyId, customFieldId: field.customFieldId, optionGroupId: arm.optionGroupId,
     options: [{ name: "P-100" }, { name: "P-200" }],
   });
-  new travel.CostCenter("cc", { companyId, name: step === "rename" ? "Renamed" : "Original" }, { replaceOnChanges: ["name"] });
+  const renamed = step === "rename" || step === "retain";
+  new travel.CostCenter("cc", { companyId, name: renamed ? "Renamed" : "Original" }, { replaceOnChanges: ["name"] });
+  new travel.Grade("grade", { companyId, name: renamed ? "G2" : "G1" }, { ignoreChanges: ["name"] });
+  if (step !== "retain") new travel.Department("dept", { companyId, name: "Kept" }, { retainOnDelete: true });
   exports.fieldId = field.customFieldId;
 }
 exports.companyId = companyId;
@@ -123,6 +129,14 @@ describe.skipIf(e2eSkipReason() !== "")("preview shows what up does (issue 21)",
     expect(printed.match(/action\.type: /g)).toHaveLength(2);
   });
 
+  it("fails the preview of two custom fields whose names differ only in case, naming both", async () => {
+    const { printed, writes } = await failedPreview("same-names");
+    expect(writes).toEqual([]);
+    expect(printed).toMatch(
+      /CustomField "purpose-b" has name "purpose ", already used by CustomField "purpose-a"/,
+    );
+  });
+
   it("never prints a private key passed as publicKeyPem, even from secret config", async () => {
     const { printed, failure, writes } = await failedPreview("private-key");
     expect(writes).toEqual([]);
@@ -161,10 +175,23 @@ describe.skipIf(e2eSkipReason() !== "")("preview shows what up does (issue 21)",
     expect(writes).toEqual([expect.stringMatching(/^PUT .*\/arms\//)]);
   });
 
-  it("replaces on a change that replaceOnChanges names", async () => {
+  it("replaces on a change that replaceOnChanges names, and leaves one that ignoreChanges names", async () => {
     await step("rename");
     const { previewed, applied } = await previewThenUp();
     expect(previewed).toEqual({ cc: expect.stringContaining("replace") });
     expect(applied).toEqual(previewed);
+  });
+
+  it("keeps the object of a retainOnDelete resource removed from the program", async () => {
+    await step("retain");
+    const { previewed, applied, writes } = await previewThenUp();
+    expect(previewed).toEqual({ dept: "delete" });
+    expect(applied).toEqual(previewed);
+    expect(writes).toEqual([]);
+    const { outputs } = await env.stack.up();
+    const departments = await client.get<{ elements: { name: string }[] }>(
+      apiPath`/v2/companies/${String(outputs.companyId?.value)}/departments`,
+    );
+    expect(departments.elements.map((d) => d.name)).toEqual(["Kept"]);
   });
 });
