@@ -7,16 +7,17 @@ import type { FastifyInstance } from "fastify";
 import { EmulatorAdmin } from "./admin/operations";
 import { buildEmulatorApp } from "./app";
 import { EmulatorClock } from "./core/clock";
-import type { EmulatorContext } from "./context";
+import type { AdminContext } from "./admin/admin-context";
 import { FaultInjector } from "./admin/faults";
 import { Identity } from "./identity/identity";
 import { readStateFile, StatePersistence } from "./core/persistence";
 import { seededRandom } from "./core/random";
 import { RequestLog } from "./admin/request-log";
-import { applySeed, type BootstrapInfo, loadSeedFile, parseSeed, readBootstrap, type Seed } from "./seed";
+import { type BootstrapInfo, readBootstrap } from "./identity/bootstrap";
+import { applySeed, loadSeedFile, parseSeed, type Seed } from "./seed";
 import { type EmulatorSettings, type EmulatorSettingsInput, settingsSchema } from "./core/settings";
 import { EmulatorStore } from "./core/store";
-import { purgeCompanyOrgData } from "./org/records";
+import { EMULATOR_RECORDS } from "./records";
 
 /** Options of {@link createEmulator} and {@link startEmulator}. */
 export interface EmulatorOptions {
@@ -36,7 +37,7 @@ export interface EmulatorOptions {
 export interface Emulator {
   app: FastifyInstance;
   admin: EmulatorAdmin;
-  context: EmulatorContext;
+  context: AdminContext;
   /** Credentials of the bootstrap TMC admin. */
   bootstrap: BootstrapInfo;
   /** The state file's writer, with a state file. */
@@ -56,20 +57,18 @@ export interface RunningEmulator extends Emulator {
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const seed = typeof options.seed === "string" ? loadSeedFile(options.seed) : parseSeed(options.seed ?? {});
   const settings: EmulatorSettings = settingsSchema.parse({ ...seed.settings, ...options.settings });
-  const store = new EmulatorStore();
+  const store = new EmulatorStore(EMULATOR_RECORDS);
   const clock = new EmulatorClock();
   const random = seededRandom(options.randomSeed ?? 0x5eed);
-  const context: EmulatorContext = {
+  const context: AdminContext = {
     store,
     clock,
     faults: new FaultInjector(random),
     log: new RequestLog(),
     identity: undefined as unknown as Identity,
     settings,
-    companyDeletionGuards: [],
-    onCompanyDeleted: [(companyId) => purgeCompanyOrgData(store, companyId)],
     reset: () => {
-      const previous = readBootstrap(context);
+      const previous = readBootstrap(store);
       store.clear();
       context.log.clear();
       context.faults.clear();
@@ -93,7 +92,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 
   const app = buildEmulatorApp(context, { logErrors: options.logErrors ?? true });
   const admin = new EmulatorAdmin(context);
-  const bootstrap = readBootstrap(context);
+  const bootstrap = readBootstrap(store);
   if (!bootstrap)
     throw new Error(`state file ${options.stateFile} has no bootstrap credentials; delete it to reseed`);
   return {

@@ -13,4 +13,4 @@ export type { LoggedRequest } from "./admin/request-log";
 export { ADMIN_PREFIX } from "./core/http";
 export type { BootstrapInfo, Seed } from "./seed";
 export type { EmulatorSettings } from "./core/settings";
-export type { StateSnapshot } from "./core/store";
+export type { StateSnapshot } from "./core/snapshot";

@@ -8,8 +8,11 @@ import { z } from "zod";
 import { seedCarTrips } from "./car/seed";
 import type { EmulatorContext } from "./context";
 import { newId } from "./core/ids";
-import { COLLECTIONS, type CompanyRecord } from "./identity/records";
+import { type BootstrapInfo, writeBootstrap } from "./identity/bootstrap";
+import { COMPANIES } from "./org/records";
 import { settingsSchema } from "./core/settings";
+
+export type { BootstrapInfo } from "./identity/bootstrap";
 
 const seedApiUser = z
   .object({
@@ -49,13 +52,6 @@ export const seedSchema = z
 /** A parsed seed. */
 export type Seed = z.output<typeof seedSchema>;
 
-/** What an applied seed gives the operator: the TMC and its bootstrap admin credentials. */
-export interface BootstrapInfo {
-  tmcId: string;
-  clientId: string;
-  clientSecret: string;
-}
-
 /** Reads and validates a seed file (YAML or JSON); errors name the file and the field. */
 export function loadSeedFile(path: string): Seed {
   const text = readFileSync(path, "utf8");
@@ -70,9 +66,6 @@ export function parseSeed(value: unknown, source = "seed"): Seed {
   throw new Error(`${source}: ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`);
 }
 
-/** Collection holding the bootstrap admin's credentials, so a restarted emulator can print them. */
-const META = "meta";
-
 /**
  * Writes the seed into an empty store and returns the bootstrap credentials. `previous`
  * credentials (from before a reset) are kept when the seed fixes none, so a reset never
@@ -80,7 +73,7 @@ const META = "meta";
  */
 export function applySeed(ctx: EmulatorContext, seed: Seed, previous?: BootstrapInfo): BootstrapInfo {
   const tmcId = seed.tmc.id ?? previous?.tmcId ?? newId();
-  const companies = ctx.store.collection<CompanyRecord>(COLLECTIONS.companies);
+  const companies = ctx.store.records(COMPANIES);
   companies.set(tmcId, {
     id: { id: tmcId },
     name: seed.tmc.name,
@@ -133,11 +126,6 @@ export function applySeed(ctx: EmulatorContext, seed: Seed, previous?: Bootstrap
     );
     bootstrap = { tmcId, clientId: minted.record.clientId, clientSecret: minted.clientSecret };
   }
-  ctx.store.collection<BootstrapInfo>(META).set("bootstrap", bootstrap);
+  writeBootstrap(ctx.store, bootstrap);
   return bootstrap;
-}
-
-/** The bootstrap credentials recorded in the store, if any. */
-export function readBootstrap(ctx: EmulatorContext): BootstrapInfo | undefined {
-  return ctx.store.collection<BootstrapInfo>(META).get("bootstrap");
 }

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COLLECTIONS, type CompanyRecord } from "../../src/emulator/identity/records";
+import { COMPANIES } from "../../src/emulator/org/records";
 import { countCalls, createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
 const PROGRAM = `
@@ -28,7 +28,7 @@ describe.skipIf(e2eSkipReason() !== "")("Company through the Pulumi engine", () 
   let companyId: string;
   const companies = () =>
     env.emulator.context.store
-      .collection<CompanyRecord>(COLLECTIONS.companies)
+      .records(COMPANIES)
       .values()
       .filter((c) => c.externalId === "e2e-acme");
 

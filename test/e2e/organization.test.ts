@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, TravelClient } from "../../src/client";
-import { COLLECTIONS, type CompanyRecord } from "../../src/emulator/identity/records";
+import { COMPANIES } from "../../src/emulator/org/records";
 import { countCalls, createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
 const PROGRAM = `
@@ -92,9 +92,7 @@ describe.skipIf(e2eSkipReason() !== "")("organization structure through the Pulu
     report.edit = calls;
     expect(result.summary.resourceChanges).toEqual({ same: RESOURCES + 1 - 8, update: 8 });
     expect(calls[TOKEN]).toBe(1);
-    const company = env.emulator.context.store
-      .collection<CompanyRecord>(COLLECTIONS.companies)
-      .get(companyId);
+    const company = env.emulator.context.store.records(COMPANIES).get(companyId);
     expect(company?.name).toBe("Globex (edited)");
   });
 

@@ -10,6 +10,15 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../src/emulator";
+import type { RecordKind } from "../../src/emulator/core/record-kind";
+import {
+  COMPANIES,
+  COST_CENTERS,
+  DEPARTMENTS,
+  GRADES,
+  LEGAL_ENTITIES,
+  OFFICES,
+} from "../../src/emulator/org/records";
 import { CLI, requireBuilt, runNode, travelEnv } from "../cli/harness";
 import { startLossyProxy, type LossyProxy } from "../provider/lossy-proxy";
 import { fileBackendEnv } from "../support/file-stack";
@@ -69,17 +78,21 @@ const until = async (condition: () => boolean, timeoutMs: number) => {
   }
 };
 
-type Stored = { companyId?: string; entity: { name?: string } };
+type Stored = { companyId?: string; entity: { name?: string | undefined } };
 const companies = (emulator: RunningEmulator, name: string) =>
   emulator.context.store
-    .collection<{ id: { id: string }; name: string }>("companies")
+    .records(COMPANIES)
     .values()
     .filter((c) => c.name === name);
-const under = (emulator: RunningEmulator, collection: string, companyId: string) =>
-  emulator.context.store
-    .collection<Stored>(collection)
-    .values()
-    .filter((r) => r.companyId === companyId);
+/** The company children the scenarios create, by collection name. */
+const CHILD_KINDS = new Map<string, RecordKind<Stored>>(
+  [LEGAL_ENTITIES, OFFICES, COST_CENTERS, DEPARTMENTS, GRADES].map((kind) => [kind.collection, kind]),
+);
+const under = (emulator: RunningEmulator, collection: string, companyId: string) => {
+  const kind = CHILD_KINDS.get(collection);
+  if (!kind) throw new Error(`no company children are stored in ${collection}`);
+  return emulator.context.store.records(kind).of(companyId).values();
+};
 
 /** `Prefix 0` ... `Prefix n-1`, sorted. */
 const range = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix} ${i}`).sort();
@@ -364,7 +377,7 @@ new travel.CostCenter("cc", { companyId: company.companyId, name: "Half made" })
     expect(companies(e.emulator, "Partial Co")).toEqual([]);
     expect(
       e.emulator.context.store
-        .collection<Stored>("costCenters")
+        .records(COST_CENTERS)
         .values()
         .filter((r) => r.entity.name === "Half made"),
     ).toEqual([]);

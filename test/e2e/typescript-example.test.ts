@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, rmSync, symlinkSync, writeFileSync } from "no
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { COLLECTIONS, type CompanyRecord } from "../../src/emulator/identity/records";
+import { COMPANIES } from "../../src/emulator/org/records";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
 const ROOT = resolve(__dirname, "..", "..");
@@ -18,7 +18,7 @@ describe.skipIf(e2eSkipReason() !== "")("examples/typescript-tenant through the 
   let env: E2eEnvironment;
   const companies = () =>
     env.emulator.context.store
-      .collection<CompanyRecord>(COLLECTIONS.companies)
+      .records(COMPANIES)
       .values()
       .filter((c) => c.externalId === "acme");
 

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../src/emulator";
+import { COMPANIES } from "../../src/emulator/org/records";
 import { emulatorFixture, runningEmulatorFixture, useFixture } from "./fixtures";
 import { call, errorCode } from "./helpers";
 
@@ -13,7 +14,7 @@ const company = (name: string) => ({ name, billingCurrency: "USD", companyRoles:
 /** Names of the companies the emulator holds (what was committed, whatever the answer was). */
 function companyNames(emu: Emulator): string[] {
   return emu.context.store
-    .collection<{ name: string }>("companies")
+    .records(COMPANIES)
     .values()
     .map((record) => record.name);
 }

@@ -96,8 +96,8 @@ describe.each(companyChildren)("company directory: $type", (row) => {
       await expectStatus(fx, 204, "DELETE", company);
     });
 
-  // A directory that neither guards the company nor sits under a parent that does must have its
-  // collection in ORG_COLLECTIONS (src/emulator/org/records.ts), which a company deletion purges.
+  // A company deletion removes every record its kind declares the company owns
+  // (src/emulator/core/company-deletion.ts); a kind that does not declare its owner stays behind.
   it(`leaves none of the company's ${plural} behind once the company is deleted`, async () => {
     const base = (await collectionOf(fx))(fx.companyId);
     const id = await createObject(fx, base, row.body, createStatus);

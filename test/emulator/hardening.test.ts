@@ -100,6 +100,10 @@ describe("PUT /_emulator/state validates the snapshot", () => {
     ],
     [{ version: 1, collections: {}, extra: true }, /extra: is not a snapshot property/],
     [
+      { version: 1, collections: { companies: {}, regions: {} } },
+      /collections\.regions: is not a collection of this emulator/,
+    ],
+    [
       { version: 1, collections: { companies: { abc: nested(60) } } },
       /collections\.companies\.abc(\.x)+: is nested deeper than 40 levels/,
       "NESTING_TOO_DEEP",

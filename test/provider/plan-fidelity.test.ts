@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, clearSharedTokens } from "../../src/client";
 import type { Values } from "../../src/provider/definition";
 import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
+import { COMPANIES } from "../../src/emulator/org/records";
 import { createProviderRuntime } from "../../src/provider/runtime";
 import { companyResource } from "../../src/resources/company";
 import { costCenterResource } from "../../src/resources/cost-center";
@@ -127,10 +128,10 @@ describe("plan fidelity (issue 14)", () => {
     const provider = buildDynamicProvider(companyResource, () => ({ client: h.client }));
     const inputs = await checked(provider, { name: "Lenient", billingCurrency: "USD" });
     const { id, outs } = await provider.create(inputs);
-    const record = h.emulator.context.store.collection<Values>("companies").get(id);
-    h.emulator.context.store
-      .collection<Values>("companies")
-      .set(id, { ...record, name: ` ${"n".repeat(300)} ` });
+    const companies = h.emulator.context.store.records(COMPANIES);
+    const record = companies.get(id);
+    if (!record) throw new Error(`company ${id} is not stored`);
+    companies.set(id, { ...record, name: ` ${"n".repeat(300)} ` });
     const refreshed = await provider.read(id, outs);
     expect(refreshed.inputs).toMatchObject({ name: ` ${"n".repeat(300)} ` });
     await provider.update(id, refreshed.props ?? {}, inputs);

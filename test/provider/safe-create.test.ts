@@ -6,6 +6,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, ConnectionError, type TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
+import type { RecordKind } from "../../src/emulator/core/record-kind";
+import {
+  COMPANIES,
+  type CompanyOwned,
+  COST_CENTERS,
+  DEPARTMENTS,
+  GRADES,
+  LEGAL_ENTITIES,
+} from "../../src/emulator/org/records";
 import { AmbiguousCreateError } from "../../src/provider/create-errors";
 import type { ResourceDefinition, Values } from "../../src/provider/definition";
 import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
@@ -38,11 +47,10 @@ afterAll(async () => {
 });
 afterEach(() => emulator.admin.clearFaults());
 
-const stored = (collection: string) =>
-  emulator.context.store.collection<{ companyId?: string; entity: Values }>(collection).values();
+const stored = (kind: RecordKind<CompanyOwned<Values>>) => emulator.context.store.records(kind).values();
 const companiesNamed = (name: string) =>
   emulator.context.store
-    .collection<{ id: { id: string }; name: string }>("companies")
+    .records(COMPANIES)
     .values()
     .filter((c) => c.name === name);
 
@@ -80,17 +88,17 @@ function firstPostTo(suffix: string) {
 
 describe("a create whose answer is lost after the platform committed it", () => {
   it.each([
-    ["CostCenter by name", costCenterResource, "/cost-centers", "costCenters", { name: "Lost CC" }],
+    ["CostCenter by name", costCenterResource, "/cost-centers", COST_CENTERS, { name: "Lost CC" }],
     [
       "Department by externalId",
       departmentResource,
       "/departments",
-      "departments",
+      DEPARTMENTS,
       { name: "Lost D", externalId: "d-lost" },
     ],
-    ["Grade by name (POST listing)", gradeResource, "/grades", "grades", { name: "Lost G" }],
+    ["Grade by name (POST listing)", gradeResource, "/grades", GRADES, { name: "Lost G" }],
   ] as const)("%s: adopts the one object it made", async (_label, definition, suffix, collection, fields) => {
-    const companyId = await newCompany(`Lossy ${collection}`);
+    const companyId = await newCompany(`Lossy ${collection.collection}`);
     const lossy = await lossyProvider(definition, firstPostTo(suffix));
     try {
       const { id } = await lossy.provider.create({ companyId, ...fields });
@@ -136,7 +144,7 @@ describe("a create whose answer is lost after the platform committed it", () => 
       const { id } = await lossy.provider.create({ companyId, name: "Ops", billingCurrency: "USD", address });
       expect(lossy.proxy.lost).toHaveLength(1);
       expect(id).not.toBe(theirs);
-      const ops = stored("legalEntities").filter((r) => r.companyId === companyId);
+      const ops = stored(LEGAL_ENTITIES).filter((r) => r.companyId === companyId);
       expect(ops.map((r) => r.entity.billingCurrency).sort()).toEqual(["EUR", "USD"]);
     } finally {
       await lossy.close();
@@ -170,7 +178,7 @@ describe("creates under injected 503s and dropped connections before handling", 
         .filter((r) => r.method === "POST" && r.path.endsWith("/cost-centers"));
       expect(posts.map((r) => r.status)).toEqual([503, 503, 0, 201]);
       expect(
-        stored("costCenters")
+        stored(COST_CENTERS)
           .filter((r) => r.companyId === companyId)
           .map((r) => r.entity.id),
       ).toEqual([{ id }]);

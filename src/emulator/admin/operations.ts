@@ -3,18 +3,19 @@
  * request log, clock, faults, settings, and extra tenants. The HTTP admin API and in-process
  * tests both use this class.
  */
-import type { EmulatorContext } from "../context";
+import type { AdminContext } from "./admin-context";
 import { type FaultRule, faultRuleSchema, type InstalledFault } from "./faults";
 import { newId } from "../core/ids";
-import { COLLECTIONS, type CompanyRecord } from "../identity/records";
+import { COMPANIES } from "../org/records";
+import { API_USERS } from "../identity/records";
 import type { LoggedRequest } from "./request-log";
-import { type BootstrapInfo, readBootstrap } from "../seed";
+import { type BootstrapInfo, readBootstrap } from "../identity/bootstrap";
 import { type EmulatorSettings, settingsSchema } from "../core/settings";
-import type { StateSnapshot } from "../core/store";
+import type { StateSnapshot } from "../core/snapshot";
 
 /** Admin handle of one emulator. */
 export class EmulatorAdmin {
-  constructor(private readonly ctx: EmulatorContext) {}
+  constructor(private readonly ctx: AdminContext) {}
 
   /** Restores the seeded state and clears the log, faults, clock offset and rate limits. */
   reset(): void {
@@ -23,7 +24,7 @@ export class EmulatorAdmin {
 
   /** The bootstrap TMC admin's credentials. */
   bootstrap(): BootstrapInfo {
-    const info = readBootstrap(this.ctx);
+    const info = readBootstrap(this.ctx.store);
     if (!info) throw new Error("the emulator has no bootstrap credentials; reset it");
     return info;
   }
@@ -39,11 +40,11 @@ export class EmulatorAdmin {
   load(snapshot: unknown): void {
     const previous = this.ctx.store.snapshot();
     this.ctx.store.load(snapshot);
-    const bootstrap = readBootstrap(this.ctx);
+    const bootstrap = readBootstrap(this.ctx.store);
     const problem = !bootstrap
       ? "the snapshot has no bootstrap credentials (meta.bootstrap); take it from GET /_emulator/state"
-      : !this.ctx.store.collection(COLLECTIONS.apiUsers).has(bootstrap.clientId)
-        ? `the bootstrap client ${bootstrap.clientId} is not among collections.${COLLECTIONS.apiUsers}`
+      : !this.ctx.store.records(API_USERS).has(bootstrap.clientId)
+        ? `the bootstrap client ${bootstrap.clientId} is not among collections.${API_USERS.collection}`
         : undefined;
     if (problem) {
       this.ctx.store.load(previous);
@@ -114,7 +115,7 @@ export class EmulatorAdmin {
   /** Creates another TMC with its own TMC admin, for tenant-isolation scenarios. */
   createTmc(name: string): BootstrapInfo {
     const tmcId = newId();
-    this.ctx.store.collection<CompanyRecord>(COLLECTIONS.companies).set(tmcId, {
+    this.ctx.store.records(COMPANIES).set(tmcId, {
       id: { id: tmcId },
       name,
       billingCurrency: "USD",
@@ -133,7 +134,7 @@ export class EmulatorAdmin {
 
   /** Creates a COMPANY_ADMIN API user for `companyId` without the quota (a test convenience). */
   createCompanyAdmin(companyId: string): { clientId: string; clientSecret: string } {
-    const company = this.ctx.store.collection<CompanyRecord>(COLLECTIONS.companies).get(companyId);
+    const company = this.ctx.store.records(COMPANIES).get(companyId);
     if (!company) throw new Error(`company ${companyId} does not exist`);
     const minted = this.ctx.identity.createApiUser({
       role: "COMPANY_ADMIN",

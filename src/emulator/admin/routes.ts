@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { EmulatorAdmin } from "./operations";
-import type { EmulatorContext } from "../context";
+import type { AdminContext } from "./admin-context";
 import { badRequest, notFound } from "../core/errors";
 import { param, queryOf } from "../core/http";
 import { MAX_SNAPSHOT_DEPTH } from "../core/depth";
@@ -31,99 +31,120 @@ function adminError(error: unknown): never {
   throw badRequest((error as Error).message, "EMULATOR_ADMIN_INVALID");
 }
 
+const done = (reply: FastifyReply) => reply.code(204).send();
+
 /** Registers the admin routes (mount under `/_emulator`, the `ADMIN_PREFIX`). */
-export function adminRoutes(ctx: EmulatorContext) {
+export function adminRoutes(ctx: AdminContext) {
   return async (app: FastifyInstance): Promise<void> => {
     const admin = new EmulatorAdmin(ctx);
-    const done = (reply: FastifyReply) => reply.code(204).send();
-
-    app.get("/health", async () => ({ ok: true }));
-    app.get("/bootstrap", async () => admin.bootstrap());
-    app.post("/reset", async (_request, reply) => {
-      admin.reset();
-      return done(reply);
-    });
-
-    app.get("/state", async () => admin.snapshot());
-    // A snapshot nests records inside collections, so it has a depth limit of its own.
-    app.put("/state", { config: { maxBodyDepth: MAX_SNAPSHOT_DEPTH } }, async (request, reply) => {
-      try {
-        admin.load(request.body);
-      } catch (error) {
-        adminError(error);
-      }
-      return done(reply);
-    });
-
-    app.get("/requests", async (request) => {
-      const { after } = parseRequest(afterQuery, queryOf(request), "query");
-      return { entries: admin.requests(after), lastSeq: admin.lastRequestSeq };
-    });
-    app.get("/requests/counts", async (request) => {
-      const { after } = parseRequest(afterQuery, queryOf(request), "query");
-      const counts = admin.requestCounts(after);
-      return {
-        counts,
-        total: Object.values(counts).reduce((sum, n) => sum + n, 0),
-        lastSeq: admin.lastRequestSeq,
-      };
-    });
-    app.delete("/requests", async (_request, reply) => {
-      admin.clearRequests();
-      return done(reply);
-    });
-
-    app.get("/clock", async () => admin.clock.state());
-    app.post("/clock", async (request) => {
-      const body = parseRequest(clockRequest, request.body ?? {});
-      if (body.reset) admin.clock.reset();
-      if (body.setMs !== undefined) admin.clock.set(body.setMs);
-      if (body.setIso !== undefined) admin.clock.set(Date.parse(body.setIso));
-      if (body.advanceMs !== undefined) admin.clock.advance(body.advanceMs);
-      if (body.advanceSeconds !== undefined) admin.clock.advance(Math.round(body.advanceSeconds * 1000));
-      if (body.freeze === true) admin.clock.freeze();
-      if (body.freeze === false) admin.clock.unfreeze();
-      return admin.clock.state();
-    });
-
-    app.get("/faults", async () => ({ faults: admin.faults() }));
-    app.post("/faults", async (request, reply) => {
-      try {
-        return reply.code(201).send(admin.addFault(request.body ?? {}));
-      } catch (error) {
-        adminError(error);
-      }
-    });
-    app.delete("/faults", async (_request, reply) => {
-      admin.clearFaults();
-      return done(reply);
-    });
-    app.delete("/faults/:faultId", async (request, reply) => {
-      const id = param(request, "faultId");
-      if (!admin.removeFault(id)) throw notFound("fault", id);
-      return done(reply);
-    });
-
-    app.get("/settings", async () => admin.settings());
-    app.patch("/settings", async (request) => {
-      try {
-        return admin.updateSettings(request.body ?? {});
-      } catch (error) {
-        adminError(error);
-      }
-    });
-
-    app.post("/tmcs", async (request, reply) => {
-      const body = parseRequest(tmcRequest, request.body);
-      return reply.code(201).send(admin.createTmc(body.name));
-    });
-    app.post("/company-admins", async (request, reply) => {
-      const body = parseRequest(companyAdminRequest, request.body);
-      try {
-        return reply.code(201).send(admin.createCompanyAdmin(body.companyId));
-      } catch (error) {
-        adminError(error);
-      }
-    });
+    stateRoutes(app, admin);
+    requestLogRoutes(app, admin);
+    clockRoutes(app, admin);
+    faultRoutes(app, admin);
+    settingsAndTenantRoutes(app, admin);
   };
+}
+
+/** Health, bootstrap credentials, reset, and the state snapshot. */
+function stateRoutes(app: FastifyInstance, admin: EmulatorAdmin): void {
+  app.get("/health", async () => ({ ok: true }));
+  app.get("/bootstrap", async () => admin.bootstrap());
+  app.post("/reset", async (_request, reply) => {
+    admin.reset();
+    return done(reply);
+  });
+
+  app.get("/state", async () => admin.snapshot());
+  // A snapshot nests records inside collections, so it has a depth limit of its own.
+  app.put("/state", { config: { maxBodyDepth: MAX_SNAPSHOT_DEPTH } }, async (request, reply) => {
+    try {
+      admin.load(request.body);
+    } catch (error) {
+      adminError(error);
+    }
+    return done(reply);
+  });
+}
+
+/** The request log. */
+function requestLogRoutes(app: FastifyInstance, admin: EmulatorAdmin): void {
+  app.get("/requests", async (request) => {
+    const { after } = parseRequest(afterQuery, queryOf(request), "query");
+    return { entries: admin.requests(after), lastSeq: admin.lastRequestSeq };
+  });
+  app.get("/requests/counts", async (request) => {
+    const { after } = parseRequest(afterQuery, queryOf(request), "query");
+    const counts = admin.requestCounts(after);
+    return {
+      counts,
+      total: Object.values(counts).reduce((sum, n) => sum + n, 0),
+      lastSeq: admin.lastRequestSeq,
+    };
+  });
+  app.delete("/requests", async (_request, reply) => {
+    admin.clearRequests();
+    return done(reply);
+  });
+}
+
+/** The emulator clock. */
+function clockRoutes(app: FastifyInstance, admin: EmulatorAdmin): void {
+  app.get("/clock", async () => admin.clock.state());
+  app.post("/clock", async (request) => {
+    const body = parseRequest(clockRequest, request.body ?? {});
+    if (body.reset) admin.clock.reset();
+    if (body.setMs !== undefined) admin.clock.set(body.setMs);
+    if (body.setIso !== undefined) admin.clock.set(Date.parse(body.setIso));
+    if (body.advanceMs !== undefined) admin.clock.advance(body.advanceMs);
+    if (body.advanceSeconds !== undefined) admin.clock.advance(Math.round(body.advanceSeconds * 1000));
+    if (body.freeze === true) admin.clock.freeze();
+    if (body.freeze === false) admin.clock.unfreeze();
+    return admin.clock.state();
+  });
+}
+
+/** Fault rules. */
+function faultRoutes(app: FastifyInstance, admin: EmulatorAdmin): void {
+  app.get("/faults", async () => ({ faults: admin.faults() }));
+  app.post("/faults", async (request, reply) => {
+    try {
+      return reply.code(201).send(admin.addFault(request.body ?? {}));
+    } catch (error) {
+      adminError(error);
+    }
+  });
+  app.delete("/faults", async (_request, reply) => {
+    admin.clearFaults();
+    return done(reply);
+  });
+  app.delete("/faults/:faultId", async (request, reply) => {
+    const id = param(request, "faultId");
+    if (!admin.removeFault(id)) throw notFound("fault", id);
+    return done(reply);
+  });
+}
+
+/** Settings, extra TMCs and company admins. */
+function settingsAndTenantRoutes(app: FastifyInstance, admin: EmulatorAdmin): void {
+  app.get("/settings", async () => admin.settings());
+  app.patch("/settings", async (request) => {
+    try {
+      return admin.updateSettings(request.body ?? {});
+    } catch (error) {
+      adminError(error);
+    }
+  });
+
+  app.post("/tmcs", async (request, reply) => {
+    const body = parseRequest(tmcRequest, request.body);
+    return reply.code(201).send(admin.createTmc(body.name));
+  });
+  app.post("/company-admins", async (request, reply) => {
+    const body = parseRequest(companyAdminRequest, request.body);
+    try {
+      return reply.code(201).send(admin.createCompanyAdmin(body.companyId));
+    } catch (error) {
+      adminError(error);
+    }
+  });
 }

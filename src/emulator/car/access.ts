@@ -7,7 +7,7 @@ import { carCollections, type CarPnrRecord, type CarSearchRecord, type TripRecor
 import type { EmulatorContext } from "../context";
 import { conflict, notFound } from "../core/errors";
 import type { Principal } from "../identity/identity";
-import { companyFor } from "../identity/permissions";
+import { companyFor } from "../org/permissions";
 
 /** The trip `tripId`, if the caller may manage its company. */
 export function tripFor(ctx: EmulatorContext, principal: Principal, tripId: string): TripRecord {

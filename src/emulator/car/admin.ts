@@ -8,7 +8,7 @@ import { newId } from "../core/ids";
 import { carCollections, type PriceChangeRule, type TripRecord } from "./records";
 import { type SeededTrip, seedDemoTrips } from "./seed";
 import type { EmulatorContext } from "../context";
-import { COLLECTIONS, type CompanyRecord } from "../identity/records";
+import { COMPANIES } from "../org/records";
 
 /** A price-change rule as an admin writes it. */
 export const priceChangeRequestSchema = z.strictObject({
@@ -35,7 +35,7 @@ export class CarAdmin {
 
   /** Seeds the demo trips (fresh ids) for `companyId`; throws when the company does not exist. */
   seedTrips(companyId: string): SeededTrip[] {
-    if (!this.ctx.store.collection<CompanyRecord>(COLLECTIONS.companies).has(companyId)) {
+    if (!this.ctx.store.records(COMPANIES).has(companyId)) {
       throw new Error(`company ${companyId} does not exist`);
     }
     return seedDemoTrips(this.ctx, companyId);
@@ -43,9 +43,8 @@ export class CarAdmin {
 
   /** Every trip, optionally of one company. */
   trips(companyId?: string): TripRecord[] {
-    return carCollections(this.ctx.store)
-      .trips.values()
-      .filter((t) => companyId === undefined || t.companyId === companyId);
+    const { trips } = carCollections(this.ctx.store);
+    return companyId === undefined ? trips.values() : trips.of(companyId).values();
   }
 
   /** Makes the next `count` price checks of matching cars change the price by `percent`. */

@@ -9,12 +9,16 @@ export function randomDigits(length: number): string {
   return out;
 }
 
+/** Draws of {@link newNumericId} before it gives up: 9 * 10^9 ids make a clash of 100 in a row unthinkable. */
+const MAX_ID_DRAWS = 100;
+
 /** A new 10-digit trip or PNR id that `taken` does not hold yet. */
 export function newNumericId(taken: (id: string) => boolean): string {
-  for (;;) {
+  for (let draw = 0; draw < MAX_ID_DRAWS; draw++) {
     const id = randomDigits(10);
     if (!taken(id)) return id;
   }
+  throw new Error(`no free 10-digit id after ${MAX_ID_DRAWS} draws; the id space is exhausted`);
 }
 
 /** A new search id. */

@@ -1,4 +1,4 @@
-/** Record shapes of the emulator's trips, car PNRs, searches, price holds and price-change rules. */
+/** Record shapes and kinds of the emulator's trips, car PNRs, searches, price holds and price-change rules. */
 import type {
   BookingCharges,
   CarCategory,
@@ -9,6 +9,7 @@ import type {
   Money,
   PnrStatus,
 } from "../../schemas/car";
+import { byCompanyId, companyRecords, platformRecords } from "../core/record-kind";
 import type { EmulatorStore } from "../core/store";
 
 /** A traveler on a trip. */
@@ -104,33 +105,43 @@ export interface PriceChangeRule {
   createdAtMs: number;
 }
 
-/** Collection names of the car area. */
-export const CAR_COLLECTIONS = {
-  trips: "trips",
-  carPnrs: "carPnrs",
-  carSearches: "carSearches",
-  carBookingKeys: "carBookingKeys",
-  carPriceChanges: "carPriceChanges",
-} as const;
+/** Trips, owned by their company. */
+export const TRIPS = companyRecords<TripRecord>("trips", byCompanyId());
+
+/** Car PNRs, owned through their trip; a company with a confirmed car booking cannot be deleted. */
+export const CAR_PNRS = companyRecords<CarPnrRecord>("carPnrs", {
+  companyOf: (pnr, _id, find) => find(TRIPS, pnr.tripId)?.companyId,
+  guard: {
+    singular: "active car booking",
+    plural: "active car bookings",
+    blocks: (pnr) => pnr.status === "CONFIRMED",
+  },
+});
+
+/** Modify searches. */
+export const CAR_SEARCHES = companyRecords<CarSearchRecord>("carSearches", byCompanyId());
+
+/** Price holds; a key stored before it recorded its company belongs to its search's. */
+export const CAR_BOOKING_KEYS = companyRecords<BookingKeyRecord>("carBookingKeys", {
+  companyOf: (key, _id, find) => key.companyId ?? find(CAR_SEARCHES, key.searchId)?.companyId,
+});
+
+/** Admin price-change rules: the emulator's, no company's. */
+export const CAR_PRICE_CHANGES = platformRecords<PriceChangeRule>("carPriceChanges");
+
+/**
+ * The record kinds of the car area. PNRs come first: a refused company deletion names active car
+ * bookings before anything else.
+ */
+export const CAR_RECORDS = [CAR_PNRS, TRIPS, CAR_SEARCHES, CAR_BOOKING_KEYS, CAR_PRICE_CHANGES] as const;
 
 /** Typed handles on the car collections of a store. */
 export function carCollections(store: EmulatorStore) {
   return {
-    trips: store.collection<TripRecord>(CAR_COLLECTIONS.trips),
-    pnrs: store.collection<CarPnrRecord>(CAR_COLLECTIONS.carPnrs),
-    searches: store.collection<CarSearchRecord>(CAR_COLLECTIONS.carSearches),
-    bookingKeys: store.collection<BookingKeyRecord>(CAR_COLLECTIONS.carBookingKeys),
-    priceChanges: store.collection<PriceChangeRule>(CAR_COLLECTIONS.carPriceChanges),
+    trips: store.records(TRIPS),
+    pnrs: store.records(CAR_PNRS),
+    searches: store.records(CAR_SEARCHES),
+    bookingKeys: store.records(CAR_BOOKING_KEYS),
+    priceChanges: store.records(CAR_PRICE_CHANGES),
   };
-}
-
-/** Removes the trips of a deleted company with their PNRs and searches. */
-export function purgeCompanyCarData(store: EmulatorStore, companyId: string): void {
-  const { trips, pnrs, searches } = carCollections(store);
-  for (const trip of trips.values().filter((t) => t.companyId === companyId)) {
-    for (const pnrId of trip.pnrIds) pnrs.delete(pnrId);
-    trips.delete(trip.tripId);
-  }
-  for (const search of searches.values().filter((s) => s.companyId === companyId))
-    searches.delete(search.searchId);
 }

@@ -16,7 +16,6 @@ import { cancelPnr } from "./cancel";
 import { carOf, createSearch, priceCheck } from "./holds";
 import { modifyBooking } from "./modify";
 import { rateDetailsOf } from "./rate-details";
-import { carCollections, purgeCompanyCarData } from "./records";
 import type { EmulatorContext } from "../context";
 import { badRequest } from "../core/errors";
 import { param } from "../core/http";
@@ -28,14 +27,6 @@ import { parseRequest } from "../core/validate";
 /** Registers the car area: platform routes (authenticated) and `/_emulator/car` admin routes. */
 export function carRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
-    ctx.companyDeletionGuards.push((companyId) => {
-      const { trips, pnrs } = carCollections(ctx.store);
-      const active = pnrs
-        .values()
-        .filter((p) => p.status === "CONFIRMED" && trips.get(p.tripId)?.companyId === companyId).length;
-      return active > 0 ? `${active} active car booking${active === 1 ? "" : "s"}` : undefined;
-    });
-    ctx.onCompanyDeleted.push((companyId) => purgeCompanyCarData(ctx.store, companyId));
     // The HTTP Date of car and trip answers is the emulator clock, so a client can tell, for
     // example, whether a cancellation deadline has passed by the platform's time.
     app.register(async (scoped) => {

@@ -13,8 +13,8 @@ import { notFound } from "../core/errors";
 import { param } from "../core/http";
 import { parseRequest } from "../core/validate";
 import { authenticate, principalOf } from "../identity/authenticate";
-import { canAccessCompany, companyFor } from "../identity/permissions";
-import { COLLECTIONS, type CompanyRecord } from "../identity/records";
+import { canAccessCompany, companyFor } from "../org/permissions";
+import { COMPANIES } from "../org/records";
 import { type TripSummary, tripListRequestSchema } from "../../schemas/trips";
 
 /** Registers the trip routes. */
@@ -34,7 +34,7 @@ export function tripRoutes(ctx: EmulatorContext) {
       const principal = principalOf(request);
       const body = parseRequest(tripListRequestSchema, request.body ?? {});
       if (body.companyId !== undefined) companyFor(ctx.store, principal, body.companyId);
-      const companies = ctx.store.collection<CompanyRecord>(COLLECTIONS.companies);
+      const companies = ctx.store.records(COMPANIES);
       const visible = carCollections(ctx.store)
         .trips.values()
         .filter((trip) => body.companyId === undefined || trip.companyId === body.companyId)

@@ -13,7 +13,7 @@ import { CONFIG_DOCUMENTS, type ConfigDocument } from "../../schemas/company-con
 import type { EmulatorContext } from "../context";
 import { param, queryOf } from "../core/http";
 import { authenticate, principalOf } from "../identity/authenticate";
-import { type CompanyConfigKind, type CompanyConfigRecord, configKey, ORG_COLLECTIONS } from "../org/records";
+import { COMPANY_CONFIGS, type CompanyConfigKind, configKey } from "../org/records";
 import {
   companyRoleLevel,
   configNotFound,
@@ -21,8 +21,8 @@ import {
   optionalCompanyRoleQuery,
   requiredCompanyRoleQuery,
 } from "../org/support";
-import { companyFor, requireTmcAdmin } from "../identity/permissions";
-import type { CompanyRecord } from "../identity/records";
+import { companyFor, requireTmcAdmin } from "../org/permissions";
+import type { CompanyRecord } from "../org/records";
 import { parseRequest } from "../core/validate";
 
 /** How one configuration document is exposed: the vendor facts plus the emulator's own. */
@@ -95,7 +95,7 @@ export const CONFIG_ENDPOINTS: readonly ConfigEndpoint[] = [
 /** Registers the configuration document routes. */
 export function companyConfigRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
-    const configs = () => ctx.store.collection<CompanyConfigRecord>(ORG_COLLECTIONS.companyConfigs);
+    const configs = () => ctx.store.records(COMPANY_CONFIGS);
     app.addHook("preHandler", authenticate(ctx));
 
     for (const endpoint of CONFIG_ENDPOINTS) {

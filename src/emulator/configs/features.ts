@@ -12,9 +12,9 @@ import {
 import type { EmulatorContext } from "../context";
 import { param, queryOf } from "../core/http";
 import { authenticate, principalOf } from "../identity/authenticate";
-import { featureSetKey, type FeatureSetRecord, ORG_COLLECTIONS } from "../org/records";
+import { COMPANY_FEATURES, featureSetKey } from "../org/records";
 import { companyRoleLevel, okEmpty, optionalCompanyRoleQuery } from "../org/support";
-import { companyFor } from "../identity/permissions";
+import { companyFor } from "../org/permissions";
 import { parseRequest } from "../core/validate";
 
 /**
@@ -44,7 +44,7 @@ export function toFeatureConfig(name: string, value: string): FeatureConfig {
 /** Registers the feature routes. */
 export function featureRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
-    const featureSets = () => ctx.store.collection<FeatureSetRecord>(ORG_COLLECTIONS.companyFeatures);
+    const featureSets = () => ctx.store.records(COMPANY_FEATURES);
     app.addHook("preHandler", authenticate(ctx));
 
     app.get("/v2/companies/:companyId/features", async (request) => {

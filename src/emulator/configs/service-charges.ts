@@ -14,14 +14,8 @@ import {
 import type { EmulatorContext } from "../context";
 import { noContent, param } from "../core/http";
 import { authenticate, principalOf } from "../identity/authenticate";
-import {
-  type CompanyConfigRecord,
-  configKey,
-  ORG_COLLECTIONS,
-  type StoredServiceCharge,
-} from "../org/records";
-import { canAccessCompany, companyFor, requireTmcAdmin } from "../identity/permissions";
-import { COLLECTIONS, type CompanyRecord } from "../identity/records";
+import { COMPANIES, COMPANY_CONFIGS, configKey, SERVICE_CHARGES } from "../org/records";
+import { canAccessCompany, companyFor, requireTmcAdmin } from "../org/permissions";
 import { parseRequest } from "../core/validate";
 
 const listPath = z.looseObject({
@@ -33,9 +27,9 @@ const listPath = z.looseObject({
 /** Registers the service charge routes. */
 export function serviceChargeRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
-    const configs = () => ctx.store.collection<CompanyConfigRecord>(ORG_COLLECTIONS.companyConfigs);
-    const charges = () => ctx.store.collection<StoredServiceCharge>(ORG_COLLECTIONS.serviceCharges);
-    const companies = () => ctx.store.collection<CompanyRecord>(COLLECTIONS.companies);
+    const configs = () => ctx.store.records(COMPANY_CONFIGS);
+    const charges = () => ctx.store.records(SERVICE_CHARGES);
+    const companies = () => ctx.store.records(COMPANIES);
     app.addHook("preHandler", authenticate(ctx));
 
     app.get("/v2/license/company/:companyId/service-charge/per-trip", async (request) => {

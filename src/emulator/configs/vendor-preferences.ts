@@ -18,14 +18,9 @@ import { CsvSyntaxError, parseCsv } from "../core/csv";
 import { badRequest, PlatformError } from "../core/errors";
 import { param } from "../core/http";
 import { authenticate, principalOf } from "../identity/authenticate";
-import {
-  type LegalEntityRecord,
-  ORG_COLLECTIONS,
-  type VendorPreferencesRecord,
-  vendorPreferencesKey,
-} from "../org/records";
+import { LEGAL_ENTITIES, VENDOR_PREFERENCES, vendorPreferencesKey } from "../org/records";
 import { okEmpty } from "../org/support";
-import { companyFor } from "../identity/permissions";
+import { companyFor } from "../org/permissions";
 import { parseRequest } from "../core/validate";
 
 const KNOWN_COLUMNS = new Set<string>(VENDOR_PREFERENCE_CSV_COLUMNS);
@@ -118,8 +113,8 @@ export function readVendorPreferencesCsv(
 /** Registers the vendor preferences route and its multipart/form-data parser. */
 export function vendorPreferenceRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
-    const uploads = () => ctx.store.collection<VendorPreferencesRecord>(ORG_COLLECTIONS.vendorPreferences);
-    const legalEntities = () => ctx.store.collection<LegalEntityRecord>(ORG_COLLECTIONS.legalEntities);
+    const uploads = () => ctx.store.records(VENDOR_PREFERENCES);
+    const legalEntities = () => ctx.store.records(LEGAL_ENTITIES);
     app.addHook("preHandler", authenticate(ctx));
 
     app.addContentTypeParser("multipart/form-data", { parseAs: "buffer" }, (request, body, done) => {
@@ -149,10 +144,11 @@ export function vendorPreferenceRoutes(ctx: EmulatorContext) {
       const file = form.get("file");
       if (file === null) throw badRequest("file: a CSV file is required");
       const text = typeof file === "string" ? file : await file.text();
-      const rows = readVendorPreferencesCsv(text, vendorType, (legalEntityId) => {
-        const legalEntity = legalEntities().get(legalEntityId);
-        return legalEntity !== undefined && legalEntity.companyId === companyId;
-      });
+      const rows = readVendorPreferencesCsv(
+        text,
+        vendorType,
+        (legalEntityId) => legalEntities().of(companyId).get(legalEntityId) !== undefined,
+      );
       uploads().set(vendorPreferencesKey(companyId, vendorType), {
         companyId,
         vendorType,

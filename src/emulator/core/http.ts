@@ -20,3 +20,8 @@ export function queryOf(request: FastifyRequest): Record<string, string | string
 export function noContent(reply: FastifyReply): FastifyReply {
   return reply.code(204).send();
 }
+
+/** The request's path, without the query string. */
+export function pathOf(request: FastifyRequest): string {
+  return request.url.split("?")[0] ?? request.url;
+}

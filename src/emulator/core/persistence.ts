@@ -16,7 +16,8 @@ import {
 } from "node:fs";
 import { mkdir, open, rename } from "node:fs/promises";
 import { dirname } from "node:path";
-import type { EmulatorStore, StateSnapshot } from "./store";
+import type { StateSnapshot } from "./snapshot";
+import type { EmulatorStore } from "./store";
 
 /** Reads a state file, or undefined when it does not exist. The caller validates the structure. */
 export function readStateFile(path: string): StateSnapshot | undefined {

@@ -1,6 +1,11 @@
 /** Structural validation of a state snapshot, before it replaces the emulator's state. */
 import { findTooDeep, MAX_SNAPSHOT_DEPTH } from "./depth";
-import type { StateSnapshot } from "./store";
+
+/** The serialized form of the whole state: each collection's records by id. */
+export interface StateSnapshot {
+  version: 1;
+  collections: Record<string, Record<string, unknown>>;
+}
 
 /** A snapshot that cannot be loaded; `path` names the offending property. */
 export class InvalidSnapshotError extends Error {
@@ -25,11 +30,11 @@ function describe(value: unknown): string {
 }
 
 /**
- * Checks that `value` is `{ version: 1, collections: { <name>: { <id>: <object> } } }` and no
- * deeper than {@link MAX_SNAPSHOT_DEPTH}; throws {@link InvalidSnapshotError} naming the first
- * offending path otherwise.
+ * Checks that `value` is `{ version: 1, collections: { <name>: { <id>: <object> } } }`, each name
+ * one of `known`, and no deeper than {@link MAX_SNAPSHOT_DEPTH}; throws
+ * {@link InvalidSnapshotError} naming the first offending path otherwise.
  */
-export function validateSnapshot(value: unknown): StateSnapshot {
+export function validateSnapshot(value: unknown, known: ReadonlySet<string>): StateSnapshot {
   if (!isPlainObject(value))
     throw new InvalidSnapshotError("(root)", `must be an object, got ${describe(value)}`);
   if (value.version !== 1)
@@ -45,6 +50,12 @@ export function validateSnapshot(value: unknown): StateSnapshot {
     );
   }
   for (const [name, records] of Object.entries(collections)) {
+    if (!known.has(name)) {
+      throw new InvalidSnapshotError(
+        `collections.${name}`,
+        "is not a collection of this emulator (was the state written by a newer version?)",
+      );
+    }
     if (!isPlainObject(records)) {
       throw new InvalidSnapshotError(
         `collections.${name}`,

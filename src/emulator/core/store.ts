@@ -1,21 +1,28 @@
 /**
- * The emulator's state: named collections of JSON records, snapshotted and loaded as one JSON
- * document. Every mutation bumps a generation number and notifies listeners; a durability hook
- * (persistence) lets the HTTP layer wait until a generation is on disk before it answers.
+ * The emulator's state: one collection of JSON records per declared {@link RecordKind},
+ * snapshotted and loaded as one JSON document. Every mutation bumps a generation number and
+ * notifies listeners; a durability hook (persistence) lets the HTTP layer wait until a generation
+ * is on disk before it answers.
  */
-import { validateSnapshot } from "./snapshot";
+import type { FindRecord, RecordKind } from "./record-kind";
+import { type StateSnapshot, validateSnapshot } from "./snapshot";
 
-/** The serialized form of the whole state. */
-export interface StateSnapshot {
-  version: 1;
-  collections: Record<string, Record<string, unknown>>;
+/** The records of one company in a collection, read-only: what its tenant may see. */
+export interface CompanyRecords<T> {
+  /** The record `id` when the company owns it. */
+  get(id: string): T | undefined;
+  /** The company's records, in insertion order. */
+  values(): T[];
+  entries(): [string, T][];
 }
 
-/** One named collection of records keyed by id. */
+/** The collection of one record kind, keyed by id. */
 export class Collection<T> {
   constructor(
     private readonly records: Record<string, unknown>,
     private readonly changed: () => void,
+    private readonly kind: RecordKind<T>,
+    private readonly find: FindRecord,
   ) {}
 
   get(id: string): T | undefined {
@@ -53,28 +60,60 @@ export class Collection<T> {
   get size(): number {
     return Object.keys(this.records).length;
   }
+
+  /** The company that owns `record` (stored under `id`), as its kind declares; undefined: none. */
+  companyOf(record: T, id: string): string | undefined {
+    return this.kind.ownership?.companyOf(record, id, this.find);
+  }
+
+  /** The records `companyId` owns: the tenant's view of the collection. */
+  of(companyId: string): CompanyRecords<T> {
+    const owned = () => this.entries().filter(([id, record]) => this.companyOf(record, id) === companyId);
+    return {
+      get: (id) => {
+        const record = this.get(id);
+        return record !== undefined && this.companyOf(record, id) === companyId ? record : undefined;
+      },
+      values: () => owned().map(([, record]) => record),
+      entries: owned,
+    };
+  }
 }
 
-/** The emulator's in-memory database. */
+/** The emulator's in-memory database, holding the record kinds it is built with. */
 export class EmulatorStore {
   private data: StateSnapshot = { version: 1, collections: {} };
   private readonly listeners = new Set<() => void>();
   private durability: ((generation: number) => Promise<void>) | undefined;
   private changes = 0;
+  private readonly names: ReadonlySet<string>;
+
+  /** `kinds` are every kind of record the emulator keeps; their order is the deletion guards'. */
+  constructor(readonly kinds: readonly RecordKind<unknown>[]) {
+    this.names = new Set(kinds.map((kind) => kind.collection));
+    if (this.names.size !== kinds.length) throw new Error("two record kinds share a collection name");
+  }
 
   /** Number of changes so far; every mutation increments it. */
   get generation(): number {
     return this.changes;
   }
 
-  /** The collection called `name`, created on first use. */
-  collection<T>(name: string): Collection<T> {
-    let records = this.data.collections[name];
+  /** The collection of `kind`, which must be one of the store's kinds. */
+  records<T>(kind: RecordKind<T>): Collection<T> {
+    if (!this.kinds.includes(kind))
+      throw new Error(`record kind ${kind.collection} is not declared in the emulator's store`);
+    let records = this.data.collections[kind.collection];
     if (!records) {
       records = {};
-      this.data.collections[name] = records;
+      this.data.collections[kind.collection] = records;
     }
-    return new Collection<T>(records, () => this.notify());
+    return new Collection<T>(
+      records,
+      () => this.notify(),
+      kind,
+      (parent, id) => this.records(parent).get(id),
+    );
   }
 
   /** A deep copy of the whole state. */
@@ -88,11 +127,12 @@ export class EmulatorStore {
   }
 
   /**
-   * Replaces the whole state with `snapshot`, after validating its structure and depth
-   * (`InvalidSnapshotError` naming the offending path otherwise; the state is then unchanged).
+   * Replaces the whole state with `snapshot`, after validating its structure, collection names
+   * and depth (`InvalidSnapshotError` naming the offending path otherwise; the state is then
+   * unchanged).
    */
   load(snapshot: unknown): void {
-    const valid = validateSnapshot(snapshot);
+    const valid = validateSnapshot(snapshot, this.names);
     this.data = structuredClone(valid);
     this.notify();
   }

@@ -2,7 +2,7 @@
  * Custom fields: create, list (with inherited TMC fields), get, full-replacement PUT, DELETE
  * (cascading to arms and options), `update-status` and `reorder`.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   createCustomFieldRequestSchema,
@@ -19,7 +19,7 @@ import { queryOf } from "../core/http";
 import { newId } from "../core/ids";
 import { parseRequest } from "../core/validate";
 import { principalOf } from "../identity/authenticate";
-import { COLLECTIONS, type CompanyRecord } from "../identity/records";
+import { COMPANIES } from "../org/records";
 import type { CustomFieldStore } from "./lookups";
 import type { CustomFieldRecord } from "./records";
 import { assertLevelAccess, defaultLevel, duplicateName, reordered } from "./rules";
@@ -57,16 +57,56 @@ function listView(field: CustomFieldRecord, inherited: boolean) {
   };
 }
 
+/**
+ * `POST .../custom-fields/list`: the company's fields at the requested level in checkout order,
+ * then (at ORG level) the fields its TMC defined at TMC level, searched, filtered and paged.
+ */
+function listFields(ctx: EmulatorContext, cf: CustomFieldStore, request: FastifyRequest) {
+  const company = cf.company(request);
+  const query = parseRequest(optionalLevel, queryOf(request), "query");
+  const level = query.companyRole ?? defaultLevel(company);
+  assertLevelAccess(principalOf(request), company, level);
+  const body = parseRequest(listCustomFieldsRequestSchema, request.body);
+  const companyId = company.id.id;
+  const own = cf.ordered(companyId).filter((field) => field.definedAt === level);
+  const parent =
+    level === "ORG" && company.tmcId !== companyId
+      ? ctx.store.records(COMPANIES).get(company.tmcId)
+      : undefined;
+  const inherited = parent ? cf.ordered(company.tmcId).filter((field) => field.definedAt === "TMC") : [];
+  const wanted = body.searchText?.trim().toLowerCase() ?? "";
+  const filter = body.filter;
+  const entries = [
+    ...own.map((field) => ({ field, inherited: false })),
+    ...inherited.map((field) => ({ field, inherited: true })),
+  ].filter(
+    ({ field }) =>
+      (wanted === "" || field.name.toLowerCase().includes(wanted)) &&
+      (filter?.definedAtList === undefined || filter.definedAtList.includes(field.definedAt)) &&
+      (filter?.enabled === undefined || filter.enabled === field.enabled) &&
+      (filter?.customFieldIds === undefined || filter.customFieldIds.includes(field.id)),
+  );
+  const { offset, limit } = body.paginationParams;
+  return {
+    paginationParams: { offset, limit, totalNumResults: entries.length },
+    fields: entries.slice(offset, offset + limit).map((entry) => listView(entry.field, entry.inherited)),
+  };
+}
+
+/** Throws 409 when another field of the company has `name` (case-insensitive). */
+function assertFieldNameFree(cf: CustomFieldStore, companyId: string, name: string, exceptId?: string): void {
+  const wanted = name.toLowerCase();
+  const clash = cf.fields
+    .of(companyId)
+    .values()
+    .find((f) => f.id !== exceptId && f.name.toLowerCase() === wanted);
+  if (clash) throw duplicateName(name, companyId, clash.id);
+}
+
 /** Registers the field routes (authentication is added by the caller). */
 export function fieldRoutes(ctx: EmulatorContext, cf: CustomFieldStore) {
-  const assertNameFree = (companyId: string, name: string, exceptId?: string) => {
-    const wanted = name.toLowerCase();
-    const clash = cf.fields
-      .values()
-      .find((f) => f.companyId === companyId && f.id !== exceptId && f.name.toLowerCase() === wanted);
-    if (clash) throw duplicateName(name, companyId, clash.id);
-  };
-
+  const assertNameFree = (companyId: string, name: string, exceptId?: string) =>
+    assertFieldNameFree(cf, companyId, name, exceptId);
   return async (app: FastifyInstance): Promise<void> => {
     app.post("/v3/companies/:companyId/custom-fields", async (request, reply) => {
       const company = cf.company(request);
@@ -87,37 +127,7 @@ export function fieldRoutes(ctx: EmulatorContext, cf: CustomFieldStore) {
       return reply.code(201).send({ id });
     });
 
-    app.post("/v3/companies/:companyId/custom-fields/list", async (request) => {
-      const company = cf.company(request);
-      const query = parseRequest(optionalLevel, queryOf(request), "query");
-      const level = query.companyRole ?? defaultLevel(company);
-      assertLevelAccess(principalOf(request), company, level);
-      const body = parseRequest(listCustomFieldsRequestSchema, request.body);
-      const companyId = company.id.id;
-      const own = cf.ordered(companyId).filter((field) => field.definedAt === level);
-      const parent =
-        level === "ORG" && company.tmcId !== companyId
-          ? ctx.store.collection<CompanyRecord>(COLLECTIONS.companies).get(company.tmcId)
-          : undefined;
-      const inherited = parent ? cf.ordered(company.tmcId).filter((field) => field.definedAt === "TMC") : [];
-      const wanted = body.searchText?.trim().toLowerCase() ?? "";
-      const filter = body.filter;
-      const entries = [
-        ...own.map((field) => ({ field, inherited: false })),
-        ...inherited.map((field) => ({ field, inherited: true })),
-      ].filter(
-        ({ field }) =>
-          (wanted === "" || field.name.toLowerCase().includes(wanted)) &&
-          (filter?.definedAtList === undefined || filter.definedAtList.includes(field.definedAt)) &&
-          (filter?.enabled === undefined || filter.enabled === field.enabled) &&
-          (filter?.customFieldIds === undefined || filter.customFieldIds.includes(field.id)),
-      );
-      const { offset, limit } = body.paginationParams;
-      return {
-        paginationParams: { offset, limit, totalNumResults: entries.length },
-        fields: entries.slice(offset, offset + limit).map((entry) => listView(entry.field, entry.inherited)),
-      };
-    });
+    app.post("/v3/companies/:companyId/custom-fields/list", async (request) => listFields(ctx, cf, request));
 
     app.patch("/v3/companies/:companyId/custom-fields/update-status", async (request, reply) => {
       const company = cf.company(request);
@@ -125,9 +135,8 @@ export function fieldRoutes(ctx: EmulatorContext, cf: CustomFieldStore) {
       assertLevelAccess(principalOf(request), company, companyRole);
       const body = parseRequest(updateStatusRequestSchema, request.body);
       const targets = body.fieldsToUpdate.map((entry) => {
-        const field = cf.fields.get(entry.id);
-        if (!field || field.companyId !== company.id.id || field.definedAt !== companyRole)
-          throw notFound("custom field", entry.id);
+        const field = cf.fields.of(company.id.id).get(entry.id);
+        if (!field || field.definedAt !== companyRole) throw notFound("custom field", entry.id);
         return { field, enabled: entry.enabled };
       });
       for (const { field, enabled } of targets) cf.fields.set(field.id, { ...field, enabled });

@@ -4,13 +4,15 @@ import type { EmulatorContext } from "../context";
 import { notFound } from "../core/errors";
 import { param } from "../core/http";
 import { principalOf } from "../identity/authenticate";
-import { companyFor } from "../identity/permissions";
-import type { CompanyRecord } from "../identity/records";
+import { companyFor } from "../org/permissions";
+import type { CompanyRecord } from "../org/records";
 import {
   type ArmRecord,
-  CUSTOM_FIELD_COLLECTIONS,
+  CUSTOM_FIELD_ARMS,
+  CUSTOM_FIELD_OPTION_GROUPS,
+  CUSTOM_FIELD_ORDER,
+  CUSTOM_FIELDS,
   type CustomFieldRecord,
-  type FieldOrderRecord,
   type OptionGroupRecord,
 } from "./records";
 import { assertLevelAccess, completeOrder } from "./rules";
@@ -20,19 +22,19 @@ export class CustomFieldStore {
   constructor(private readonly ctx: EmulatorContext) {}
 
   get fields() {
-    return this.ctx.store.collection<CustomFieldRecord>(CUSTOM_FIELD_COLLECTIONS.fields);
+    return this.ctx.store.records(CUSTOM_FIELDS);
   }
 
   get arms() {
-    return this.ctx.store.collection<ArmRecord>(CUSTOM_FIELD_COLLECTIONS.arms);
+    return this.ctx.store.records(CUSTOM_FIELD_ARMS);
   }
 
   get optionGroups() {
-    return this.ctx.store.collection<OptionGroupRecord>(CUSTOM_FIELD_COLLECTIONS.optionGroups);
+    return this.ctx.store.records(CUSTOM_FIELD_OPTION_GROUPS);
   }
 
   private get orders() {
-    return this.ctx.store.collection<FieldOrderRecord>(CUSTOM_FIELD_COLLECTIONS.order);
+    return this.ctx.store.records(CUSTOM_FIELD_ORDER);
   }
 
   /** The path's company, when the caller may access it. */
@@ -44,8 +46,8 @@ export class CustomFieldStore {
   field(request: FastifyRequest): CustomFieldRecord {
     const company = this.company(request);
     const id = param(request, "customFieldId");
-    const field = this.fields.get(id);
-    if (!field || field.companyId !== company.id.id) throw notFound("custom field", id);
+    const field = this.fields.of(company.id.id).get(id);
+    if (!field) throw notFound("custom field", id);
     assertLevelAccess(principalOf(request), company, field.definedAt);
     return field;
   }
@@ -76,7 +78,7 @@ export class CustomFieldStore {
 
   /** The company's own fields (every level) in checkout order. */
   ordered(companyId: string): CustomFieldRecord[] {
-    const own = this.fields.values().filter((field) => field.companyId === companyId);
+    const own = this.fields.of(companyId).values();
     const byId = new Map(own.map((field) => [field.id, field]));
     const order = completeOrder(this.orders.get(companyId)?.ids ?? [], [...byId.keys()]);
     return order.flatMap((id) => {
@@ -104,11 +106,5 @@ export class CustomFieldStore {
   deleteArm(arm: ArmRecord): void {
     if (arm.optionGroupId !== undefined) this.optionGroups.delete(arm.optionGroupId);
     this.arms.delete(arm.id);
-  }
-
-  /** Removes everything of a deleted company. */
-  forgetCompany(companyId: string): void {
-    for (const field of this.fields.values()) if (field.companyId === companyId) this.deleteField(field);
-    this.orders.delete(companyId);
   }
 }

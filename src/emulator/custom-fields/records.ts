@@ -1,5 +1,6 @@
-/** Record shapes of the custom-fields area (fields, arms, option groups) and their collections. */
+/** Record shapes and kinds of the custom-fields area: fields, arms, option groups, order. */
 import type { ArmAction, CustomFieldLevel, Option } from "../../schemas/custom-field";
+import { byCompanyId, companyRecords, keyedByCompany } from "../core/record-kind";
 
 /** A custom field, owned by the company (or TMC) it is defined at. */
 export interface CustomFieldRecord {
@@ -43,11 +44,25 @@ export interface FieldOrderRecord {
   ids: string[];
 }
 
-/** Collection names of the custom-fields area. */
-export const CUSTOM_FIELD_COLLECTIONS = {
-  fields: "customFields",
-  arms: "customFieldArms",
-  optionGroups: "customFieldOptionGroups",
-  /** By company id. */
-  order: "customFieldOrder",
-} as const;
+/** Custom fields, owned by the company (or TMC) they are defined at. */
+export const CUSTOM_FIELDS = companyRecords<CustomFieldRecord>("customFields", byCompanyId());
+
+/** Arms, owned by their field's company. */
+export const CUSTOM_FIELD_ARMS = companyRecords<ArmRecord>("customFieldArms", byCompanyId());
+
+/** Option groups, owned by their field's company. */
+export const CUSTOM_FIELD_OPTION_GROUPS = companyRecords<OptionGroupRecord>(
+  "customFieldOptionGroups",
+  byCompanyId(),
+);
+
+/** The checkout order of a company's fields, by company id. */
+export const CUSTOM_FIELD_ORDER = companyRecords<FieldOrderRecord>("customFieldOrder", keyedByCompany());
+
+/** The record kinds of the custom-fields area. */
+export const CUSTOM_FIELD_RECORDS = [
+  CUSTOM_FIELDS,
+  CUSTOM_FIELD_ARMS,
+  CUSTOM_FIELD_OPTION_GROUPS,
+  CUSTOM_FIELD_ORDER,
+] as const;

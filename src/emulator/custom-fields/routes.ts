@@ -17,12 +17,11 @@ import { OptionPatchJournal } from "./patch-journal";
 
 const afterQuery = z.looseObject({ after: z.coerce.number().int().min(0).default(0) });
 
-/** Registers the custom-fields routes and the cleanup on company deletion. */
+/** Registers the custom-fields routes. */
 export function customFieldRoutes(ctx: EmulatorContext) {
   const cf = new CustomFieldStore(ctx);
   const journal = new OptionPatchJournal();
   return async (app: FastifyInstance): Promise<void> => {
-    ctx.onCompanyDeleted.push((companyId) => cf.forgetCompany(companyId));
     await app.register(async (platform) => {
       platform.addHook("preHandler", authenticate(ctx));
       await platform.register(fieldRoutes(ctx, cf));

@@ -5,7 +5,7 @@
 import type { CustomFieldLevel, Option } from "../../schemas/custom-field";
 import { badRequest, forbidden, notFound, PlatformError } from "../core/errors";
 import type { Principal } from "../identity/identity";
-import type { CompanyRecord } from "../identity/records";
+import type { CompanyRecord } from "../org/records";
 
 /**
  * Throws unless `principal` may work with custom fields of `company` at `level`: ORG needs an ORG

@@ -5,13 +5,13 @@
  * limit (`tokenRateLimit`) and do not count here.
  */
 import { PlatformError } from "../core/errors";
-import type { EmulatorContext } from "../context";
+import type { IdentityServices } from "./services";
 
 const WINDOW_MS = 1000;
-const windowsByContext = new WeakMap<EmulatorContext, Map<string, number[]>>();
+const windowsByContext = new WeakMap<IdentityServices, Map<string, number[]>>();
 
 /** Counts a call of `clientId`; throws 429 with Retry-After when its window is full. */
-export function chargeApiRequest(ctx: EmulatorContext, clientId: string): void {
+export function chargeApiRequest(ctx: IdentityServices, clientId: string): void {
   const limit = ctx.settings.apiRateLimitPerSecond;
   if (!(limit > 0)) return;
   let windows = windowsByContext.get(ctx);

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { EmulatorContext } from "../context";
+import type { IdentityServices } from "./services";
 import { PlatformError } from "../core/errors";
 import { parseRequest } from "../core/validate";
 
@@ -26,7 +26,7 @@ function isForm(request: FastifyRequest): boolean {
 }
 
 /** Registers the token endpoints. */
-export function authRoutes(ctx: EmulatorContext) {
+export function authRoutes(ctx: IdentityServices) {
   return async (app: FastifyInstance): Promise<void> => {
     app.post("/v2/auth/oauth2-token", async (request, reply) => {
       if (!isForm(request)) {

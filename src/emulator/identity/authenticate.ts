@@ -1,15 +1,13 @@
 /** Bearer-token authentication of platform routes: the preHandler and the request's principal. */
 import type { FastifyRequest } from "fastify";
-import type { EmulatorContext } from "../context";
 import { chargeApiRequest } from "./api-rate-limit";
 import type { Principal } from "./identity";
+import type { IdentityServices } from "./services";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** Set by {@link authenticate} on routes that require a bearer token. */
     principal?: Principal;
-    /** Set when a fault rule changed the answer. */
-    faultId?: string;
   }
 }
 
@@ -17,7 +15,7 @@ declare module "fastify" {
  * A preHandler that resolves the bearer token to a principal (401 otherwise) and charges the call
  * to its client id's rate limit (429 beyond it, when `apiRateLimitPerSecond` is set).
  */
-export function authenticate(ctx: EmulatorContext) {
+export function authenticate(ctx: IdentityServices) {
   return async (request: FastifyRequest): Promise<void> => {
     request.principal = ctx.identity.authenticate(request.headers.authorization);
     chargeApiRequest(ctx, request.principal.clientId);

@@ -5,7 +5,7 @@
 import type { EmulatorClock } from "../core/clock";
 import { PlatformError } from "../core/errors";
 import { digest, randomAlphanumeric } from "../core/ids";
-import { type ApiUserRecord, type ApiUserRole, COLLECTIONS, type TokenRecord } from "./records";
+import { API_USERS, type ApiUserRecord, type ApiUserRole, TOKENS } from "./records";
 import type { EmulatorSettings } from "../core/settings";
 import type { EmulatorStore } from "../core/store";
 
@@ -36,11 +36,11 @@ export class Identity {
   ) {}
 
   private get apiUsers() {
-    return this.store.collection<ApiUserRecord>(COLLECTIONS.apiUsers);
+    return this.store.records(API_USERS);
   }
 
   private get tokens() {
-    return this.store.collection<TokenRecord>(COLLECTIONS.tokens);
+    return this.store.records(TOKENS);
   }
 
   /**

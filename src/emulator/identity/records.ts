@@ -1,4 +1,5 @@
-/** Record shapes the emulator stores, and the names of their collections. */
+/** Record kinds of the identity area: API users and tokens. */
+import { companyRecords, platformRecords } from "../core/record-kind";
 
 /** Roles of API users. */
 export type ApiUserRole = "TMC_ADMIN" | "COMPANY_ADMIN";
@@ -26,23 +27,8 @@ export interface TokenRecord {
   expiresAtMs: number;
 }
 
-/** A company as the platform stores it (the vendor `Company` shape), plus its owning TMC. */
-export interface CompanyRecord {
-  /** The vendor shape stores the id as `{ id }`. */
-  id: { id: string };
-  name: string;
-  billingCurrency: string;
-  companyRoles: string[];
-  isActive: boolean;
-  /** The TMC whose admins may manage this company; equals its own id for a TMC. */
-  tmcId: string;
-  createdAtMs: number;
-  [field: string]: unknown;
-}
+/** API users, owned by their TMC (a TMC is never deleted, so neither are they). */
+export const API_USERS = companyRecords<ApiUserRecord>("apiUsers", { companyOf: (user) => user.tmcId });
 
-/** Collection names. */
-export const COLLECTIONS = {
-  apiUsers: "apiUsers",
-  tokens: "tokens",
-  companies: "companies",
-} as const;
+/** Issued tokens, by the digest of their value. */
+export const TOKENS = platformRecords<TokenRecord>("tokens");

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { EmulatorContext } from "../context";
+import type { IdentityServices } from "./services";
 import { queryOf } from "../core/http";
 import { parseRequest } from "../core/validate";
 
@@ -15,7 +15,7 @@ const listQuery = z.looseObject({
 });
 
 /** Registers the SCIM routes; they authenticate with SCIM tokens only. */
-export function scimRoutes(ctx: EmulatorContext) {
+export function scimRoutes(ctx: IdentityServices) {
   return async (app: FastifyInstance): Promise<void> => {
     app.addHook("preHandler", async (request) => {
       request.principal = ctx.identity.authenticateScim(request.headers.authorization);

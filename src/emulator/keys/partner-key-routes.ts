@@ -11,9 +11,9 @@ import { newId } from "../core/ids";
 import { noContent, param, queryOf } from "../core/http";
 import { parseRequest } from "../core/validate";
 import { authenticate, principalOf } from "../identity/authenticate";
-import { companyFor } from "../identity/permissions";
+import { companyFor } from "../org/permissions";
 import { assertUsableRsaKey, jwkSchema, jwkThumbprint } from "./jwk";
-import { KEY_COLLECTIONS, type PartnerKeyRecord } from "./records";
+import { PARTNER_KEYS, type PartnerKeyRecord } from "./records";
 
 const PRIVATE_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "oth", "k"];
 
@@ -43,15 +43,9 @@ export function partnerKeyInfo(record: PartnerKeyRecord) {
 /** Registers the partner public key routes. */
 export function partnerKeyRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
-    const keys = () => ctx.store.collection<PartnerKeyRecord>(KEY_COLLECTIONS.partnerKeys);
-    const ofCompany = (companyId: string) =>
-      keys()
-        .values()
-        .filter((key) => key.orgId === companyId);
+    const keys = () => ctx.store.records(PARTNER_KEYS);
+    const ofCompany = (companyId: string) => keys().of(companyId).values();
     app.addHook("preHandler", authenticate(ctx));
-    ctx.onCompanyDeleted.push((companyId) => {
-      for (const key of ofCompany(companyId)) keys().delete(key.id);
-    });
 
     app.post("/v2/companies/:companyId/partner-public-keys", async (request, reply) => {
       const companyId = param(request, "companyId");

@@ -1,4 +1,5 @@
-/** Record shapes of the keys area (partner public keys, tenant keys) and their collections. */
+/** Record shapes and kinds of the keys area: partner public keys and tenant keys. */
+import { byCompanyId, companyRecords } from "../core/record-kind";
 
 /** A partner public key (one RSA JWK) registered for a company. */
 export interface PartnerKeyRecord {
@@ -28,8 +29,13 @@ export interface TenantKeyRecord {
   lastCallAtMs: number;
 }
 
-/** Collection names of the keys area. */
-export const KEY_COLLECTIONS = {
-  partnerKeys: "partnerPublicKeys",
-  tenantKeys: "tenantKeys",
-} as const;
+/** Partner public keys, owned by the company they are scoped to. */
+export const PARTNER_KEYS = companyRecords<PartnerKeyRecord>("partnerPublicKeys", {
+  companyOf: (key) => key.orgId,
+});
+
+/** Tenant keys, one per company, by company id. */
+export const TENANT_KEYS = companyRecords<TenantKeyRecord>("tenantKeys", byCompanyId());
+
+/** The record kinds of the keys area. */
+export const KEY_RECORDS = [PARTNER_KEYS, TENANT_KEYS] as const;

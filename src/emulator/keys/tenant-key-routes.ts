@@ -10,17 +10,14 @@ import { PlatformError } from "../core/errors";
 import { newId } from "../core/ids";
 import { param } from "../core/http";
 import { authenticate, principalOf } from "../identity/authenticate";
-import { companyFor } from "../identity/permissions";
-import { KEY_COLLECTIONS, type TenantKeyRecord } from "./records";
+import { companyFor } from "../org/permissions";
+import { TENANT_KEYS, type TenantKeyRecord } from "./records";
 
 /** Registers the tenant key route. */
 export function tenantKeyRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
-    const tenantKeys = () => ctx.store.collection<TenantKeyRecord>(KEY_COLLECTIONS.tenantKeys);
+    const tenantKeys = () => ctx.store.records(TENANT_KEYS);
     app.addHook("preHandler", authenticate(ctx));
-    ctx.onCompanyDeleted.push((companyId) => {
-      tenantKeys().delete(companyId);
-    });
 
     app.post("/v3/tenant-encryption/:companyId/key", async (request) => {
       const companyId = param(request, "companyId");

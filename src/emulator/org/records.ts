@@ -1,7 +1,7 @@
 /**
  * Record shapes of the organization structure (legal entities, offices, cost centers,
  * departments, grades, company features and configs, vendor preferences, service charges) and
- * the names of their collections. Each record keeps the vendor-shaped object in `entity` (or
+ * their record kinds (see the end of the file). Each record keeps the vendor-shaped object in `entity` (or
  * `config`) apart from the emulator's own bookkeeping, so pass-through fields never collide
  * with internal ones.
  */
@@ -13,24 +13,22 @@ import type { Office } from "../../schemas/office";
 import type { ServiceChargeRecord } from "../../schemas/service-charge";
 import type { VendorPreferenceRow, VendorType } from "../../schemas/vendor-preferences";
 import { newId } from "../core/ids";
+import { byCompanyId, companyRecords } from "../core/record-kind";
 import type { EmulatorStore } from "../core/store";
 
-/**
- * Collection names; deleting a company purges its records from each. A company directory that
- * neither guards its company's deletion nor sits under a parent must be listed here
- * (`test/emulator/company-directories.test.ts` fails otherwise).
- */
-export const ORG_COLLECTIONS = {
-  legalEntities: "legalEntities",
-  offices: "offices",
-  costCenters: "costCenters",
-  departments: "departments",
-  grades: "grades",
-  companyFeatures: "companyFeatures",
-  companyConfigs: "companyConfigs",
-  vendorPreferences: "vendorPreferences",
-  serviceCharges: "serviceCharges",
-} as const;
+/** A company as the platform stores it (the vendor `Company` shape), plus its owning TMC. */
+export interface CompanyRecord {
+  /** The vendor shape stores the id as `{ id }`. */
+  id: { id: string };
+  name: string;
+  billingCurrency: string;
+  companyRoles: string[];
+  isActive: boolean;
+  /** The TMC whose admins may manage this company; equals its own id for a TMC. */
+  tmcId: string;
+  createdAtMs: number;
+  [field: string]: unknown;
+}
 
 /** An object that belongs to one company. */
 export interface CompanyOwned<T> {
@@ -120,6 +118,64 @@ export interface StoredServiceCharge {
   charge: ServiceChargeRecord;
 }
 
+/** Companies (TMCs included); a company's record belongs to the company itself. */
+export const COMPANIES = companyRecords<CompanyRecord>("companies", {
+  companyOf: (company) => company.id.id,
+});
+
+/** Legal entities; a company with legal entities cannot be deleted. */
+export const LEGAL_ENTITIES = companyRecords<LegalEntityRecord>(
+  "legalEntities",
+  byCompanyId({ singular: "legal entity", plural: "legal entities" }),
+);
+
+/** Offices, under their legal entity (which guards the company in their place). */
+export const OFFICES = companyRecords<OfficeRecord>("offices", byCompanyId());
+
+/** Cost centers; a company with cost centers cannot be deleted. */
+export const COST_CENTERS = companyRecords<CostCenterRecord>(
+  "costCenters",
+  byCompanyId({ singular: "cost center", plural: "cost centers" }),
+);
+
+/** Departments; a company with departments cannot be deleted. */
+export const DEPARTMENTS = companyRecords<DepartmentRecord>(
+  "departments",
+  byCompanyId({ singular: "department", plural: "departments" }),
+);
+
+/** Grades; a company with grades cannot be deleted. */
+export const GRADES = companyRecords<GradeRecord>(
+  "grades",
+  byCompanyId({ singular: "grade", plural: "grades" }),
+);
+
+/** Feature sets, by {@link featureSetKey}. */
+export const COMPANY_FEATURES = companyRecords<FeatureSetRecord>("companyFeatures", byCompanyId());
+
+/** Configuration documents, by {@link configKey}. */
+export const COMPANY_CONFIGS = companyRecords<CompanyConfigRecord>("companyConfigs", byCompanyId());
+
+/** Uploaded vendor preferences, by {@link vendorPreferencesKey}. */
+export const VENDOR_PREFERENCES = companyRecords<VendorPreferencesRecord>("vendorPreferences", byCompanyId());
+
+/** Service charges, by charge id. */
+export const SERVICE_CHARGES = companyRecords<StoredServiceCharge>("serviceCharges", byCompanyId());
+
+/** The record kinds of the organization structure and the company configurations. */
+export const ORG_RECORDS = [
+  COMPANIES,
+  LEGAL_ENTITIES,
+  OFFICES,
+  COST_CENTERS,
+  DEPARTMENTS,
+  GRADES,
+  COMPANY_FEATURES,
+  COMPANY_CONFIGS,
+  VENDOR_PREFERENCES,
+  SERVICE_CHARGES,
+] as const;
+
 /**
  * Records a service charge (for seeds and other emulator areas, such as bookings); the list
  * endpoint shows it to callers who may access `companyId`.
@@ -130,24 +186,6 @@ export function recordServiceCharge(
   charge: ServiceChargeRecord,
 ): string {
   const chargeId = charge.chargeId ?? newId();
-  store
-    .collection<StoredServiceCharge>(ORG_COLLECTIONS.serviceCharges)
-    .set(chargeId, { companyId, charge: { ...charge, chargeId } });
+  store.records(SERVICE_CHARGES).set(chargeId, { companyId, charge: { ...charge, chargeId } });
   return chargeId;
-}
-
-/**
- * Removes everything of the organization structure that belongs to `companyId`. Meant for a hook
- * that runs after a company is deleted (configs cannot block deletion, so they would otherwise
- * stay behind, unreachable); returns how many records it removed.
- */
-export function purgeCompanyOrgData(store: EmulatorStore, companyId: string): number {
-  let removed = 0;
-  for (const name of Object.values(ORG_COLLECTIONS)) {
-    const collection = store.collection<{ companyId?: unknown }>(name);
-    for (const [key, record] of collection.entries()) {
-      if (record.companyId === companyId && collection.delete(key)) removed += 1;
-    }
-  }
-  return removed;
 }

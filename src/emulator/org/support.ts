@@ -6,7 +6,7 @@ import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import { type CompanyRole, companyRoleSchema } from "../../schemas/company";
 import { badRequest, conflict, notFound, PlatformError } from "../core/errors";
-import type { CompanyRecord } from "../identity/records";
+import type { CompanyRecord } from "./records";
 import type { Collection } from "../core/store";
 
 /** Sends 200 with no body (the vendor's answer to many updates and deletes). */
@@ -38,15 +38,10 @@ export function assertExternalIdFree<R>(
     );
 }
 
-/** The record `id` of `collection` when it belongs to `companyId`; 404 `<KIND>_NOT_FOUND` otherwise. */
-export function ownedRecord<R extends { companyId: string }>(
-  collection: Collection<R>,
-  kind: string,
-  id: string,
-  companyId: string,
-): R {
-  const record = collection.get(id);
-  if (!record || record.companyId !== companyId) throw notFound(kind, id);
+/** The record `id` of `collection` when `companyId` owns it; 404 `<KIND>_NOT_FOUND` otherwise. */
+export function ownedRecord<R>(collection: Collection<R>, kind: string, id: string, companyId: string): R {
+  const record = collection.of(companyId).get(id);
+  if (!record) throw notFound(kind, id);
   return record;
 }
 
@@ -107,9 +102,4 @@ export function configNotFound(label: string, companyId: string, companyRole?: s
     code,
     `company ${companyId} has no ${label}${level}; store one with PUT first`,
   );
-}
-
-/** "1 legal entity", "2 legal entities": for deletion guards and refusals. */
-export function countOf(count: number, singular: string, plural: string): string {
-  return `${count} ${count === 1 ? singular : plural}`;
 }

@@ -1,5 +1,6 @@
-/** Record shapes of the RBAC area (user groups, roles) and the names of their collections. */
+/** Record shapes and kinds of the RBAC area: user groups and roles. */
 import type { RoleAssignment } from "../../schemas/user-group";
+import { byCompanyId, companyRecords, keyedByCompany } from "../core/record-kind";
 
 /** A user group of a company, with its role assignments. */
 export interface UserGroupRecord {
@@ -31,13 +32,17 @@ export interface RoleRecord {
   updatedBy: string;
 }
 
-/** Collection names of the RBAC area. */
-export const RBAC_COLLECTIONS = {
-  groups: "userGroups",
-  roles: "roles",
-  /** Companies whose standard groups and company roles are seeded (by company id). */
-  seeded: "rbacSeeded",
-} as const;
+/** User groups, owned by their company. */
+export const USER_GROUPS = companyRecords<UserGroupRecord>("userGroups", byCompanyId());
+
+/** Roles: a company's own, and the platform roles, which belong to no company. */
+export const ROLES = companyRecords<RoleRecord>("roles", byCompanyId());
+
+/** Companies whose standard groups and company roles are seeded, by company id. */
+export const RBAC_SEEDED = companyRecords<{ atMs: number }>("rbacSeeded", keyedByCompany());
+
+/** The record kinds of the RBAC area. */
+export const RBAC_RECORDS = [USER_GROUPS, ROLES, RBAC_SEEDED] as const;
 
 /** Who the emulator records as author of what it seeds. */
 export const PLATFORM_AUTHOR = "platform";

@@ -17,11 +17,11 @@ import { ADMIN_PREFIX, param } from "../core/http";
 import { newId } from "../core/ids";
 import { parseRequest } from "../core/validate";
 import { authenticate, principalOf } from "../identity/authenticate";
-import { companyFor } from "../identity/permissions";
-import { COLLECTIONS, type CompanyRecord } from "../identity/records";
-import { RBAC_COLLECTIONS, type RoleRecord, type UserGroupRecord } from "./records";
+import { companyFor } from "../org/permissions";
+import { COMPANIES } from "../org/records";
+import { ROLES, USER_GROUPS, type UserGroupRecord } from "./records";
 import { companyRoleView, groupRoleView, groupView, patchedRoles, rbacPage, roleMatches } from "./rules";
-import { ensureRbacSeed, forgetCompanyRbac } from "./seed";
+import { ensureRbacSeed } from "./seed";
 
 const customGroupRequest = z.strictObject({
   name: z.string().trim().min(1, "must not be empty"),
@@ -30,25 +30,32 @@ const customGroupRequest = z.strictObject({
   basedOnGroupId: z.string().min(1).optional(),
 });
 
-/** Registers the RBAC routes, the admin route and the cleanup on company deletion. */
+/** The user group `groupId` of `companyId`; 404 otherwise. */
+function groupOf(ctx: EmulatorContext, companyId: string, groupId: string): UserGroupRecord {
+  const group = ctx.store.records(USER_GROUPS).of(companyId).get(groupId);
+  if (!group) throw notFound("user group", groupId);
+  return group;
+}
+
+/** Registers the RBAC routes and the admin route. */
 export function rbacRoutes(ctx: EmulatorContext) {
-  const groups = () => ctx.store.collection<UserGroupRecord>(RBAC_COLLECTIONS.groups);
-  const roles = () => ctx.store.collection<RoleRecord>(RBAC_COLLECTIONS.roles);
-  const groupsOf = (companyId: string) =>
-    groups()
-      .values()
-      .filter((group) => group.companyId === companyId);
-  const groupOf = (companyId: string, groupId: string) => {
-    const group = groups().get(groupId);
-    if (!group || group.companyId !== companyId) throw notFound("user group", groupId);
-    return group;
+  return async (app: FastifyInstance): Promise<void> => {
+    await app.register(platformRoutes(ctx));
+    await app.register(customGroupRoutes(ctx));
   };
+}
+
+/** The platform's user-group and role routes, behind bearer authentication. */
+function platformRoutes(ctx: EmulatorContext) {
+  const groups = () => ctx.store.records(USER_GROUPS);
+  const roles = () => ctx.store.records(ROLES);
+  const groupsOf = (companyId: string) => groups().of(companyId).values();
   const rolesVisibleTo = (companyId: string) =>
     roles()
       .values()
       .filter((role) => role.isPlatformRole || role.companyId === companyId);
 
-  const platform = async (app: FastifyInstance): Promise<void> => {
+  return async (app: FastifyInstance): Promise<void> => {
     app.addHook("preHandler", authenticate(ctx));
     const company = (request: Parameters<typeof principalOf>[0]) => {
       const companyId = param(request, "companyId");
@@ -68,12 +75,12 @@ export function rbacRoutes(ctx: EmulatorContext) {
 
     app.get("/v3/companies/:companyId/user-groups/:groupId", async (request) => {
       const companyId = company(request);
-      return groupView(groupOf(companyId, param(request, "groupId")));
+      return groupView(groupOf(ctx, companyId, param(request, "groupId")));
     });
 
     app.post("/v3/companies/:companyId/user-groups/:groupId/roles", async (request) => {
       const companyId = company(request);
-      const group = groupOf(companyId, param(request, "groupId"));
+      const group = groupOf(ctx, companyId, param(request, "groupId"));
       const body = parseRequest(listRolesRequestSchema, request.body);
       const assigned = group.roles.flatMap((assignment) => {
         const role = roles().get(assignment.roleId);
@@ -98,7 +105,7 @@ export function rbacRoutes(ctx: EmulatorContext) {
 
     app.patch("/v3/companies/:companyId/user-groups/:groupId/roles", async (request, reply) => {
       const companyId = company(request);
-      const group = groupOf(companyId, param(request, "groupId"));
+      const group = groupOf(ctx, companyId, param(request, "groupId"));
       const body = parseRequest(patchGroupRolesRequestSchema, request.body);
       const next = patchedRoles(group, body.rolesToAdd, body.rolesToDelete, (id) => roles().get(id));
       groups().set(group.id, {
@@ -110,15 +117,18 @@ export function rbacRoutes(ctx: EmulatorContext) {
       return reply.code(200).send();
     });
   };
+}
 
-  const admin = async (app: FastifyInstance): Promise<void> => {
+/** `POST /_emulator/companies/{companyId}/user-groups`: creates a custom group (admin API). */
+function customGroupRoutes(ctx: EmulatorContext) {
+  return async (app: FastifyInstance): Promise<void> => {
     app.post(`${ADMIN_PREFIX}/companies/:companyId/user-groups`, async (request, reply) => {
       const companyId = param(request, "companyId");
-      if (!ctx.store.collection<CompanyRecord>(COLLECTIONS.companies).has(companyId))
-        throw notFound("company", companyId);
+      if (!ctx.store.records(COMPANIES).has(companyId)) throw notFound("company", companyId);
       ensureRbacSeed(ctx, companyId);
       const body = parseRequest(customGroupRequest, request.body);
-      const basis = body.basedOnGroupId === undefined ? undefined : groupOf(companyId, body.basedOnGroupId);
+      const basis =
+        body.basedOnGroupId === undefined ? undefined : groupOf(ctx, companyId, body.basedOnGroupId);
       const now = ctx.clock.now();
       const group: UserGroupRecord = {
         id: newId(),
@@ -132,14 +142,8 @@ export function rbacRoutes(ctx: EmulatorContext) {
         createdBy: "emulator-admin",
         updatedBy: "emulator-admin",
       };
-      groups().set(group.id, group);
+      ctx.store.records(USER_GROUPS).set(group.id, group);
       return reply.code(201).send(groupView(group));
     });
-  };
-
-  return async (app: FastifyInstance): Promise<void> => {
-    ctx.onCompanyDeleted.push((companyId) => forgetCompanyRbac(ctx, companyId));
-    await app.register(platform);
-    await app.register(admin);
   };
 }

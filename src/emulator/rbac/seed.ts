@@ -6,7 +6,7 @@
  */
 import type { EmulatorContext } from "../context";
 import { newId } from "../core/ids";
-import { PLATFORM_AUTHOR, RBAC_COLLECTIONS, type RoleRecord, type UserGroupRecord } from "./records";
+import { PLATFORM_AUTHOR, RBAC_SEEDED, ROLES, USER_GROUPS } from "./records";
 
 /** The platform roles, with fixed ids so programs and tests can name them. */
 export const PLATFORM_ROLES = [
@@ -48,7 +48,7 @@ export const STANDARD_GROUPS = [
 
 /** Makes sure the platform roles and `companyId`'s roles and standard groups exist. */
 export function ensureRbacSeed(ctx: EmulatorContext, companyId: string): void {
-  const roles = ctx.store.collection<RoleRecord>(RBAC_COLLECTIONS.roles);
+  const roles = ctx.store.records(ROLES);
   const now = ctx.clock.now();
   const audit = {
     createdAtMs: now,
@@ -65,7 +65,7 @@ export function ensureRbacSeed(ctx: EmulatorContext, companyId: string): void {
         ...audit,
       });
   }
-  const seeded = ctx.store.collection<{ atMs: number }>(RBAC_COLLECTIONS.seeded);
+  const seeded = ctx.store.records(RBAC_SEEDED);
   if (seeded.has(companyId)) return;
   for (const name of COMPANY_ROLE_NAMES) {
     const id = newId();
@@ -79,7 +79,7 @@ export function ensureRbacSeed(ctx: EmulatorContext, companyId: string): void {
       ...audit,
     });
   }
-  const groups = ctx.store.collection<UserGroupRecord>(RBAC_COLLECTIONS.groups);
+  const groups = ctx.store.records(USER_GROUPS);
   for (const group of STANDARD_GROUPS) {
     const id = newId();
     const role = PLATFORM_ROLES[group.roleIndex];
@@ -96,13 +96,4 @@ export function ensureRbacSeed(ctx: EmulatorContext, companyId: string): void {
     });
   }
   seeded.set(companyId, { atMs: now });
-}
-
-/** Removes everything RBAC holds for a deleted company. */
-export function forgetCompanyRbac(ctx: EmulatorContext, companyId: string): void {
-  const groups = ctx.store.collection<UserGroupRecord>(RBAC_COLLECTIONS.groups);
-  for (const group of groups.values()) if (group.companyId === companyId) groups.delete(group.id);
-  const roles = ctx.store.collection<RoleRecord>(RBAC_COLLECTIONS.roles);
-  for (const role of roles.values()) if (role.companyId === companyId) roles.delete(role.id);
-  ctx.store.collection(RBAC_COLLECTIONS.seeded).delete(companyId);
 }

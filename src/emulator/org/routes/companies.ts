@@ -1,5 +1,5 @@
 /** Companies: `POST/GET /v2/companies` and `GET/PUT/DELETE /v2/companies/{companyId}`. */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { companySchema, createCompanyRequestSchema } from "../../../schemas/company";
 import type { EmulatorContext } from "../../context";
@@ -7,8 +7,11 @@ import { badRequest, conflict, forbidden } from "../../core/errors";
 import { noContent, param, queryOf } from "../../core/http";
 import { authenticate, principalOf } from "../../identity/authenticate";
 import { newId } from "../../core/ids";
-import { canAccessCompany, companyFor, requireTmcAdmin } from "../../identity/permissions";
-import { COLLECTIONS, type CompanyRecord } from "../../identity/records";
+import { canAccessCompany, companyFor, requireTmcAdmin } from "../permissions";
+import { COMPANIES, type CompanyRecord } from "../records";
+import type { Collection } from "../../core/store";
+import type { Principal } from "../../identity/identity";
+import { companyDeletionBlocker, purgeCompany } from "../../core/company-deletion";
 import { parseRequest } from "../../core/validate";
 
 const listQuery = z.looseObject({
@@ -28,23 +31,66 @@ export function toCompany(record: CompanyRecord): Record<string, unknown> {
   return out;
 }
 
+/** Throws 409 DUPLICATE_EXTERNAL_ID when another company of the TMC already uses `externalId`. */
+function assertCompanyExternalIdFree(
+  companies: Collection<CompanyRecord>,
+  tmcId: string,
+  externalId: string | undefined,
+  exceptId?: string,
+): void {
+  if (externalId === undefined) return;
+  const clash = companies
+    .values()
+    .find((c) => c.tmcId === tmcId && c.externalId === externalId && c.id.id !== exceptId);
+  if (clash)
+    throw conflict(
+      "DUPLICATE_EXTERNAL_ID",
+      `externalId ${externalId} is already used by company ${clash.id.id}`,
+    );
+}
+
+/**
+ * Deletes a company the caller (a TMC admin) manages, with everything it owns; 400
+ * COMPANY_NOT_EMPTY while it still holds objects that guard it, 403 for the caller's own TMC.
+ */
+function deleteCompany(ctx: EmulatorContext, principal: Principal, companyId: string): void {
+  requireTmcAdmin(principal, "deleting companies");
+  const company = companyFor(ctx.store, principal, companyId);
+  if (companyId === company.tmcId) throw forbidden("a TMC cannot delete itself");
+  const blocker = companyDeletionBlocker(ctx.store, companyId);
+  if (blocker)
+    throw badRequest(`company ${companyId} still has ${blocker}; delete them first`, "COMPANY_NOT_EMPTY");
+  // The company's record goes with everything else it owns.
+  purgeCompany(ctx.store, companyId);
+}
+
+/** `GET /v2/companies`: the companies the caller may manage, filtered and paged. */
+function listCompanies(ctx: EmulatorContext, request: FastifyRequest) {
+  const principal = principalOf(request);
+  const query = parseRequest(listQuery, queryOf(request), "query");
+  const wanted = query.companyIds === undefined ? undefined : new Set([query.companyIds].flat());
+  const visible = ctx.store
+    .records(COMPANIES)
+    .values()
+    .filter((c) => canAccessCompany(principal, c))
+    .filter((c) => query.externalId === undefined || c.externalId === query.externalId)
+    .filter((c) => wanted === undefined || wanted.has(c.id.id));
+  const page = visible.slice(query.offset, query.offset + query.limit);
+  return {
+    length: page.length,
+    elements: page.map((c) => ({ id: c.id.id, name: c.name })),
+    totalNumResults: visible.length,
+  };
+}
+
 /** Registers the company routes. */
 export function companyRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
-    const companies = () => ctx.store.collection<CompanyRecord>(COLLECTIONS.companies);
+    const companies = () => ctx.store.records(COMPANIES);
     app.addHook("preHandler", authenticate(ctx));
 
-    const assertExternalIdFree = (tmcId: string, externalId: string | undefined, exceptId?: string) => {
-      if (externalId === undefined) return;
-      const clash = companies()
-        .values()
-        .find((c) => c.tmcId === tmcId && c.externalId === externalId && c.id.id !== exceptId);
-      if (clash)
-        throw conflict(
-          "DUPLICATE_EXTERNAL_ID",
-          `externalId ${externalId} is already used by company ${clash.id.id}`,
-        );
-    };
+    const assertExternalIdFree = (tmcId: string, externalId: string | undefined, exceptId?: string) =>
+      assertCompanyExternalIdFree(companies(), tmcId, externalId, exceptId);
 
     app.post("/v2/companies", async (request, reply) => {
       const principal = principalOf(request);
@@ -66,22 +112,7 @@ export function companyRoutes(ctx: EmulatorContext) {
       return reply.code(201).send({ id });
     });
 
-    app.get("/v2/companies", async (request) => {
-      const principal = principalOf(request);
-      const query = parseRequest(listQuery, queryOf(request), "query");
-      const wanted = query.companyIds === undefined ? undefined : new Set([query.companyIds].flat());
-      const visible = companies()
-        .values()
-        .filter((c) => canAccessCompany(principal, c))
-        .filter((c) => query.externalId === undefined || c.externalId === query.externalId)
-        .filter((c) => wanted === undefined || wanted.has(c.id.id));
-      const page = visible.slice(query.offset, query.offset + query.limit);
-      return {
-        length: page.length,
-        elements: page.map((c) => ({ id: c.id.id, name: c.name })),
-        totalNumResults: visible.length,
-      };
-    });
+    app.get("/v2/companies", async (request) => listCompanies(ctx, request));
 
     app.get("/v2/companies/:companyId", async (request) => {
       return toCompany(companyFor(ctx.store, principalOf(request), param(request, "companyId")));
@@ -114,21 +145,7 @@ export function companyRoutes(ctx: EmulatorContext) {
     });
 
     app.delete("/v2/companies/:companyId", async (request, reply) => {
-      const principal = principalOf(request);
-      requireTmcAdmin(principal, "deleting companies");
-      const companyId = param(request, "companyId");
-      const company = companyFor(ctx.store, principal, companyId);
-      if (companyId === company.tmcId) throw forbidden("a TMC cannot delete itself");
-      for (const guard of ctx.companyDeletionGuards) {
-        const blocker = guard(companyId);
-        if (blocker)
-          throw badRequest(
-            `company ${companyId} still has ${blocker}; delete them first`,
-            "COMPANY_NOT_EMPTY",
-          );
-      }
-      companies().delete(companyId);
-      for (const hook of ctx.onCompanyDeleted) hook(companyId);
+      deleteCompany(ctx, principalOf(request), param(request, "companyId"));
       return noContent(reply);
     });
   };

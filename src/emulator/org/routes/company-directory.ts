@@ -10,16 +10,16 @@ import { z } from "zod";
 import type { EmulatorContext } from "../../context";
 import { markDeprecated } from "../../core/deprecation";
 import { notFound } from "../../core/errors";
+import type { RecordKind } from "../../core/record-kind";
 import { noContent, param, queryOf } from "../../core/http";
 import { newId } from "../../core/ids";
 import { parseRequest } from "../../core/validate";
 import { authenticate, principalOf } from "../../identity/authenticate";
-import { companyFor } from "../../identity/permissions";
-import type { CompanyRecord } from "../../identity/records";
+import { companyFor } from "../permissions";
+import type { CompanyRecord } from "../records";
 import type { CompanyOwned } from "../records";
 import {
   assertExternalIdFree,
-  countOf,
   detachUsersQuery,
   inList,
   matchesAnyFilter,
@@ -53,8 +53,8 @@ export interface DirectoryScope {
 
 /** The parent a directory lives under, such as the legal entity of offices. */
 export interface DirectoryParent<R> {
-  /** Store collection of the parents (company-owned records). */
-  collection: string;
+  /** The parents' record kind. */
+  records: RecordKind<CompanyOwned<unknown>>;
   /** Path segment and parameter, such as `legal-entities` and `legalEntityId`. */
   segment: string;
   idParam: string;
@@ -90,8 +90,8 @@ export interface DirectorySpec<
   F,
   B extends DirectoryEntity = E,
 > {
-  /** Store collection. */
-  collection: string;
+  /** The objects' record kind, which declares their company and its deletion guard. */
+  records: RecordKind<R>;
   /** Path segment, such as `cost-centers`. */
   segment: string;
   /** Path parameter of the object id, such as `costCenterId`. */
@@ -123,8 +123,6 @@ export interface DirectorySpec<
   detachUsers?: boolean;
   /** Throws when the object may not be deleted yet (for example, while it has children). */
   assertDeletable?(id: string, record: R): void;
-  /** Whether the objects block their company's deletion (default: when there is no parent). */
-  guardsCompanyDeletion?: boolean;
 }
 
 const listQuery = z.looseObject({ externalId: z.string().optional() });
@@ -137,82 +135,136 @@ const pagedListQuery = listQuery.extend({
 /** The vendor's sunset date of the deprecated GET lists. */
 const LIST_SUNSET = new Date("2026-07-01T00:00:00Z");
 
-/** Registers a directory's routes and, unless it has a parent, its company deletion guard. */
+type Request = Parameters<typeof param>[0];
+
+/**
+ * The lookups of a directory's routes; each sees the path's company's records only: the company
+ * of the path (checked against the caller), the parent of the path, the object of the path.
+ */
+function directoryLookups<E extends DirectoryEntity, R extends CompanyOwned<E>, F, B extends DirectoryEntity>(
+  ctx: EmulatorContext,
+  spec: DirectorySpec<E, R, F, B>,
+) {
+  const { parent } = spec;
+  const records = () => ctx.store.records(spec.records);
+  const ownerOf = (record: R) => (parent ? parent.parentIdOf(record) : record.companyId);
+  /** The `[id, record]` pairs of the scope's company under its owner (the company, or the parent). */
+  const ofOwner = (scope: DirectoryScope) =>
+    records()
+      .of(scope.companyId)
+      .entries()
+      .filter(([, record]) => ownerOf(record) === scope.ownerId);
+  /** The company of the path, checked against the caller. */
+  const companyOf = (request: Request) => {
+    const companyId = param(request, "companyId");
+    return { companyId, company: companyFor(ctx.store, principalOf(request), companyId) };
+  };
+  /** The company, then the parent of the path (404 unless it is the company's). */
+  const scopeOf = (request: Request, { companyId, company } = companyOf(request)): DirectoryScope => {
+    if (!parent) return { companyId, company, ownerId: companyId };
+    const parentId = param(request, parent.idParam);
+    ownedRecord(ctx.store.records(parent.records), parent.singular, parentId, companyId);
+    return { companyId, company, ownerId: parentId };
+  };
+  /** The object of the path; 404 unless it belongs to the company and the path's parent. */
+  const itemOf = (scope: DirectoryScope, id: string): R => {
+    const record = ownedRecord(records(), spec.singular, id, scope.companyId);
+    if (ownerOf(record) !== scope.ownerId) throw notFound(spec.singular, id);
+    return record;
+  };
+  const where = (scope: DirectoryScope) =>
+    parent
+      ? `the ${spec.plural} of ${parent.singular} ${scope.ownerId}`
+      : `the ${spec.plural} of company ${scope.companyId}`;
+  const assertUniqueExternalId = (
+    scope: DirectoryScope,
+    externalId: string | undefined,
+    exceptId?: string,
+  ) => {
+    if (spec.uniqueExternalIds === false) return;
+    assertExternalIdFree(
+      ofOwner(scope),
+      ([, record]) => record.entity.externalId,
+      ([id]) => id,
+      externalId,
+      where(scope),
+      exceptId,
+    );
+  };
+  const reference = ([id, record]: [string, R]) => ({ id, name: record.entity.name });
+  return { records, ofOwner, companyOf, scopeOf, itemOf, assertUniqueExternalId, reference };
+}
+
+/** The legacy `GET` of the collection, unless the spec has none. */
+function legacyListRoute<E extends DirectoryEntity, R extends CompanyOwned<E>, F, B extends DirectoryEntity>(
+  app: FastifyInstance,
+  spec: DirectorySpec<E, R, F, B>,
+  lookups: ReturnType<typeof directoryLookups<E, R, F, B>>,
+  collectionPath: string,
+): void {
+  const legacy = spec.legacyList ?? {};
+  if (legacy === false) return;
+  app.get(collectionPath, async (request, reply) => {
+    const scope = lookups.scopeOf(request);
+    const paging = legacy.paged ? parseRequest(pagedListQuery, queryOf(request), "query") : undefined;
+    const query = paging ?? parseRequest(listQuery, queryOf(request), "query");
+    if (legacy.deprecated ?? true)
+      markDeprecated(reply, `/v3/companies/${scope.companyId}/${spec.segment}/list`, LIST_SUNSET);
+    const matching = lookups
+      .ofOwner(scope)
+      .filter(
+        ([, record]) => query.externalId === undefined || record.entity.externalId === query.externalId,
+      );
+    const page = paging ? pageOf(matching, paging.pageNumber, paging.pageSize) : matching;
+    return { length: page.length, elements: page.map(lookups.reference), totalNumResults: matching.length };
+  });
+}
+
+/** The offset-paged list `POST /v3/companies/{companyId}/<segment>/list`, when the spec has one. */
+function v3ListRoute<E extends DirectoryEntity, R extends CompanyOwned<E>, F, B extends DirectoryEntity>(
+  app: FastifyInstance,
+  spec: DirectorySpec<E, R, F, B>,
+  lookups: ReturnType<typeof directoryLookups<E, R, F, B>>,
+): void {
+  const { v3List } = spec;
+  if (!v3List) return;
+  app.post(`/${v3List.version ?? "v3"}/companies/:companyId/${spec.segment}/list`, async (request) => {
+    const { companyId } = lookups.companyOf(request);
+    const body = parseRequest(v3List.schema, request.body);
+    const matching = lookups
+      .records()
+      .of(companyId)
+      .entries()
+      .filter(([, record]) => matchesSearch(body.searchText, record.entity.name))
+      .filter(([id, record]) =>
+        matchesAnyFilter(
+          body.filters,
+          (filter) =>
+            inList(v3List.filterIds(filter), id) &&
+            inList(v3List.externalIdsOf?.(filter), record.entity.externalId),
+        ),
+      );
+    const { page, totalNumResults } = offsetPage(matching, body.paginationParams);
+    return { paginationParams: { totalNumResults }, [v3List.key]: page.map(lookups.reference) };
+  });
+}
+
+/** Registers a directory's routes; every lookup sees the path's company's records only. */
 export function directoryRoutes<
   E extends DirectoryEntity,
   R extends CompanyOwned<E>,
   F,
   B extends DirectoryEntity = E,
 >(ctx: EmulatorContext, spec: DirectorySpec<E, R, F, B>) {
-  const { parent } = spec;
-  const records = () => ctx.store.collection<R>(spec.collection);
-  const ownerOf = (record: R) => (parent ? parent.parentIdOf(record) : record.companyId);
-  /** The `[id, record]` pairs under `ownerId` (a company, or the parent). */
-  const ofOwner = (ownerId: string) =>
-    records()
-      .entries()
-      .filter(([, record]) => ownerOf(record) === ownerId);
-  const reference = ([id, record]: [string, R]) => ({ id, name: record.entity.name });
-  const parentPath = parent ? `/${parent.segment}/:${parent.idParam}` : "";
+  const lookups = directoryLookups(ctx, spec);
+  const { records, companyOf, scopeOf, itemOf, assertUniqueExternalId } = lookups;
+  const parentPath = spec.parent ? `/${spec.parent.segment}/:${spec.parent.idParam}` : "";
   const collectionPath = `/v2/companies/:companyId${parentPath}/${spec.segment}`;
   const itemPath = `${collectionPath}/:${spec.idParam}`;
   const emptyReply = (reply: FastifyReply) => (spec.emptyStatus === 200 ? okEmpty(reply) : noContent(reply));
 
   return async (app: FastifyInstance): Promise<void> => {
-    if (spec.guardsCompanyDeletion ?? !parent)
-      ctx.companyDeletionGuards.push((companyId) => {
-        const count = records()
-          .values()
-          .filter((record) => record.companyId === companyId).length;
-        return count === 0 ? undefined : countOf(count, spec.singular, spec.plural);
-      });
     app.addHook("preHandler", authenticate(ctx));
-
-    type Request = Parameters<typeof param>[0];
-    /** The company of the path, checked against the caller. */
-    const companyOf = (request: Request) => {
-      const companyId = param(request, "companyId");
-      return { companyId, company: companyFor(ctx.store, principalOf(request), companyId) };
-    };
-    /** The company, then the parent of the path (404 unless it is the company's). */
-    const scopeOf = (request: Request, { companyId, company } = companyOf(request)): DirectoryScope => {
-      if (!parent) return { companyId, company, ownerId: companyId };
-      const parentId = param(request, parent.idParam);
-      ownedRecord(
-        ctx.store.collection<CompanyOwned<unknown>>(parent.collection),
-        parent.singular,
-        parentId,
-        companyId,
-      );
-      return { companyId, company, ownerId: parentId };
-    };
-
-    /** The object of the path; 404 unless it belongs to the company and the path's parent. */
-    const itemOf = (scope: DirectoryScope, id: string): R => {
-      const record = ownedRecord(records(), spec.singular, id, scope.companyId);
-      if (ownerOf(record) !== scope.ownerId) throw notFound(spec.singular, id);
-      return record;
-    };
-
-    const where = (scope: DirectoryScope) =>
-      parent
-        ? `the ${spec.plural} of ${parent.singular} ${scope.ownerId}`
-        : `the ${spec.plural} of company ${scope.companyId}`;
-    const assertUniqueExternalId = (
-      scope: DirectoryScope,
-      externalId: string | undefined,
-      exceptId?: string,
-    ) => {
-      if (spec.uniqueExternalIds === false) return;
-      assertExternalIdFree(
-        ofOwner(scope.ownerId),
-        ([, record]) => record.entity.externalId,
-        ([id]) => id,
-        externalId,
-        where(scope),
-        exceptId,
-      );
-    };
 
     app.post(collectionPath, async (request, reply) => {
       const scope = scopeOf(request);
@@ -223,20 +275,7 @@ export function directoryRoutes<
       return reply.code(spec.createStatus ?? 201).send({ id });
     });
 
-    const legacy = spec.legacyList ?? {};
-    if (legacy !== false)
-      app.get(collectionPath, async (request, reply) => {
-        const scope = scopeOf(request);
-        const paging = legacy.paged ? parseRequest(pagedListQuery, queryOf(request), "query") : undefined;
-        const query = paging ?? parseRequest(listQuery, queryOf(request), "query");
-        if (legacy.deprecated ?? true)
-          markDeprecated(reply, `/v3/companies/${scope.companyId}/${spec.segment}/list`, LIST_SUNSET);
-        const matching = ofOwner(scope.ownerId).filter(
-          ([, record]) => query.externalId === undefined || record.entity.externalId === query.externalId,
-        );
-        const page = paging ? pageOf(matching, paging.pageNumber, paging.pageSize) : matching;
-        return { length: page.length, elements: page.map(reference), totalNumResults: matching.length };
-      });
+    legacyListRoute(app, spec, lookups, collectionPath);
 
     app.get(itemPath, async (request) => itemOf(scopeOf(request), param(request, spec.idParam)).entity);
 
@@ -261,26 +300,7 @@ export function directoryRoutes<
       return emptyReply(reply);
     });
 
-    const { v3List } = spec;
-    if (v3List)
-      app.post(`/${v3List.version ?? "v3"}/companies/:companyId/${spec.segment}/list`, async (request) => {
-        const { companyId } = companyOf(request);
-        const body = parseRequest(v3List.schema, request.body);
-        const matching = records()
-          .entries()
-          .filter(([, record]) => record.companyId === companyId)
-          .filter(([, record]) => matchesSearch(body.searchText, record.entity.name))
-          .filter(([id, record]) =>
-            matchesAnyFilter(
-              body.filters,
-              (filter) =>
-                inList(v3List.filterIds(filter), id) &&
-                inList(v3List.externalIdsOf?.(filter), record.entity.externalId),
-            ),
-          );
-        const { page, totalNumResults } = offsetPage(matching, body.paginationParams);
-        return { paginationParams: { totalNumResults }, [v3List.key]: page.map(reference) };
-      });
+    v3ListRoute(app, spec, lookups);
   };
 }
 

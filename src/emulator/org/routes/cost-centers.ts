@@ -9,14 +9,14 @@ import {
   costCenterList,
 } from "../../../schemas/cost-center";
 import type { EmulatorContext } from "../../context";
-import { type CostCenterRecord, ORG_COLLECTIONS } from "../records";
+import { COST_CENTERS, type CostCenterRecord } from "../records";
 import { parseRequest } from "../../core/validate";
 import { directoryRoutes } from "./company-directory";
 
-/** Registers the cost center routes and the company deletion guard for cost centers. */
+/** Registers the cost center routes. */
 export function costCenterRoutes(ctx: EmulatorContext) {
   return directoryRoutes(ctx, {
-    collection: ORG_COLLECTIONS.costCenters,
+    records: COST_CENTERS,
     segment: "cost-centers",
     idParam: "costCenterId",
     singular: "cost center",

@@ -12,7 +12,7 @@ import {
   updateGradeRequestSchema,
 } from "../../../schemas/grade";
 import type { EmulatorContext } from "../../context";
-import { ORG_COLLECTIONS } from "../records";
+import { DEPARTMENTS, GRADES } from "../records";
 import { directory, plainIdObjects } from "./company-directory";
 import { costCenterRoutes } from "./cost-centers";
 import { legalEntityRoutes } from "./legal-entities";
@@ -32,7 +32,7 @@ export const companyDirectories: readonly DirectoryRoutes[] = [
   // Departments: `POST`, the deprecated `GET`, `GET/PUT/DELETE .../{departmentId}` and the v3
   // list. The id is a plain string.
   directory({
-    collection: ORG_COLLECTIONS.departments,
+    records: DEPARTMENTS,
     segment: "departments",
     idParam: "departmentId",
     singular: "department",
@@ -48,7 +48,7 @@ export const companyDirectories: readonly DirectoryRoutes[] = [
   // Grades: `POST` (200, as the vendor describes), `POST .../grades/list` (under /v2) and
   // `GET/PUT/DELETE .../grades/{gradeId}` (PUT and DELETE answer 200 without a body).
   directory({
-    collection: ORG_COLLECTIONS.grades,
+    records: GRADES,
     segment: "grades",
     idParam: "gradeId",
     singular: "grade",

@@ -15,20 +15,19 @@ import type { Reference } from "../../../schemas/pagination";
 import type { EmulatorContext } from "../../context";
 import { badRequest } from "../../core/errors";
 import { parseRequest } from "../../core/validate";
-import { COLLECTIONS, type CompanyRecord } from "../../identity/records";
-import { type LegalEntityRecord, ORG_COLLECTIONS, type OfficeRecord } from "../records";
-import { countOf } from "../support";
+import { COMPANIES, type CompanyRecord, LEGAL_ENTITIES, type LegalEntityRecord, OFFICES } from "../records";
+import { countOf } from "../../core/count-of";
 import { directoryRoutes } from "./company-directory";
 
 /** Company roles a booking TMC must have. */
 const TMC_ROLES = new Set(["TMC", "PARTNER_TMC"]);
 
-/** Registers the legal entity routes and the company deletion guard for legal entities. */
+/** Registers the legal entity routes. */
 export function legalEntityRoutes(ctx: EmulatorContext) {
   /** The company's booking TMC: a reference the caller gave (checked) or the default. */
   const bookingTmcRef = (company: CompanyRecord, given: Reference | undefined): Reference => {
     if (given) {
-      const tmc = ctx.store.collection<CompanyRecord>(COLLECTIONS.companies).get(given.id);
+      const tmc = ctx.store.records(COMPANIES).get(given.id);
       if (!tmc || !tmc.companyRoles.some((role) => TMC_ROLES.has(role)))
         throw badRequest(`bookingTmcRef.id ${given.id} is not a TMC`, "INVALID_BOOKING_TMC");
       return given;
@@ -38,7 +37,7 @@ export function legalEntityRoutes(ctx: EmulatorContext) {
   };
 
   return directoryRoutes(ctx, {
-    collection: ORG_COLLECTIONS.legalEntities,
+    records: LEGAL_ENTITIES,
     segment: "legal-entities",
     idParam: "legalEntityId",
     singular: "legal entity",
@@ -61,9 +60,10 @@ export function legalEntityRoutes(ctx: EmulatorContext) {
     }),
     legacyList: { deprecated: false, paged: true },
     detachUsers: false,
-    assertDeletable(id) {
+    assertDeletable(id, { companyId }) {
       const offices = ctx.store
-        .collection<OfficeRecord>(ORG_COLLECTIONS.offices)
+        .records(OFFICES)
+        .of(companyId)
         .values()
         .filter((office) => office.legalEntityId === id).length;
       if (offices > 0)

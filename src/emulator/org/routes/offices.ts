@@ -15,8 +15,8 @@ import type { EmulatorContext } from "../../context";
 import { param } from "../../core/http";
 import { parseRequest } from "../../core/validate";
 import { principalOf } from "../../identity/authenticate";
-import { companyFor } from "../../identity/permissions";
-import { type LegalEntityRecord, ORG_COLLECTIONS, type OfficeRecord } from "../records";
+import { companyFor } from "../permissions";
+import { LEGAL_ENTITIES, OFFICES, type OfficeRecord } from "../records";
 import { inList, matchesAnyFilter, matchesSearch, offsetPage } from "../support";
 import { directoryRoutes, plainIdObjects } from "./company-directory";
 
@@ -25,13 +25,13 @@ type SortBy = NonNullable<ListOfficesV2Request["sortParams"]>["sortBy"];
 /** Registers the office routes: the directory under each legal entity and the company-wide list. */
 export function officeRoutes(ctx: EmulatorContext) {
   const directory = directoryRoutes(ctx, {
-    collection: ORG_COLLECTIONS.offices,
+    records: OFFICES,
     segment: "offices",
     idParam: "officeId",
     singular: "office",
     plural: "offices",
     parent: {
-      collection: ORG_COLLECTIONS.legalEntities,
+      records: LEGAL_ENTITIES,
       segment: "legal-entities",
       idParam: "legalEntityId",
       singular: "legal entity",
@@ -47,17 +47,17 @@ export function officeRoutes(ctx: EmulatorContext) {
 
   return async (app: FastifyInstance): Promise<void> => {
     await directory(app);
-    const legalEntities = () => ctx.store.collection<LegalEntityRecord>(ORG_COLLECTIONS.legalEntities);
-    const offices = () => ctx.store.collection<OfficeRecord>(ORG_COLLECTIONS.offices);
+    const legalEntities = () => ctx.store.records(LEGAL_ENTITIES);
+    const offices = () => ctx.store.records(OFFICES);
 
     app.post("/v2/companies/:companyId/office-list", async (request) => {
       const companyId = param(request, "companyId");
       companyFor(ctx.store, principalOf(request), companyId);
       const body = parseRequest(listOfficesV2RequestSchema, request.body);
-      const nameOf = (legalEntityId: string) => legalEntities().get(legalEntityId)?.entity.name;
+      const nameOf = (legalEntityId: string) => legalEntities().of(companyId).get(legalEntityId)?.entity.name;
       const matching = offices()
+        .of(companyId)
         .values()
-        .filter((office) => office.companyId === companyId)
         .filter((office) => matchesSearch(body.searchText, office.entity.name))
         .filter((office) =>
           matchesAnyFilter(

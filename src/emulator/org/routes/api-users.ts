@@ -1,13 +1,13 @@
 /** API users (machine users): create, list, revoke and rotate, TMC admins only. */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { EmulatorContext } from "../context";
-import { badRequest, conflict, forbidden, PlatformError } from "../core/errors";
-import { queryOf } from "../core/http";
-import { authenticate, principalOf } from "./authenticate";
-import { companyFor, requireTmcAdmin } from "./permissions";
-import { type ApiUserRecord, COLLECTIONS } from "./records";
-import { parseRequest } from "../core/validate";
+import type { EmulatorContext } from "../../context";
+import { badRequest, conflict, forbidden, PlatformError } from "../../core/errors";
+import { queryOf } from "../../core/http";
+import { authenticate, principalOf } from "../../identity/authenticate";
+import { companyFor, requireTmcAdmin } from "../permissions";
+import { API_USERS, type ApiUserRecord } from "../../identity/records";
+import { parseRequest } from "../../core/validate";
 
 const createRequest = z.looseObject({
   tmcId: z.string().min(1).optional(),
@@ -23,10 +23,44 @@ const listQuery = z.looseObject({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
+/** Mints an API user of the caller's TMC (TMC admins only), within the TMC's quota. */
+function createApiUser(ctx: EmulatorContext, request: FastifyRequest) {
+  const principal = principalOf(request);
+  requireTmcAdmin(principal, "creating API users");
+  const body = parseRequest(createRequest, request.body);
+  if (body.tmcId !== undefined && body.tmcId !== principal.tmcId) {
+    throw forbidden(`tmcId ${body.tmcId} is not the caller's TMC`);
+  }
+  if (body.credentialType === "SCIM_TOKEN" && body.role !== "COMPANY_ADMIN") {
+    throw badRequest("credentialType SCIM_TOKEN requires role COMPANY_ADMIN", "SCIM_REQUIRES_COMPANY_ADMIN");
+  }
+  if (body.role === "COMPANY_ADMIN") {
+    if (body.orgId === undefined) throw badRequest("orgId: is required for role COMPANY_ADMIN");
+    companyFor(ctx.store, principal, body.orgId);
+  }
+  const quota = ctx.settings.apiUserQuota;
+  const owned = ctx.store.records(API_USERS).of(principal.tmcId).values().length;
+  if (owned >= quota) {
+    throw conflict(
+      "API_USER_QUOTA_EXCEEDED",
+      `the TMC already has ${owned} API users; the quota is ${quota} (revoke one, or ask the operator to raise it)`,
+    );
+  }
+  const minted = ctx.identity.createApiUser({
+    role: body.role,
+    tmcId: principal.tmcId,
+    companyId: body.role === "COMPANY_ADMIN" ? body.orgId : undefined,
+    credentialType: body.credentialType,
+  });
+  return body.credentialType === "SCIM_TOKEN"
+    ? { clientId: minted.record.clientId, scimToken: minted.clientSecret }
+    : { clientId: minted.record.clientId, clientSecret: minted.clientSecret };
+}
+
 /** Registers `/v2/api-users` and its actions. */
 export function apiUserRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
-    const users = () => ctx.store.collection<ApiUserRecord>(COLLECTIONS.apiUsers);
+    const users = () => ctx.store.records(API_USERS);
     app.addHook("preHandler", authenticate(ctx));
 
     /** The API user `clientId` if it belongs to the caller's TMC (404 otherwise, 403 for another TMC). */
@@ -37,51 +71,13 @@ export function apiUserRoutes(ctx: EmulatorContext) {
       return user;
     };
 
-    app.post("/v2/api-users", async (request) => {
-      const principal = principalOf(request);
-      requireTmcAdmin(principal, "creating API users");
-      const body = parseRequest(createRequest, request.body);
-      if (body.tmcId !== undefined && body.tmcId !== principal.tmcId) {
-        throw forbidden(`tmcId ${body.tmcId} is not the caller's TMC`);
-      }
-      if (body.credentialType === "SCIM_TOKEN" && body.role !== "COMPANY_ADMIN") {
-        throw badRequest(
-          "credentialType SCIM_TOKEN requires role COMPANY_ADMIN",
-          "SCIM_REQUIRES_COMPANY_ADMIN",
-        );
-      }
-      if (body.role === "COMPANY_ADMIN") {
-        if (body.orgId === undefined) throw badRequest("orgId: is required for role COMPANY_ADMIN");
-        companyFor(ctx.store, principal, body.orgId);
-      }
-      const quota = ctx.settings.apiUserQuota;
-      const owned = users()
-        .values()
-        .filter((user) => user.tmcId === principal.tmcId).length;
-      if (owned >= quota) {
-        throw conflict(
-          "API_USER_QUOTA_EXCEEDED",
-          `the TMC already has ${owned} API users; the quota is ${quota} (revoke one, or ask the operator to raise it)`,
-        );
-      }
-      const minted = ctx.identity.createApiUser({
-        role: body.role,
-        tmcId: principal.tmcId,
-        companyId: body.role === "COMPANY_ADMIN" ? body.orgId : undefined,
-        credentialType: body.credentialType,
-      });
-      return body.credentialType === "SCIM_TOKEN"
-        ? { clientId: minted.record.clientId, scimToken: minted.clientSecret }
-        : { clientId: minted.record.clientId, clientSecret: minted.clientSecret };
-    });
+    app.post("/v2/api-users", async (request) => createApiUser(ctx, request));
 
     app.get("/v2/api-users", async (request) => {
       const principal = principalOf(request);
       requireTmcAdmin(principal, "listing API users");
       const query = parseRequest(listQuery, queryOf(request), "query");
-      const owned = users()
-        .values()
-        .filter((user) => user.tmcId === principal.tmcId);
+      const owned = users().of(principal.tmcId).values();
       return {
         apiUsers: owned
           .slice(query.offset, query.offset + query.limit)

@@ -3,8 +3,8 @@
  * its TMC and the companies it contracts; a company admin reaches its own company only.
  */
 import { forbidden, notFound } from "../core/errors";
-import type { Principal } from "./identity";
-import { COLLECTIONS, type CompanyRecord } from "./records";
+import type { Principal } from "../identity/identity";
+import { COMPANIES, type CompanyRecord } from "./records";
 import type { EmulatorStore } from "../core/store";
 
 /** Throws 403 unless the caller is a TMC admin. */
@@ -25,7 +25,7 @@ export function canAccessCompany(principal: Principal, company: CompanyRecord): 
  * 403 when it belongs to another tenant.
  */
 export function companyFor(store: EmulatorStore, principal: Principal, companyId: string): CompanyRecord {
-  const company = store.collection<CompanyRecord>(COLLECTIONS.companies).get(companyId);
+  const company = store.records(COMPANIES).get(companyId);
   if (!company) throw notFound("company", companyId);
   if (!canAccessCompany(principal, company)) {
     throw forbidden(`the caller may not access company ${companyId}`);

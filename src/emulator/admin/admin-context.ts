@@ -1,0 +1,12 @@
+/** What the emulator's own operations need beyond a platform route's services. */
+import type { EmulatorContext } from "../context";
+import type { FaultInjector } from "./faults";
+import type { RequestLog } from "./request-log";
+
+/** The services of one emulator as its admin API sees them. */
+export interface AdminContext extends EmulatorContext {
+  faults: FaultInjector;
+  log: RequestLog;
+  /** Restores the seeded initial state. */
+  reset(): void;
+}
