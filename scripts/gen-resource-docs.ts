@@ -10,7 +10,9 @@
  *   the TypeScript compiler through the exported `<Name>Args` type, which is derived from the
  *   schema, so the words an editor shows are the words on the page;
  * - the example is the resource's first `new <Name>(...)` statement in `examples/resources/index.ts`,
- *   a program that is type-checked and deployed by `npm run demo`.
+ *   a program that is type-checked and deployed by `npm run demo`;
+ * - the tenant manifest section and what `export` and `reconcile` do with the type are the
+ *   definition's tenant facts (`src/provider/tenant-facts.ts`).
  *
  * Run with `npm run docs`; `test/unit/resource-docs.test.ts` fails when a committed page differs.
  */
@@ -19,6 +21,7 @@ import { basename, join, resolve } from "node:path";
 import { format } from "prettier";
 import ts from "typescript";
 import { z } from "zod";
+import { kebabCase } from "../src/cli/manifest-keys";
 import { isTravelResourceClass } from "../src/provider/define-resource";
 import { ADOPT_INPUT, tokenOf } from "../src/provider/definition";
 import * as resources from "../src/resources";
@@ -71,10 +74,24 @@ export function repositoryRoot(): string {
   return basename(here) === "dist" ? resolve(here, "..") : here;
 }
 
-/** `LegalEntity` → `legal-entity`. */
-export function kebabCase(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+/** Where a type is in the tenant manifest, `export` and `reconcile`: its definition's tenant facts. */
+function tenantLines(definition: ResourceEntry["definition"]): string[] {
+  const facts = definition.tenant;
+  if (facts === undefined) return ["Not in the tenant manifest, `export` or `reconcile`."];
+  const { manifest, inventory } = facts;
+  return [
+    "omitted" in manifest
+      ? `Not in the [tenant manifest](../manifest.md): ${manifest.omitted}.`
+      : `In a [tenant manifest](../manifest.md): the \`${manifest.section}\` section.`,
+    "omitted" in inventory
+      ? `\`pulumi-travel export\` and \`reconcile\` leave it out: ${inventory.omitted}.`
+      : "omitted" in inventory.reconcile
+        ? `\`pulumi-travel export\` writes it; \`reconcile\` leaves it out: ${inventory.reconcile.omitted}.`
+        : "`pulumi-travel export` writes it, and `pulumi-travel reconcile` lists the objects no resource of the stack owns.",
+  ];
 }
+
+export { kebabCase };
 
 /** The resources of the barrel, sorted by class name. */
 function resourceEntries(): ResourceEntry[] {
@@ -297,6 +314,7 @@ function resourcePage(entry: ResourceEntry, docs: ResourceDocs, example: string 
         .join(", ")}), so declaring it takes over whatever the platform holds there and converges it.`,
     );
   }
+  lines.push("", "## Tenant manifest, export and reconcile", "", ...tenantLines(definition));
   lines.push("", "## Example", "");
   if (example) {
     lines.push(`From [${EXAMPLE_PROGRAM}](../../${EXAMPLE_PROGRAM}):`, "", "```ts", example, "```");

@@ -120,6 +120,8 @@ export type ModifyCarBookingResult = CarChangeBooked | CarChangePriceRejected | 
 
 const OPERATION = "modifyCarBooking";
 
+type Emit = (event: CarFlowEvent) => Promise<void>;
+
 /**
  * Changes a car booking end to end through `client`. Platform refusals are thrown as
  * {@link ApiError}s (for example `PNR_REPLACED`, or `BOOKING_KEY_EXPIRED` when the hold expired
@@ -132,10 +134,62 @@ export async function modifyCarBooking(
 ): Promise<ModifyCarBookingResult> {
   const tripId = requireId(options.tripId, "tripId", OPERATION);
   const pnrId = requireId(options.pnrId, "pnrId", OPERATION);
-  const emit = async (event: CarFlowEvent) => {
+  const emit: Emit = async (event) => {
     await options.onProgress?.(event);
   };
-  // Inputs the caller gave are checked before any call, so a bad one never costs a price hold.
+  checkCallerFields(options, tripId);
+
+  const booking = await getCarBooking(client, { tripId, pnrId });
+  await emit({ type: "booking-read", booking });
+  const bookingFields = bookingFieldsFor(options, booking, tripId);
+  const { search, car, details } = await findCar(client, options, { pnrId, booking, bookingFields }, emit);
+  const selection = { searchId: search.searchId, carId: car.carId };
+  const base = { tripId, originalPnrId: pnrId, searchId: search.searchId, car };
+  const pricer = new Pricer(client, options, selection, base, emit);
+
+  let priced = await pricer.price(1);
+  if ("rejected" in priced) return priced.rejected;
+  if (
+    options.confirm &&
+    !(await options.confirm({ booking, car, details, rate: pricer.accepted, quote: priced.quote }))
+  ) {
+    return { ...base, outcome: "declined", rate: pricer.accepted };
+  }
+
+  const book = async (quote: CarPriceCheck) => {
+    await emit({ type: "booking", bookingKey: quote.bookingKey });
+    return bookCarChange(client, { ...bookingFields, pnrId, bookingKey: quote.bookingKey, carId: car.carId });
+  };
+  let response: CarModifyBookResponse;
+  let repriced = false;
+  try {
+    response = await book(priced.quote);
+  } catch (error) {
+    if (errorCodeOf(error) !== "BOOKING_KEY_EXPIRED") throw error;
+    // The hold expired before booking: price again, once; a second expiry reaches the caller.
+    repriced = true;
+    await emit({ type: "hold-expired", bookingKey: priced.quote.bookingKey });
+    priced = await pricer.price(2);
+    if ("rejected" in priced) return priced.rejected;
+    response = await book(priced.quote);
+  }
+  await confirmBooked(response, emit);
+  return {
+    ...base,
+    outcome: "booked",
+    pnrId: response.pnrId,
+    sourcePnrId: response.sourcePnrId,
+    pnrStatus: response.pnrStatus,
+    replaced: response.pnrId !== pnrId,
+    rate: pricer.accepted,
+    quotedRate: car.rateInfo,
+    priceChanged: pricer.priceChanged,
+    repriced,
+  };
+}
+
+/** Checks the booking fields the caller gave before any call, so a bad one never costs a price hold. */
+function checkCallerFields(options: ModifyCarBookingOptions, tripId: string): void {
   validateInput(
     bookingFieldsSchema.partial(),
     {
@@ -151,11 +205,11 @@ export async function modifyCarBooking(
     },
     OPERATION,
   );
+}
 
-  const booking = await getCarBooking(client, { tripId, pnrId });
-  await emit({ type: "booking-read", booking });
-  const arrivalFlightNumber = options.arrivalFlightNumber ?? booking.arrivalFlightNumber;
-  const bookingFields = validateInput(
+/** The modify-book fields: the caller's, else the booking's travelers, payment and flight. */
+function bookingFieldsFor(options: ModifyCarBookingOptions, booking: CarBooking, tripId: string) {
+  return validateInput(
     bookingFieldsSchema,
     {
       tripData: {
@@ -163,12 +217,22 @@ export async function modifyCarBooking(
         travelers: options.travelers ?? booking.travelers.map((t) => ({ userId: t.userId })),
       },
       bookingCharges: options.bookingCharges ?? booking.bookingCharges,
-      arrivalFlightNumber,
+      arrivalFlightNumber: options.arrivalFlightNumber ?? booking.arrivalFlightNumber,
       bookingPaymentDetails: options.bookingPaymentDetails,
       waiveOffInfo: options.waiveOffInfo,
     },
     OPERATION,
   );
+}
+
+/** Searches, selects the car and reads its rate details; fails when none matches or a flight is missing. */
+async function findCar(
+  client: TravelClient,
+  options: ModifyCarBookingOptions,
+  of: { pnrId: string; booking: CarBooking; bookingFields: { arrivalFlightNumber?: string | undefined } },
+  emit: Emit,
+) {
+  const { pnrId, booking, bookingFields } = of;
   const search = await searchCarChanges(client, {
     pnrId,
     ...searchPlacesFor(booking, { pickup: options.pickup, dropOff: options.dropOff }),
@@ -187,71 +251,58 @@ export async function modifyCarBooking(
     );
   }
   await emit({ type: "car-selected", car });
-  const selection = { searchId: search.searchId, carId: car.carId };
-  const details = await getRateDetails(client, selection);
+  const details = await getRateDetails(client, { searchId: search.searchId, carId: car.carId });
   await emit({ type: "rate-details", details });
-  if (details.isFlightNumberMandatoryForPickup && arrivalFlightNumber === undefined) {
+  if (details.isFlightNumberMandatoryForPickup && bookingFields.arrivalFlightNumber === undefined) {
     throw new CarChangeError(
       "ARRIVAL_FLIGHT_NUMBER_REQUIRED",
       "bad_request",
       `${OPERATION}: arrivalFlightNumber: ${details.vendor.name} requires the arrival flight number for pickups at ${details.pickupLocation.name}; pass arrivalFlightNumber`,
     );
   }
+  return { search, car, details };
+}
 
-  const base = { tripId, originalPnrId: pnrId, searchId: search.searchId, car };
-  let accepted = car.rateInfo;
-  let priceChanged = false;
+/** Prices the selected car under the price-change policy, remembering the rate accepted so far. */
+class Pricer {
+  /** The rate that will be booked: the search's, then each checked one. */
+  accepted: CarRate;
+  /** Whether a price change was accepted on the way. */
+  priceChanged = false;
+
+  constructor(
+    private readonly client: TravelClient,
+    private readonly options: ModifyCarBookingOptions,
+    private readonly selection: { searchId: string; carId: string },
+    private readonly base: FlowResultBase,
+    private readonly emit: Emit,
+  ) {
+    this.accepted = base.car.rateInfo;
+  }
 
   /** Prices the car; returns the quote, or the rejected rates when the policy says no. */
-  const price = async (attempt: 1 | 2) => {
-    const quote = await checkPrice(client, selection);
-    await emit({ type: "price-checked", attempt, quote });
+  async price(attempt: 1 | 2) {
+    const quote = await checkPrice(this.client, this.selection);
+    await this.emit({ type: "price-checked", attempt, quote });
     const newRate = quote.finalRateInfo;
-    const changed = !sameTotal(accepted, newRate) || (attempt === 1 && quote.hasPriceChanged);
+    const oldRate = this.accepted;
+    const changed = !sameTotal(oldRate, newRate) || (attempt === 1 && quote.hasPriceChanged);
     if (changed) {
-      const ok = await acceptsPriceChange(options.acceptPriceChange ?? false, accepted, newRate, {
-        car,
-        attempt,
-      });
-      await emit({ type: "price-change", attempt, oldRate: accepted, newRate, accepted: ok });
+      const policy = this.options.acceptPriceChange ?? false;
+      const ok = await acceptsPriceChange(policy, oldRate, newRate, { car: this.base.car, attempt });
+      await this.emit({ type: "price-change", attempt, oldRate, newRate, accepted: ok });
       if (!ok)
-        return {
-          rejected: { ...base, outcome: "price-change-rejected", oldRate: accepted, newRate },
-        } as const;
-      priceChanged = true;
+        return { rejected: { ...this.base, outcome: "price-change-rejected", oldRate, newRate } } as const;
+      this.priceChanged = true;
     }
     // What is booked is the checked rate, even when only its breakdown differs from the search's.
-    accepted = newRate;
+    this.accepted = newRate;
     return { quote } as const;
-  };
-
-  let priced = await price(1);
-  if ("rejected" in priced) return priced.rejected;
-  if (
-    options.confirm &&
-    !(await options.confirm({ booking, car, details, rate: accepted, quote: priced.quote }))
-  ) {
-    return { ...base, outcome: "declined", rate: accepted };
   }
+}
 
-  const book = async (quote: CarPriceCheck) => {
-    await emit({ type: "booking", bookingKey: quote.bookingKey });
-    return bookCarChange(client, { ...bookingFields, pnrId, bookingKey: quote.bookingKey, carId: car.carId });
-  };
-
-  let response: CarModifyBookResponse;
-  let repriced = false;
-  try {
-    response = await book(priced.quote);
-  } catch (error) {
-    if (errorCodeOf(error) !== "BOOKING_KEY_EXPIRED") throw error;
-    // The hold expired before booking: price again, once; a second expiry reaches the caller.
-    repriced = true;
-    await emit({ type: "hold-expired", bookingKey: priced.quote.bookingKey });
-    priced = await price(2);
-    if ("rejected" in priced) return priced.rejected;
-    response = await book(priced.quote);
-  }
+/** Fails unless the booking is CONFIRMED, then reports it to the listener. */
+async function confirmBooked(response: CarModifyBookResponse, emit: Emit): Promise<void> {
   if (response.pnrStatus !== "CONFIRMED") {
     throw new CarChangeError(
       "BOOKING_NOT_CONFIRMED",
@@ -268,16 +319,4 @@ export async function modifyCarBooking(
       `${OPERATION}: the onProgress listener failed after PNR ${response.pnrId} was booked: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  return {
-    ...base,
-    outcome: "booked",
-    pnrId: response.pnrId,
-    sourcePnrId: response.sourcePnrId,
-    pnrStatus: response.pnrStatus,
-    replaced: response.pnrId !== pnrId,
-    rate: accepted,
-    quotedRate: car.rateInfo,
-    priceChanged,
-    repriced,
-  };
 }

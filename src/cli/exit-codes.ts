@@ -1,5 +1,4 @@
 /** Exit codes of the `pulumi-travel` command, stable for scripts. */
-import { isTravelError } from "../client";
 
 /** Exit codes and what they mean. */
 export const EXIT = {
@@ -38,33 +37,3 @@ Exit codes:
   7  declined at the confirmation prompt, or a price change not accepted; nothing was changed
   8  the file given is invalid (validate); nothing was sent to the platform
   9  reconcile: objects no resource owns, or pending creates, were found`;
-
-/** The exit code for an error thrown by a command. */
-export function exitCodeFor(error: unknown): number {
-  if ((error as { kind?: unknown } | null)?.kind === "declined") return EXIT.declined;
-  if ((error as { kind?: unknown } | null)?.kind === "invalid") return EXIT.invalid;
-  // A missing object the command was asked for (export --company).
-  if ((error as { kind?: unknown } | null)?.kind === "not_found" && !isTravelError(error))
-    return EXIT.notFound;
-  if (!isTravelError(error)) return EXIT.failure;
-  switch (error.kind) {
-    case "bad_request":
-    case "conflict":
-    case "api_error":
-      return EXIT.refused;
-    case "unauthorized":
-    case "forbidden":
-      return EXIT.auth;
-    case "not_found":
-      return EXIT.notFound;
-    case "rate_limited":
-    case "server_error":
-    case "connection":
-    case "timeout":
-      return EXIT.unavailable;
-    case "config":
-      return EXIT.usage;
-    default:
-      return EXIT.failure;
-  }
-}

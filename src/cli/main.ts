@@ -2,15 +2,31 @@
 /** The `pulumi-travel` command. */
 import { Command, CommanderError } from "commander";
 import { redactText } from "../client";
-import { registerCarCommand } from "./commands/car";
-import { registerEmulatorCommand } from "./commands/emulator";
-import { registerExportCommand } from "./commands/export";
-import { registerReconcileCommand } from "./commands/reconcile";
-import { registerValidateCommand } from "./commands/validate";
-import { EXIT, EXIT_CODES_HELP, exitCodeFor } from "./exit-codes";
+import { CliError, exitCodeFor } from "./cli-error";
+import { EXIT, EXIT_CODES_HELP } from "./exit-codes";
 
-/** Builds the command tree (exported for tests). */
-export function buildProgram(): Command {
+type Register = (program: Command) => void;
+
+/**
+ * Each command's registration, loaded on demand: a command's module brings what it runs with it
+ * (the emulator, or the manifest and the resources with the Pulumi SDK), and `car` needs neither.
+ */
+const COMMANDS: Record<string, () => Register> = {
+  emulator: () =>
+    (require("./commands/emulator") as typeof import("./commands/emulator")).registerEmulatorCommand,
+  car: () => (require("./commands/car") as typeof import("./commands/car")).registerCarCommand,
+  validate: () =>
+    (require("./commands/validate") as typeof import("./commands/validate")).registerValidateCommand,
+  reconcile: () =>
+    (require("./commands/reconcile") as typeof import("./commands/reconcile")).registerReconcileCommand,
+  export: () => (require("./commands/export") as typeof import("./commands/export")).registerExportCommand,
+};
+
+/**
+ * Builds the command tree: only the command `argv` names when it names one (the first word that
+ * is not an option), else every command, for the top-level help and for usage errors.
+ */
+export function buildProgram(argv: readonly string[] = []): Command {
   const program = new Command("pulumi-travel")
     .description(
       "tools for the travel platform: the emulator, imperative booking flows, tenant export and stack reconciliation",
@@ -18,28 +34,26 @@ export function buildProgram(): Command {
     .addHelpText("after", EXIT_CODES_HELP)
     .exitOverride()
     .showHelpAfterError();
-  registerEmulatorCommand(program);
-  registerCarCommand(program);
-  registerValidateCommand(program);
-  registerReconcileCommand(program);
-  registerExportCommand(program);
+  const named = argv.find((arg) => !arg.startsWith("-"));
+  const chosen = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
+  for (const name of chosen) COMMANDS[name]?.()(program);
   return program;
 }
 
 /** Runs the command line and returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
   try {
-    await buildProgram().parseAsync(argv, { from: "user" });
+    await buildProgram(argv).parseAsync(argv, { from: "user" });
     return EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    // A command that already printed its report and only sets the exit code.
-    if ((error as { kind?: string }).kind === "findings") return EXIT.findings;
-    const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`pulumi-travel: ${redactText(message)}\n`);
-    if ((error as { kind?: string }).kind === "usage") return EXIT.usage;
+    // A command that already printed its report only sets the exit code.
+    if (!(error instanceof CliError && error.reported)) {
+      const message = error instanceof Error ? error.message : String(error);
+      process.stderr.write(`pulumi-travel: ${redactText(message)}\n`);
+    }
     return exitCodeFor(error);
   }
 }

@@ -19,25 +19,16 @@ export function slug(text: string): string {
     .replace(/-+$/, "");
 }
 
-/** Singular fallback stems of sections, for objects with neither externalId nor a usable name. */
-const FALLBACK: Record<string, string> = {
-  legalEntities: "legal-entity",
-  offices: "office",
-  costCenters: "cost-center",
-  departments: "department",
-  grades: "grade",
-  customFields: "custom-field",
-  arms: "arm",
-  userGroupRoles: "user-group",
-  partnerKeys: "partner-key",
-};
+/** `LegalEntity` -> `legal-entity`. */
+export function kebabCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+}
 
-/** The key of each object by id. */
+/** The key of each object by id; `stem` (such as `cost-center`) keys those with nothing usable. */
 export function manifestKeys(
   objects: readonly { id: string; name?: unknown; externalId?: unknown }[],
-  section: string,
+  stem: string,
 ): Map<string, string> {
-  const stem = FALLBACK[section] ?? "entry";
   const based = objects.map((object) => {
     const source = [object.externalId, object.name].find(
       (value): value is string => typeof value === "string" && slug(value) !== "",

@@ -1,6 +1,9 @@
 /**
- * The error family of the travel API client. Every error carries a stable `kind` string so that
- * callers can branch without `instanceof`, which breaks across copies of a module.
+ * The error family of the travel API client. Every error carries a stable `kind` string to branch
+ * on, and is branded the way undici brands its errors: each class of the family marks its
+ * instances with `Symbol.for("pulumi-travel.error.<ClassName>")`, and `instanceof` checks that
+ * mark. The check therefore works across copies of this module, and an object that merely looks
+ * like an error of the family (a string `kind`, a `status`) does not pass it.
  */
 
 /** Stable discriminators of {@link TravelError}. */
@@ -26,15 +29,33 @@ export interface PlatformErrorMessage {
   errorParameters?: { name?: string | undefined; value?: string | undefined }[] | undefined;
 }
 
-/** Base class of every error the client throws. */
+/** The brand of the error class named `className`: the same symbol in every copy of this module. */
+const brandOf = (className: string): symbol => Symbol.for(`pulumi-travel.error.${className}`);
+
+function hasBrand(value: unknown, brand: symbol): boolean {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+}
+
+/**
+ * Base class of every error the client (and the car module, for its own checks) throws. A
+ * subclass is branded by its class name without further code.
+ */
 export class TravelError extends Error {
-  /** Stable discriminator; use it instead of `instanceof`. */
+  /** Stable discriminator to branch on. */
   readonly kind: TravelErrorKind;
+
+  /** `error instanceof ApiError` is true for an `ApiError` of any copy of this module, and only for one. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, brandOf(this.name));
+  }
 
   constructor(kind: TravelErrorKind, message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = "TravelError";
     this.kind = kind;
+    for (let type: unknown = new.target; type !== Error; type = Object.getPrototypeOf(type)) {
+      Object.defineProperty(this, brandOf((type as { name: string }).name), { value: true });
+    }
   }
 }
 
@@ -198,12 +219,12 @@ export function apiErrorFromResponse(details: ApiErrorDetails): ApiError {
   return new ApiError(kindForStatus(details.status), details);
 }
 
-/** True when `error` is a {@link TravelError} of the given kind, across module copies. */
+/**
+ * True when `error` is a {@link TravelError} (of the given kind): one of this family, from any copy
+ * of this module; a look-alike object with a `kind` is not.
+ */
 export function isTravelError(error: unknown, kind?: TravelErrorKind): error is TravelError {
-  if (typeof error !== "object" || error === null) return false;
-  const candidate = error as { kind?: unknown };
-  if (typeof candidate.kind !== "string") return false;
-  return kind === undefined || candidate.kind === kind;
+  return error instanceof TravelError && (kind === undefined || error.kind === kind);
 }
 
 /**

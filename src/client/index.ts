@@ -3,11 +3,40 @@ export { ClientCredentialsTokenSource, clearSharedTokens, StaticTokenSource, typ
 export * from "./errors";
 export { createLineLogger, formatLogLine, loggerFromEnv, silentLogger, type TravelLogger } from "./logger";
 export { type ClientCredentials, isLoopbackHost, type TravelClientOptions } from "./options";
-export { LIST_MAX_PAGES, LIST_PAGE_SIZE, type ListedItem, listElements, listPosted } from "./list-collection";
-export { collect, type Page, type PaginateOptions, PaginationLimitError, paginate } from "./paginate";
+export {
+  byId,
+  itemsUnder,
+  LIST_MAX_PAGES,
+  LIST_PAGE_SIZE,
+  listAll,
+  type ListedItem,
+  listEach,
+  listElements,
+  listedItemSchema,
+  listPosted,
+  type ListRequest,
+} from "./list-collection";
+export { LIST_SHAPES, type ListShape, type ListShapeName } from "./list-shapes";
+export {
+  collect,
+  DEFAULT_MAX_ITEMS,
+  DEFAULT_PAGE_SIZE,
+  type Page,
+  type PagePosition,
+  type PaginateOptions,
+  PaginationLimitError,
+  paginate,
+} from "./paginate";
 export { RateLimiter, type RateLimitOptions } from "./rate-limiter";
 export { REDACTED, redactHeaders, redactText, redactUrl, redactValue, registerSecret } from "./redact";
-export { backoffDelay, DEFAULT_RETRY_POLICY, decideRetry, parseRetryAfter, type RetryPolicy } from "./retry";
+export {
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  decideRetry,
+  parseRetryAfter,
+  retryDelay,
+  type RetryPolicy,
+} from "./retry";
 export type { ApiRequest, ApiResponse, HttpMethod, RequestOptions } from "./request";
 export { TOKEN_PATH, TravelClient } from "./travel-client";
 export { apiPath, buildUrl, type QueryValue } from "./url";

@@ -1,57 +1,105 @@
 /**
- * Async iteration over offset/limit list endpoints, with a hard cap so that a server that ignores
- * `offset` cannot loop a run forever.
+ * The one pagination loop of pulumi-travel: it asks a page source for page after page until the
+ * listing ends, and stops at a hard cap with a {@link PaginationLimitError} instead of truncating
+ * silently, so that a server that ignores paging cannot loop a run forever. Each list shape of the
+ * platform is an adapter over this loop (see `list-shapes.ts` and `list-collection.ts`). Models:
+ * stripe-node's `autoPagination` (one loop, bounded) and octokit's
+ * `normalize-paginated-list-response` (one adapter per list shape).
  */
 
-/** One page as a fetcher returns it. */
+/** Items requested per page unless a listing says otherwise (the platform's usual maximum). */
+export const DEFAULT_PAGE_SIZE = 100;
+/** Items a listing may hold unless it says otherwise; more throw {@link PaginationLimitError}. */
+export const DEFAULT_MAX_ITEMS = 10_000;
+
+/** Where one page starts, in every form a list shape may ask for it. */
+export interface PagePosition {
+  /** The page's index, from 0. */
+  readonly index: number;
+  /** Items before this page: `index * limit`. */
+  readonly offset: number;
+  /** Items asked for: the page size. */
+  readonly limit: number;
+  /** The page's number, from 1 (`pageNumber` listings). */
+  readonly pageNumber: number;
+}
+
+/** One page as a page source returns it. */
 export interface Page<T> {
-  items: T[];
+  items: readonly T[];
   /** Total number of results, when the endpoint reports it. */
   total?: number | undefined;
 }
 
 /** Paging settings. */
 export interface PaginateOptions {
-  /** Items requested per page. */
+  /** Items requested per page (default {@link DEFAULT_PAGE_SIZE}). */
   pageSize?: number | undefined;
-  /** Items yielded at most; more results throw instead of being dropped silently. */
+  /** Items a listing may hold (default {@link DEFAULT_MAX_ITEMS}); more throw instead of being dropped. */
   maxItems?: number | undefined;
+  /** What is listed, named in errors: `POST /v3/companies/c1/user-groups/list`. */
+  listing?: string | undefined;
 }
 
-/** Thrown when a listing holds more items than `maxItems`. */
+/** Thrown when a listing holds more than its cap of items, or a server keeps sending pages past it. */
 export class PaginationLimitError extends Error {
+  /** Stable discriminator; use it instead of `instanceof`. */
   readonly kind = "pagination_limit";
 
-  constructor(readonly maxItems: number) {
-    super(`listing has more than ${maxItems} items; raise maxItems or narrow the query`);
+  constructor(
+    /** What was listed, such as `GET /v2/companies`. */
+    readonly listing: string,
+    /** The cap that was reached. */
+    readonly maxItems: number,
+  ) {
+    super(
+      `${listing}: the listing did not end within ${maxItems} items (the paging cap); narrow the query, ` +
+        "raise maxItems, or check that the server honours paging",
+    );
     this.name = "PaginationLimitError";
   }
 }
 
-/** Yields every item of an offset/limit listing, fetching pages lazily. */
-export async function* paginate<T>(
-  fetchPage: (offset: number, limit: number) => Promise<Page<T>>,
-  options: PaginateOptions = {},
-): AsyncGenerator<T, void, undefined> {
-  const pageSize = options.pageSize ?? 100;
-  const maxItems = options.maxItems ?? 10_000;
-  let offset = 0;
-  for (;;) {
-    const page = await fetchPage(offset, pageSize);
-    for (const item of page.items) {
-      if (offset >= maxItems) throw new PaginationLimitError(maxItems);
-      offset++;
-      yield item;
-    }
-    const exhausted =
-      page.items.length === 0 ||
-      page.items.length < pageSize ||
-      (page.total !== undefined && offset >= page.total);
-    if (exhausted) return;
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RangeError(`${name} must be a positive integer (got ${value})`);
   }
+  return value;
 }
 
-/** Collects a whole listing into an array (bounded by `maxItems`). */
+/** True when `page` is the listing's last: short, empty, or reaching the reported total. */
+function isLastPage(page: Page<unknown>, pageSize: number, seen: number): boolean {
+  return page.items.length < pageSize || (page.total !== undefined && seen >= page.total);
+}
+
+/**
+ * Yields every item of a listing, fetching pages lazily through `fetchPage`. It reads at most
+ * `ceil(maxItems / pageSize) + 1` pages and throws {@link PaginationLimitError} on the first item
+ * past `maxItems`, so a server that ignores the page asked for ends in that error, not a loop.
+ */
+export async function* paginate<T>(
+  fetchPage: (position: PagePosition) => Promise<Page<T>>,
+  options: PaginateOptions = {},
+): AsyncGenerator<T, void, undefined> {
+  const pageSize = positiveInteger("pageSize", options.pageSize ?? DEFAULT_PAGE_SIZE);
+  const maxItems = positiveInteger("maxItems", options.maxItems ?? DEFAULT_MAX_ITEMS);
+  const listing = options.listing ?? "listing";
+  // Every page before the last is full, so one page past the cap's worth shows whether there is more.
+  const maxPages = Math.ceil(maxItems / pageSize) + 1;
+  let seen = 0;
+  for (let index = 0; index < maxPages; index++) {
+    const page = await fetchPage({ index, offset: index * pageSize, limit: pageSize, pageNumber: index + 1 });
+    for (const item of page.items) {
+      if (seen >= maxItems) throw new PaginationLimitError(listing, maxItems);
+      seen++;
+      yield item;
+    }
+    if (isLastPage(page, pageSize, seen)) return;
+  }
+  throw new PaginationLimitError(listing, maxItems);
+}
+
+/** Collects a whole listing into an array (bounded by the listing's cap). */
 export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of iterable) out.push(item);

@@ -210,32 +210,37 @@ export class RateLimiter {
   }
 
   /**
+   * Milliseconds a request must wait before it may start at `now` (0: it may start now): the
+   * pause a pace signal asked for, the spacing between starts and the one-second window.
+   */
+  private rateWait(now: number): number {
+    if (now < this.pausedUntil) return Math.max(1, Math.ceil(this.pausedUntil - now));
+    const rps = Math.min(this.rateCap, this.adaptiveRate);
+    if (!Number.isFinite(rps)) return 0;
+    const limit = Math.max(1, Math.floor(rps));
+    // Below a millisecond, timers cannot space starts; the window alone then bounds the rate.
+    const spacingMs = WINDOW_MS / rps >= 1 ? WINDOW_MS / rps : 0;
+    while (this.starts.length > 0 && (this.starts[0] ?? 0) <= now - WINDOW_MS) this.starts.shift();
+    const last = this.starts.at(-1);
+    const spacingWait = last === undefined ? 0 : last + spacingMs - now;
+    if (this.starts.length < limit && spacingWait <= 0) return 0;
+    const windowWait = this.starts.length < limit ? 0 : (this.starts[0] ?? now) + WINDOW_MS - now + 1;
+    return Math.max(1, Math.ceil(Math.max(spacingWait, windowWait)));
+  }
+
+  /**
    * Serializes rate-slot grants so that concurrent callers see a consistent window; resolves with
    * the start time.
    */
   private acquireRate(): Promise<number> {
     const grant = this.chain.then(async () => {
-      for (;;) {
-        const now = this.clock.now();
-        if (now < this.pausedUntil) {
-          await this.clock.sleep(Math.max(1, Math.ceil(this.pausedUntil - now)));
-          continue;
-        }
-        const rps = Math.min(this.rateCap, this.adaptiveRate);
-        if (!Number.isFinite(rps)) return this.started(now);
-        const limit = Math.max(1, Math.floor(rps));
-        // Below a millisecond, timers cannot space starts; the window alone then bounds the rate.
-        const spacingMs = WINDOW_MS / rps >= 1 ? WINDOW_MS / rps : 0;
-        while (this.starts.length > 0 && (this.starts[0] ?? 0) <= now - WINDOW_MS) this.starts.shift();
-        const last = this.starts.at(-1);
-        const spacingWait = last === undefined ? 0 : last + spacingMs - now;
-        if (this.starts.length < limit && spacingWait <= 0) {
-          this.starts.push(now);
-          return this.started(now);
-        }
-        const windowWait = this.starts.length < limit ? 0 : (this.starts[0] ?? now) + WINDOW_MS - now + 1;
-        await this.clock.sleep(Math.max(1, Math.ceil(Math.max(spacingWait, windowWait))));
+      let now = this.clock.now();
+      for (let wait = this.rateWait(now); wait > 0; wait = this.rateWait(now)) {
+        await this.clock.sleep(wait);
+        now = this.clock.now();
       }
+      if (Number.isFinite(Math.min(this.rateCap, this.adaptiveRate))) this.starts.push(now);
+      return this.started(now);
     });
     this.chain = grant.then(
       () => undefined,

@@ -78,6 +78,21 @@ export function backoffDelay(attempt: number, policy: RetryPolicy, random: numbe
 }
 
 /**
+ * The wait after attempt number `attempt`: the server's `Retry-After` when it gave one (never less
+ * than a short backoff of at most `baseDelayMs`), else the {@link backoffDelay}. The caller checks
+ * the `maxRetryAfterMs` cap.
+ */
+export function retryDelay(
+  attempt: number,
+  retryAfterMs: number | undefined,
+  policy: RetryPolicy,
+  random: number,
+): number {
+  const backoff = backoffDelay(attempt, policy, random);
+  return retryAfterMs !== undefined ? Math.max(retryAfterMs, Math.min(backoff, policy.baseDelayMs)) : backoff;
+}
+
+/**
  * Decides whether to retry after `input.outcome`. A non-idempotent request is retried only when
  * the server certainly did not act on it: a 429, or a connection refused before anything was sent.
  */
@@ -111,9 +126,7 @@ export function decideRetry(input: RetryInput): RetryDecision {
       retryAfterMs,
     };
   }
-  const backoff = backoffDelay(attempt, policy, input.random);
-  const delayMs =
-    retryAfterMs !== undefined ? Math.max(retryAfterMs, Math.min(backoff, policy.baseDelayMs)) : backoff;
+  const delayMs = retryDelay(attempt, retryAfterMs, policy, input.random);
   if (delayMs >= input.remainingMs) {
     return { retry: false, reason: `${describe}: the deadline leaves no time to retry`, retryAfterMs };
   }

@@ -23,6 +23,7 @@ import {
   isIdempotent,
   type RequestOptions,
 } from "./request";
+import type { RetryPolicy } from "./retry";
 import { retryLayer } from "./retry-layer";
 import { throttleLayer } from "./throttle-layer";
 import { transportSend } from "./transport-layer";
@@ -75,6 +76,11 @@ export class TravelClient {
   /** The base URL requests go to. */
   get baseUrl(): string {
     return this.options.baseUrl;
+  }
+
+  /** The retry policy every call runs under; callers that repeat calls themselves share it. */
+  get retryPolicy(): Readonly<RetryPolicy> {
+    return this.options.retry;
   }
 
   /** Sends a request and returns the parsed response, validated by `req.schema` when given. */

@@ -19,6 +19,7 @@ import { durableAnswers } from "./core/durability";
 import { answerClientError, answerFrameworkError, platformErrors } from "./core/error-mapping";
 import { ADMIN_PREFIX } from "./core/http";
 import { unknownRoutes } from "./core/unknown-routes";
+import { vendorContract } from "./core/vendor-contract-hook";
 import { customFieldRoutes } from "./custom-fields/routes";
 import { authRoutes } from "./identity/auth-routes";
 import { scimRoutes } from "./identity/scim-routes";
@@ -58,6 +59,7 @@ export function buildEmulatorApp(ctx: AdminContext, options: EmulatorAppOptions 
   app.register(durableAnswers(ctx.store, { logErrors }));
   app.register(faultInjection(ctx.faults, ctx.log));
   app.register(bodyDepthLimit);
+  app.register(vendorContract({ authenticate: (header) => ctx.identity.authenticate(header) }));
   app.register(platformErrors({ logErrors }));
   app.register(unknownRoutes);
 

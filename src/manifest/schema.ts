@@ -4,17 +4,11 @@
  * other entries by manifest key added), so the manifest cannot drift from the resources.
  */
 import { z } from "zod";
-import { adoptIdField } from "../provider/definition";
 import { companyInputsSchema } from "../resources/company";
 import { companyConfigInputsSchema } from "../resources/company-config";
 import { companyFeaturesInputsSchema } from "../resources/company-features";
-import { costCenterResource } from "../resources/cost-center";
 import { customFieldResource } from "../resources/custom-field";
 import { customFieldOrderInputsSchema } from "../resources/custom-field-order";
-import { departmentResource } from "../resources/department";
-import { gradeResource } from "../resources/grade";
-import { legalEntityResource } from "../resources/legal-entity";
-import { officeResource } from "../resources/office";
 import { partnerPublicKeyResource } from "../resources/partner-public-key";
 import { perTripServiceChargeInputsSchema } from "../resources/per-trip-service-charge";
 import { userGroupRolesInputsSchema } from "../resources/user-group-roles";
@@ -24,11 +18,8 @@ import { tenantKeyInputsSchema } from "../schemas/tenant-key";
 import { manifestRoleSchema, STAND_IN_IDS, toPlatformAudiences } from "./audiences";
 import { customFieldEntrySchema } from "./custom-field-entry";
 import { manifestKeySchema, referenceTo, resourceRules, STAND_IN_ID, withoutParents } from "./entries";
+import { PLAIN_SECTIONS } from "./plain-sections";
 import { uniqueEntries } from "./unique-entries";
-
-/** The entry schema of a company child: its writable fields and `adoptId`, no parent ids. */
-const childEntry = <F extends z.ZodRawShape>(resource: { fields: F }) =>
-  z.strictObject({ ...resource.fields, ...adoptIdField });
 
 /** A config document; checked against its kind by the CompanyConfig's own rules. */
 const configEntrySchema = z
@@ -77,6 +68,14 @@ const partnerKeyEntrySchema = z
 /** Entries of one section, by manifest key. */
 const section = <S extends z.ZodType>(entry: S) => z.record(manifestKeySchema, entry).optional();
 
+/**
+ * The sections of plain entries (legal entities, offices, cost centers, departments, grades and
+ * any other company child), each read off its resource's definition.
+ */
+const plainSectionsShape: Record<string, ReturnType<typeof section<z.ZodObject>>> = Object.fromEntries(
+  PLAIN_SECTIONS.map(({ section: name, entry }) => [name, section(entry)]),
+);
+
 /** The manifest document. */
 export const manifestSchema = z
   .strictObject({
@@ -92,23 +91,8 @@ export const manifestSchema = z
     perTripServiceCharge: z
       .strictObject({ config: perTripServiceChargeInputsSchema.shape.config })
       .optional(),
-    /** Legal entities. */
-    legalEntities: section(childEntry(legalEntityResource)),
-    /** Offices, each under a legal entity of this manifest. */
-    offices: section(
-      z.strictObject({
-        /** The legal entity the office belongs to: a key of `legalEntities`. */
-        legalEntity: referenceTo("legalEntities"),
-        ...officeResource.fields,
-        ...adoptIdField,
-      }),
-    ),
-    /** Cost centers. */
-    costCenters: section(childEntry(costCenterResource)),
-    /** Departments. */
-    departments: section(childEntry(departmentResource)),
-    /** Employee grades. */
-    grades: section(childEntry(gradeResource)),
+    /** Legal entities, offices (each under a legal entity), cost centers, departments, grades. */
+    ...plainSectionsShape,
     /** Custom fields (checkout questions), each with its arms and their options. */
     customFields: z
       .record(manifestKeySchema, customFieldEntrySchema)
@@ -154,25 +138,27 @@ export const manifestSchema = z
   })
   .meta({ title: "pulumi-travel tenant manifest" });
 
+/** The entries of the sections of plain entries (`legalEntities`, `costCenters`, ...), by section. */
+type PlainEntries = { readonly [section: string]: unknown };
+
+/** The sections of a validated manifest that the schema names (the plain ones aside). */
+export type ManifestDocument = z.output<typeof manifestSchema>;
+
 /** A validated manifest. */
-export type TenantManifest = z.output<typeof manifestSchema>;
+export type TenantManifest = ManifestDocument & PlainEntries;
 
 /** A manifest as written. */
-export type TenantManifestInput = z.input<typeof manifestSchema>;
+export type TenantManifestInput = z.input<typeof manifestSchema> & PlainEntries;
 
 /** The sections whose entries are keyed, in the order resources are declared. */
-export const KEYED_SECTIONS = [
+export const KEYED_SECTIONS: readonly string[] = [
   "configs",
-  "legalEntities",
-  "offices",
-  "costCenters",
-  "departments",
-  "grades",
+  ...PLAIN_SECTIONS.map((plain) => plain.section),
   "customFields",
   "userGroupRoles",
   "apiUsers",
   "partnerKeys",
-] as const satisfies readonly (keyof TenantManifest)[];
+];
 
 /**
  * A place that holds a manifest key, and the section the key names. In `at`, `*` stands for any
@@ -181,14 +167,16 @@ export const KEYED_SECTIONS = [
  */
 export interface ReferenceSite {
   at: readonly string[];
-  target: (typeof KEYED_SECTIONS)[number];
+  target: string;
 }
 
 const PREDICATE_LEGAL_ENTITY = ["audiences", "#", "predicates", "#", "legalEntity"];
 
 /** Every place in the manifest that refers to another entry by key. */
 export const REFERENCES: readonly ReferenceSite[] = [
-  { at: ["offices", "*", "legalEntity"], target: "legalEntities" },
+  ...PLAIN_SECTIONS.flatMap(({ section: name, parent }) =>
+    parent === undefined ? [] : [{ at: [name, "*", parent.entryKey], target: parent.section }],
+  ),
   { at: ["customFieldOrder", "#"], target: "customFields" },
   { at: ["customFields", "*", "arms", "*", ...PREDICATE_LEGAL_ENTITY], target: "legalEntities" },
   { at: ["userGroupRoles", "*", "roles", "#", "scope", ...PREDICATE_LEGAL_ENTITY], target: "legalEntities" },

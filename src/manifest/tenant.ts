@@ -4,6 +4,7 @@
  * stack's overlay applies, and a manifest with any problem fails before any resource is declared.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
 import { ApiUser } from "../resources/api-user";
 import { Arm } from "../resources/arm";
 import { Company } from "../resources/company";
@@ -26,10 +27,12 @@ import { type AudienceIds, toPlatformAudiences } from "./audiences";
 import type { CustomFieldEntry } from "./custom-field-entry";
 import { ManifestError, readManifest } from "./load";
 import { hasPlaceholder, placeholdersOf } from "./placeholders";
-import type { KEYED_SECTIONS, TenantManifest } from "./schema";
+import { PLAIN_SECTIONS } from "./plain-sections";
+import type { ManifestDocument, TenantManifest } from "./schema";
 import { formatPath, type ValuePath } from "./source-map";
 
-type KeyedSection = (typeof KEYED_SECTIONS)[number];
+/** The keyed sections {@link tenantFromManifest} declares with a rule of their own. */
+type KeyedSection = "configs" | "customFields" | "userGroupRoles" | "apiUsers" | "partnerKeys";
 
 /** Options of {@link tenantFromManifest}. */
 export interface TenantOptions {
@@ -43,27 +46,44 @@ export interface TenantOptions {
   resourceOptions?: pulumi.CustomResourceOptions | undefined;
 }
 
+/** Resources by manifest key. */
+type Keyed<R> = Record<string, R>;
+
 /** The resources a manifest declared, by section and manifest key. */
 export interface Tenant {
   company: Company;
   features: CompanyFeatures | undefined;
   perTripServiceCharge: PerTripServiceCharge | undefined;
-  configs: Record<string, CompanyConfig>;
-  legalEntities: Record<string, LegalEntity>;
-  offices: Record<string, Office>;
-  costCenters: Record<string, CostCenter>;
-  departments: Record<string, Department>;
-  grades: Record<string, Grade>;
-  customFields: Record<string, CustomField>;
+  configs: Keyed<CompanyConfig>;
+  /**
+   * Every section of plain entries by section, then key: legal entities, offices, cost centers,
+   * departments, grades, and any company child the registry holds.
+   */
+  sections: Record<string, Keyed<pulumi.dynamic.Resource>>;
+  legalEntities: Keyed<LegalEntity>;
+  offices: Keyed<Office>;
+  costCenters: Keyed<CostCenter>;
+  departments: Keyed<Department>;
+  grades: Keyed<Grade>;
+  customFields: Keyed<CustomField>;
   /** Arms by custom field key, then arm key. */
-  arms: Record<string, Record<string, Arm>>;
+  arms: Record<string, Keyed<Arm>>;
   /** Option groups by custom field key, then arm key (arms that declare `options`). */
-  optionGroups: Record<string, Record<string, OptionGroup>>;
+  optionGroups: Record<string, Keyed<OptionGroup>>;
   customFieldOrder: CustomFieldOrder | undefined;
-  userGroupRoles: Record<string, UserGroupRoles>;
-  apiUsers: Record<string, ApiUser>;
-  partnerKeys: Record<string, PartnerPublicKey>;
+  userGroupRoles: Keyed<UserGroupRoles>;
+  apiUsers: Keyed<ApiUser>;
+  partnerKeys: Keyed<PartnerPublicKey>;
   tenantKey: TenantKey | undefined;
+}
+
+/** What the section declarations share: names, options and the company. */
+interface DeclareContext {
+  values: TenantManifest;
+  companyId: pulumi.Output<string>;
+  name: (key: string) => string;
+  optsFor: OptionsFor;
+  base: pulumi.CustomResourceOptions;
 }
 
 /** Declares the tenant of the manifest `file` (or of an already loaded, resolved manifest). */
@@ -84,51 +104,91 @@ export function tenantFromManifest(file: string | TenantManifest, options: Tenan
       ? base
       : { ...base, additionalSecretOutputs: [...(base.additionalSecretOutputs ?? []), ...secret] };
   };
-
   const company = new Company(name("company"), values.company, optsFor(["company"]));
-  const companyId = company.companyId;
-  /** Declares each entry of a keyed section, with the options its raw entry calls for. */
-  const each = <K extends KeyedSection, R>(
-    section: K,
-    declare: (
-      key: string,
-      entry: NonNullable<TenantManifest[K]>[string],
-      opts: pulumi.CustomResourceOptions,
-    ) => R,
-    owns?: (field: string) => boolean,
-  ): Record<string, R> =>
-    Object.fromEntries(
-      Object.entries(values[section] ?? {}).map(([key, entry]) => [
-        key,
-        declare(key, entry as NonNullable<TenantManifest[K]>[string], optsFor([section, key], owns)),
-      ]),
-    );
-
-  const legalEntities = each(
-    "legalEntities",
-    (key, entry, opts) => new LegalEntity(name(key), { ...entry, companyId }, opts),
-  );
+  const ctx: DeclareContext = { values, companyId: company.companyId, name, optsFor, base };
+  const sections = declarePlainSections(ctx);
   const audienceIds: AudienceIds<pulumi.Output<string>> = {
-    company: companyId,
+    company: ctx.companyId,
     legalEntity: (key) => {
-      const entity = legalEntities[key];
+      const entity = sections.legalEntities?.[key];
       if (!entity) throw new Error(`no legal entity "${key}" in the manifest`);
-      return entity.legalEntityId;
+      return entity.id;
     },
   };
-  const customFields = each(
-    "customFields",
-    (key, { arms: _arms, ...entry }, opts) => new CustomField(name(key), { ...entry, companyId }, opts),
-    (field) => field !== "arms",
-  );
-  const checkout = declareArms(values.customFields ?? {}, customFields, {
-    companyId,
-    audienceIds,
-    name,
-    optsFor,
-  });
   return {
     company,
+    ...declareSettings(ctx),
+    sections,
+    legalEntities: only(sections.legalEntities, LegalEntity),
+    offices: only(sections.offices, Office),
+    costCenters: only(sections.costCenters, CostCenter),
+    departments: only(sections.departments, Department),
+    grades: only(sections.grades, Grade),
+    ...declareCustomFields(ctx, audienceIds),
+    ...declareAccess(ctx, audienceIds),
+  };
+}
+
+/** The resources of `section` that are instances of `Class` (all of them: the section's class). */
+function only<R>(
+  section: Keyed<pulumi.dynamic.Resource> | undefined,
+  Class: abstract new (...args: never[]) => R,
+): Keyed<R> {
+  const out: Keyed<R> = {};
+  for (const [key, resource] of Object.entries(section ?? {}))
+    if (resource instanceof Class) out[key] = resource;
+  return out;
+}
+
+/** Declares each entry of a keyed section, with the options its raw entry calls for. */
+function each<K extends KeyedSection, R>(
+  { values, optsFor }: DeclareContext,
+  section: K,
+  declare: (
+    key: string,
+    entry: NonNullable<ManifestDocument[K]>[string],
+    opts: pulumi.CustomResourceOptions,
+  ) => R,
+  owns?: (field: string) => boolean,
+): Keyed<R> {
+  return Object.fromEntries(
+    Object.entries(values[section] ?? {}).map(([key, entry]) => [
+      key,
+      declare(key, entry as NonNullable<ManifestDocument[K]>[string], optsFor([section, key], owns)),
+    ]),
+  );
+}
+
+const plainEntriesSchema = z.record(z.string(), z.record(z.string(), z.unknown())).optional();
+
+/**
+ * Declares the sections of plain entries, in the registry's order (parents first): each entry's
+ * fields with the company's id and, for a child of a parent below the company, the parent's id.
+ */
+function declarePlainSections({ values, companyId, name, optsFor }: DeclareContext) {
+  const sections: Record<string, Keyed<pulumi.dynamic.Resource>> = {};
+  for (const { section, Resource, parent } of PLAIN_SECTIONS) {
+    const declared: Keyed<pulumi.dynamic.Resource> = (sections[section] = {});
+    for (const [key, entry] of Object.entries(plainEntriesSchema.parse(values[section]) ?? {})) {
+      const args: Record<string, unknown> = { ...entry, companyId };
+      if (parent !== undefined) {
+        const ref = String(entry[parent.entryKey]);
+        const owner = sections[parent.section]?.[ref];
+        if (!owner)
+          throw new Error(`${section}.${key}.${parent.entryKey}: no ${parent.section} entry "${ref}"`);
+        delete args[parent.entryKey];
+        args[parent.input] = owner.id;
+      }
+      declared[key] = Resource.fromValues(name(key), args, optsFor([section, key]));
+    }
+  }
+  return sections;
+}
+
+/** The features, the per-trip service charge and the config documents. */
+function declareSettings(ctx: DeclareContext): Pick<Tenant, "features" | "perTripServiceCharge" | "configs"> {
+  const { values, companyId, name, optsFor } = ctx;
+  return {
     features: values.features
       ? new CompanyFeatures(name("features"), { companyId, features: values.features }, optsFor())
       : undefined,
@@ -140,32 +200,40 @@ export function tenantFromManifest(file: string | TenantManifest, options: Tenan
         )
       : undefined,
     configs: each(
+      ctx,
       "configs",
       (key, entry, opts) => new CompanyConfig(name(key), { ...entry, companyId } as CompanyConfigArgs, opts),
     ),
-    legalEntities,
-    offices: each("offices", (key, { legalEntity, ...entry }, opts) => {
-      const parent = legalEntities[legalEntity];
-      if (!parent) throw new Error(`offices.${key}.legalEntity: no legal entity "${legalEntity}"`);
-      return new Office(name(key), { ...entry, companyId, legalEntityId: parent.legalEntityId }, opts);
-    }),
-    costCenters: each(
-      "costCenters",
-      (key, entry, opts) => new CostCenter(name(key), { ...entry, companyId }, opts),
-    ),
-    departments: each(
-      "departments",
-      (key, entry, opts) => new Department(name(key), { ...entry, companyId }, opts),
-    ),
-    grades: each("grades", (key, entry, opts) => new Grade(name(key), { ...entry, companyId }, opts)),
+  };
+}
+
+/** Custom fields with their arms and option groups, and their checkout order. */
+function declareCustomFields(
+  ctx: DeclareContext,
+  audienceIds: AudienceIds<pulumi.Output<string>>,
+): Pick<Tenant, "customFields" | "arms" | "optionGroups" | "customFieldOrder"> {
+  const { values, companyId, name, optsFor, base } = ctx;
+  const entries = values.customFields ?? {};
+  const customFields = each(
+    ctx,
+    "customFields",
+    (key, { arms: _arms, ...entry }, opts) => new CustomField(name(key), { ...entry, companyId }, opts),
+    (field) => field !== "arms",
+  );
+  const checkout = declareArms(entries, customFields, { companyId, audienceIds, name, optsFor });
+  const order = values.customFieldOrder;
+  // The order is kept per level: that of the fields it lists (a TMC orders its TMC fields).
+  const companyRole = order?.[0] === undefined ? undefined : entries[order[0]]?.companyRole;
+  return {
     customFields,
     ...checkout,
-    customFieldOrder: values.customFieldOrder
+    customFieldOrder: order
       ? new CustomFieldOrder(
           name("custom-field-order"),
           {
             companyId,
-            fieldIds: values.customFieldOrder.map((key) => {
+            ...(companyRole === undefined ? {} : { companyRole }),
+            fieldIds: order.map((key) => {
               const field = customFields[key];
               if (!field) throw new Error(`customFieldOrder: no custom field "${key}" in the manifest`);
               return field.customFieldId;
@@ -174,7 +242,17 @@ export function tenantFromManifest(file: string | TenantManifest, options: Tenan
           base,
         )
       : undefined,
-    userGroupRoles: each("userGroupRoles", (key, entry, opts) => {
+  };
+}
+
+/** Group roles, API users, partner keys and the tenant key. */
+function declareAccess(
+  ctx: DeclareContext,
+  audienceIds: AudienceIds<pulumi.Output<string>>,
+): Pick<Tenant, "userGroupRoles" | "apiUsers" | "partnerKeys" | "tenantKey"> {
+  const { values, companyId, name, optsFor } = ctx;
+  return {
+    userGroupRoles: each(ctx, "userGroupRoles", (key, entry, opts) => {
       const roles = entry.roles.map((role) => ({
         ...role,
         scope: { audiences: toPlatformAudiences(role.scope.audiences, audienceIds) },
@@ -182,11 +260,13 @@ export function tenantFromManifest(file: string | TenantManifest, options: Tenan
       return new UserGroupRoles(name(key), { groupId: entry.groupId, roles, companyId }, opts);
     }),
     apiUsers: each(
+      ctx,
       "apiUsers",
       (key, entry, opts) =>
         new ApiUser(name(key), entry.role === "COMPANY_ADMIN" ? { ...entry, orgId: companyId } : entry, opts),
     ),
     partnerKeys: each(
+      ctx,
       "partnerKeys",
       (key, entry, opts) => new PartnerPublicKey(name(key), { ...entry, companyId }, opts),
     ),

@@ -3,7 +3,8 @@
  * (the connection dropped after sending, a timeout, a 5xx). {@link safeCreate} uses it to adopt
  * that object instead of creating a duplicate.
  */
-import type { ResourceContext, Values } from "./definition";
+import type { ResourceContext } from "./resource-context";
+import type { Values } from "./values";
 
 /** The property that identifies a new object among its siblings, and its declared value. */
 export interface LookupKey {

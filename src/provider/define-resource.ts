@@ -16,11 +16,24 @@ import type { ArgsOf } from "./resource-args";
 import { installDebugLogGuard } from "./debug-log-guard";
 import { thinProvider } from "./thin-provider";
 
-/** Constructor of a resource base class, typed by its Args. */
-export interface TravelResourceClass<A> {
-  new (name: string, args: A, opts?: pulumi.CustomResourceOptions): pulumi.dynamic.Resource;
+/** A Resource class as the registry holds it: its definition, and a way to declare one from values. */
+export interface RegisteredResource {
   /** The definition behind the class; the runtime registry is built from it. */
   readonly definition: ResourceDefinition<Values, Values>;
+  /**
+   * Declares a resource of this class from inputs built at run time (the manifest's entries),
+   * which `check` validates against the definition's input schema like any other inputs.
+   */
+  fromValues(
+    name: string,
+    args: Readonly<Values>,
+    opts?: pulumi.CustomResourceOptions,
+  ): pulumi.dynamic.Resource;
+}
+
+/** Constructor of a resource base class, typed by its Args. */
+export interface TravelResourceClass<A> extends RegisteredResource {
+  new (name: string, args: A, opts?: pulumi.CustomResourceOptions): pulumi.dynamic.Resource;
 }
 
 /** A definition together with its Resource base class. */
@@ -39,15 +52,6 @@ export function isTravelResourceClass(value: unknown): value is TravelResourceCl
   return typeof value === "function" && "definition" in value && typeof value.definition === "object";
 }
 
-/** Options of {@link defineResource} beyond the definition itself. */
-export interface SecretInputsOption<I extends Values> {
-  /**
-   * Inputs that are always secret: wrapped in `pulumi.secret` even when given as plain values,
-   * and stored as ciphertext both as inputs and as the outputs that echo them.
-   */
-  secretInputs?: readonly (keyof I & string)[] | undefined;
-}
-
 /** The names to list in `additionalSecretOutputs` for a definition (deduplicated, stable order). */
 export function secretOutputNames(
   definition: { secretOutputs?: readonly string[] | undefined },
@@ -59,7 +63,7 @@ export function secretOutputNames(
 
 /** Creates the Resource base class of a definition and returns both together. */
 export function defineResource<I extends Values, S extends Values, Schema extends z.ZodType = z.ZodType>(
-  definition: ResourceDefinition<I, S> & { inputs: Schema } & SecretInputsOption<I>,
+  definition: ResourceDefinition<I, S> & { inputs: Schema },
 ): DefinedResource<I, S, Schema> {
   const { type, outputs, idOutput } = definition;
   const secretInputs: readonly string[] = definition.secretInputs ?? [];
@@ -68,6 +72,11 @@ export function defineResource<I extends Values, S extends Values, Schema extend
 
   class TravelResource extends pulumi.dynamic.Resource {
     static readonly definition: ResourceDefinition<Values, Values> = definition;
+
+    static fromValues(name: string, args: Readonly<Values>, opts?: pulumi.CustomResourceOptions) {
+      // The engine validates these inputs with the definition's schema at preview (`check`).
+      return new this(name, args as ArgsOf<Schema>, opts);
+    }
 
     constructor(name: string, args: ArgsOf<Schema>, opts: pulumi.CustomResourceOptions = {}) {
       const props: Record<string, unknown> = { ...args };

@@ -5,17 +5,14 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { TravelClient } from "../client";
 import type { CreateLookup } from "./create-lookup";
 import type { UniqueInput } from "./duplicate-index";
+import type { ResourceContext } from "./resource-context";
+import type { Values } from "./values";
+import type { TenantFacts } from "./tenant-facts";
 
-/** What a resource's API calls get. */
-export interface ResourceContext {
-  client: TravelClient;
-}
-
-/** Plain input or output values. */
-export type Values = Record<string, unknown>;
+export type { ResourceContext } from "./resource-context";
+export type { Values } from "./values";
 
 /** What `read` saw on the platform. */
 export interface Observation<I extends Values, S extends Values> {
@@ -23,6 +20,26 @@ export interface Observation<I extends Values, S extends Values> {
   observed: I;
   /** Computed outputs. */
   state: S;
+}
+
+/** A path inside a JSON value: `["address", "addressLines", 0]`. */
+export type ValuePath = (string | number)[];
+
+/**
+ * A request a resource sends on create, built from its inputs, so that `check` can validate the
+ * body against the vendor's documents before anything is sent (`provider/vendor-check.ts`).
+ */
+export interface VendorRequest {
+  method: "POST" | "PUT" | "PATCH";
+  /** The concrete path, such as `/v2/companies/8f…/legal-entities`. */
+  path: string;
+  /** The body exactly as create sends it. */
+  body: unknown;
+  /**
+   * Where a value of the body comes from in the inputs. Default: the same path (the body's
+   * properties are inputs of the same names).
+   */
+  inputPathOf?: ((bodyPath: ValuePath) => ValuePath) | undefined;
 }
 
 /** The declaration of one resource type. */
@@ -65,6 +82,17 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
   /** Outputs that are secret. */
   secretOutputs?: readonly (keyof S & string)[] | undefined;
   /**
+   * Inputs that are always secret: wrapped in `pulumi.secret` even when given as plain values,
+   * stored as ciphertext both as inputs and as the outputs that echo them, and never written by
+   * `export` (a `${secret:...}` placeholder instead).
+   */
+  secretInputs?: readonly (keyof I & string)[] | undefined;
+  /**
+   * Where the type lives in a tenant manifest and how `export` and `reconcile` list its objects
+   * (or why not). Every type of the registry declares it.
+   */
+  tenant?: TenantFacts | undefined;
+  /**
    * Creates the object. Call `created(id)` as soon as the platform has assigned an id, so that a
    * later failure is recorded as a partially created resource instead of being lost.
    */
@@ -79,6 +107,12 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
    * at preview instead of halfway through `up`. `olds` are the inputs on record (empty on create).
    */
   preflight?(ctx: ResourceContext, news: I, olds: Partial<I>): Promise<pulumi.dynamic.CheckFailure[]>;
+  /**
+   * The requests `create` sends, built from valid inputs by the same code `create` uses; `check`
+   * validates each body against the vendor's request schema for its method and path. Resources
+   * whose writes the vendor does not document leave it out.
+   */
+  vendorRequests?(inputs: I): VendorRequest[];
   /**
    * Optional replace rule beyond `replaceOn`: the changed inputs that force a replacement. `news`
    * may hold unknown values (`containsUnknown`); an unknown input the rule depends on should count

@@ -5,58 +5,25 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { isNotFound } from "../client";
 import { checkInputs } from "./check";
-import {
-  ADOPT_INPUT,
-  inputKeysOf,
-  type ResourceContext,
-  type ResourceDefinition,
-  type Values,
-} from "./definition";
+import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "./definition";
 import { diffInputs, settledInputs } from "./diff";
 import { PartialCreateError } from "./partial-create-error";
 import { extraReplaces, preflightFailures } from "./preflight";
+import type { ContextFactory } from "./resource-context";
 import { safeCreate } from "./safe-create";
 import { isInternalKey, stripInternal, withoutUndefined } from "./values";
+import { vendorFailures } from "./vendor-check";
 
 /** A provider with every method the engine may call. */
 export type FullResourceProvider = Required<pulumi.dynamic.ResourceProvider>;
-
-/** Supplies the API context lazily, at call time. */
-export type ContextFactory = () => ResourceContext;
 
 /** The provider the engine drives for one resource type. */
 export function buildDynamicProvider<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   context: ContextFactory,
 ): FullResourceProvider {
+  const props = propsOf(definition);
   const inputKeys = inputKeysOf(definition);
-  const declaredOf = (props: Values | undefined): I => {
-    const clean = stripInternal(props);
-    return Object.fromEntries(
-      inputKeys.filter((key) => clean[key] !== undefined).map((key) => [key, clean[key]]),
-    ) as I;
-  };
-  const parse = (props: Values): I => {
-    const result = checkInputs(definition.inputs, stripInternal(props));
-    if (result.failures.length > 0) {
-      const first = result.failures[0];
-      throw new Error(`invalid inputs for ${definition.type}: ${first?.property}: ${first?.reason}`);
-    }
-    return withoutUndefined(result.inputs as I);
-  };
-  /**
-   * Outputs echo the inputs, internal ones (`__armId`) included: read gets the outputs only, and
-   * hands the internal inputs back from them so that a refresh keeps them.
-   */
-  const outputsOf = (inputs: I, state: S, props: Values | undefined): Values =>
-    withoutUndefined({ ...internalOf(props ?? {}), ...inputs, ...state });
-  /** Secret outputs are write-once (returned by the platform only at creation or rotation): keep them. */
-  const keepSecrets = (state: S, previous: Values | undefined): S => {
-    const kept: Values = { ...state };
-    for (const key of definition.secretOutputs ?? [])
-      if (kept[key] === undefined && previous?.[key] !== undefined) kept[key] = previous[key];
-    return kept as S;
-  };
 
   return {
     async configure() {
@@ -64,19 +31,26 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
     },
 
     async check(olds: Values, news: Values) {
-      const result = checkInputs(definition.inputs, stripInternal(news));
+      const checked = checkInputs(definition.inputs, stripInternal(news));
+      // The vendor's schemas judge the bodies once the inputs pass their own schema.
+      const vendor =
+        checked.failures.length === 0
+          ? vendorFailures(definition, withoutUndefined(checked.inputs as I))
+          : [];
+      const result = { ...checked, failures: [...checked.failures, ...vendor] };
       const failures = [
         ...result.failures,
-        ...(await preflightFailures(definition, context, result, news, declaredOf(olds))),
+        ...(await preflightFailures(definition, context, result, news, props.declaredOf(olds))),
       ];
       // Internal inputs (`__armId`, ...) are kept: they are recorded and reach diff.
       return { inputs: withoutUndefined({ ...internalOf(news), ...result.inputs }), failures };
     },
 
     async diff(_id: string, olds: Values, news: Values) {
+      const declared = props.declaredOf(olds);
       const settled = settledInputs(definition, olds, news);
-      const { changed, replaces } = diffInputs(inputKeys, declaredOf(olds), settled, definition.replaceOn);
-      replaces.push(...extraReplaces(definition, declaredOf(olds), settled, replaces));
+      const { changed, replaces } = diffInputs(inputKeys, declared, settled, definition.replaceOn);
+      replaces.push(...extraReplaces(definition, declared, settled, replaces));
       return {
         changes: changed.length > 0,
         replaces,
@@ -84,43 +58,12 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
       };
     },
 
-    async create(props: Values) {
-      const inputs = parse(props);
-      const ctx = context();
-      const adoptId = inputs[ADOPT_INPUT];
-      if (typeof adoptId === "string" && adoptId !== "") {
-        const existing = await definition.read(ctx, adoptId, inputs);
-        if (!existing) {
-          throw new Error(
-            `${definition.type}: adoptId ${adoptId} does not exist (or is not visible to these credentials)`,
-          );
-        }
-        // Adoption takes ownership of the declared fields only: fields set outside the program stay.
-        const owned = pickKeys(existing.observed, Object.keys(inputs));
-        const state = await definition.update(ctx, adoptId, inputs, owned);
-        return { id: adoptId, outs: outputsOf(inputs, state, props) };
-      }
-      let createdId: string | undefined;
-      try {
-        const { id, state } = await safeCreate(definition, ctx, inputs, (id) => {
-          createdId = id;
-        });
-        return { id, outs: outputsOf(inputs, state, props) };
-      } catch (error) {
-        // The partial state keeps the engine-internal props (`__provider`): without them the
-        // engine cannot load the provider to refresh or delete the object later.
-        if (createdId !== undefined)
-          throw new PartialCreateError(
-            createdId,
-            withoutUndefined({ ...internalOf(props), ...inputs }),
-            error,
-          );
-        throw error;
-      }
+    async create(inputProps: Values) {
+      return createObject(definition, context, props, inputProps);
     },
 
-    async read(id: string, props?: Values) {
-      const declared = declaredOf(props);
+    async read(id: string, recorded?: Values) {
+      const declared = props.declaredOf(recorded);
       const found = await definition.read(context(), id, declared);
       if (!found) return {};
       // Only declared inputs are observed: a field set outside the program must not become an
@@ -129,28 +72,112 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
         ...pickKeys(found.observed, Object.keys(declared)),
         ...pickAdopt(declared),
       });
-      const props2 = outputsOf(observed, keepSecrets(found.state, props), props);
+      const outs = props.outputsOf(observed, props.keepSecrets(found.state, recorded), recorded);
       // Inputs handed back here lose their secret marking: keep the recorded (encrypted) ones.
       const secretInputs = (definition as { secretInputs?: readonly string[] }).secretInputs ?? [];
       return secretInputs.length > 0
-        ? { id, props: props2 }
-        : { id, props: props2, inputs: { ...internalOf(props ?? {}), ...observed } };
+        ? { id, props: outs }
+        : { id, props: outs, inputs: { ...internalOf(recorded ?? {}), ...observed } };
     },
 
     async update(id: string, olds: Values, news: Values) {
-      const inputs = parse(news);
-      const state = await definition.update(context(), id, inputs, declaredOf(olds));
-      return { outs: outputsOf(inputs, keepSecrets(state, olds), news) };
+      const inputs = props.parse(news);
+      const state = await definition.update(context(), id, inputs, props.declaredOf(olds));
+      return { outs: props.outputsOf(inputs, props.keepSecrets(state, olds), news) };
     },
 
-    async delete(id: string, props: Values) {
+    async delete(id: string, recorded: Values) {
       try {
-        await definition.delete(context(), id, declaredOf(props));
+        await definition.delete(context(), id, props.declaredOf(recorded));
       } catch (error) {
         if (!isNotFound(error, definition.notFoundCodes)) throw error;
       }
     },
   };
+}
+
+/** How one type's engine props map to its declared inputs and back to outputs. */
+interface PropsOf<I extends Values, S extends Values> {
+  /** The declared inputs among recorded props. */
+  declaredOf(props: Values | undefined): I;
+  /** Validated inputs of new props; throws naming the first invalid property. */
+  parse(props: Values): I;
+  /**
+   * Outputs echo the inputs, internal ones (`__armId`) of `props` included: read gets the outputs
+   * only, and hands the internal inputs back from them so that a refresh keeps them.
+   */
+  outputsOf(inputs: I, state: S, props: Values | undefined): Values;
+  /** Secret outputs are write-once (returned by the platform only at creation or rotation): keep them. */
+  keepSecrets(state: S, previous: Values | undefined): S;
+}
+
+function propsOf<I extends Values, S extends Values>(definition: ResourceDefinition<I, S>): PropsOf<I, S> {
+  const inputKeys = inputKeysOf(definition);
+  return {
+    declaredOf(props) {
+      const clean = stripInternal(props);
+      return Object.fromEntries(
+        inputKeys.filter((key) => clean[key] !== undefined).map((key) => [key, clean[key]]),
+      ) as I;
+    },
+    parse(props) {
+      const result = checkInputs(definition.inputs, stripInternal(props));
+      if (result.failures.length > 0) {
+        const first = result.failures[0];
+        throw new Error(`invalid inputs for ${definition.type}: ${first?.property}: ${first?.reason}`);
+      }
+      return withoutUndefined(result.inputs as I);
+    },
+    outputsOf: (inputs, state, props) =>
+      withoutUndefined({ ...internalOf(props ?? {}), ...inputs, ...state }),
+    keepSecrets(state, previous) {
+      const kept: Values = { ...state };
+      for (const key of definition.secretOutputs ?? [])
+        if (kept[key] === undefined && previous?.[key] !== undefined) kept[key] = previous[key];
+      return kept as S;
+    },
+  };
+}
+
+/** `create`: takes over `adoptId` when given, else creates through {@link safeCreate}. */
+async function createObject<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  context: ContextFactory,
+  props: PropsOf<I, S>,
+  inputProps: Values,
+): Promise<{ id: string; outs: Values }> {
+  const inputs = props.parse(inputProps);
+  const ctx = context();
+  const adoptId = inputs[ADOPT_INPUT];
+  if (typeof adoptId === "string" && adoptId !== "") {
+    const existing = await definition.read(ctx, adoptId, inputs);
+    if (!existing) {
+      throw new Error(
+        `${definition.type}: adoptId ${adoptId} does not exist (or is not visible to these credentials)`,
+      );
+    }
+    // Adoption takes ownership of the declared fields only: fields set outside the program stay.
+    const owned = pickKeys(existing.observed, Object.keys(inputs));
+    const state = await definition.update(ctx, adoptId, inputs, owned);
+    return { id: adoptId, outs: props.outputsOf(inputs, state, inputProps) };
+  }
+  let createdId: string | undefined;
+  try {
+    const { id, state } = await safeCreate(definition, ctx, inputs, (id) => {
+      createdId = id;
+    });
+    return { id, outs: props.outputsOf(inputs, state, inputProps) };
+  } catch (error) {
+    // The partial state keeps the engine-internal props (`__provider`): without them the
+    // engine cannot load the provider to refresh or delete the object later.
+    if (createdId !== undefined)
+      throw new PartialCreateError(
+        createdId,
+        withoutUndefined({ ...internalOf(inputProps), ...inputs }),
+        error,
+      );
+    throw error;
+  }
 }
 
 function pickKeys<T extends Values>(values: T, keys: readonly string[]): T {

@@ -4,10 +4,10 @@
  * (replace rules that depend on values, not only on which input changed).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ContextFactory } from "./dynamic-provider";
 import type { CheckOutcome } from "./check";
-import type { ResourceDefinition, Values } from "./definition";
-import { containsUnknown, stripInternal, withoutUndefined } from "./values";
+import type { ResourceDefinition } from "./definition";
+import type { ContextFactory } from "./resource-context";
+import { containsUnknown, stripInternal, type Values, withoutUndefined } from "./values";
 
 /**
  * The definition's preflight failures for `news`, or none when it has no preflight, the inputs

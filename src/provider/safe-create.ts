@@ -12,23 +12,27 @@
  * does, so a same-named object someone else made with other values is never taken over. The happy
  * path makes no extra call. A 409 on create names the existing object and how to take it over,
  * and takes nothing over.
+ *
+ * The repeats run under the client's retry policy and share its budget: the attempts the client
+ * already made for a failed step count, so a create never makes more attempts in all than one
+ * call of that client may (`maxRetries + 1`), and waits as the client waits.
  */
-import { backoffDelay, DEFAULT_RETRY_POLICY, isTravelError, type TravelError } from "../client";
+import {
+  ApiError,
+  ConnectionError,
+  isTravelError,
+  retryDelay,
+  type RetryPolicy,
+  TimeoutError,
+} from "../client";
 import { AmbiguousCreateError, DuplicateObjectError } from "./create-errors";
 import type { LookupCandidate, LookupKey } from "./create-lookup";
 import { ADOPT_INPUT, type ResourceContext, type ResourceDefinition, type Values } from "./definition";
 import { isInternalKey, jsonEqual } from "./values";
 
-/** Steps (lookups and create attempts together) before a create gives up. */
-export const MAX_CREATE_STEPS = 12;
-
-/** Longest wait between steps, even when the platform asks for more with Retry-After. */
-const MAX_STEP_DELAY_MS = 10_000;
-
 /** Timing of {@link safeCreate}; tests shorten it. */
 export interface SafeCreateOptions {
   sleep?: ((ms: number) => Promise<void>) | undefined;
-  maxSteps?: number | undefined;
 }
 
 /**
@@ -60,10 +64,18 @@ function isRefused(error: unknown): boolean {
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function delayAfter(error: unknown, step: number): number {
-  const asked = (error as Partial<TravelError> & { retryAfterMs?: number }).retryAfterMs;
-  const delay = asked ?? backoffDelay(step, DEFAULT_RETRY_POLICY, Math.random());
-  return Math.min(MAX_STEP_DELAY_MS, delay);
+/** The attempts a failed step made: the client's own retries of that call included. */
+function attemptsOf(error: unknown): number {
+  const counted =
+    error instanceof ApiError || error instanceof ConnectionError || error instanceof TimeoutError;
+  return counted ? Math.max(1, error.attempts) : 1;
+}
+
+/** The wait before the next step, as the client would wait; undefined when it would give up. */
+function waitAfter(error: unknown, attempts: number, policy: Readonly<RetryPolicy>): number | undefined {
+  const retryAfterMs = error instanceof ApiError ? error.retryAfterMs : undefined;
+  if (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs) return undefined;
+  return retryDelay(attempts, retryAfterMs, policy, Math.random());
 }
 
 /**
@@ -78,7 +90,8 @@ export async function safeCreate<I extends Values, S extends Values>(
   options: SafeCreateOptions = {},
 ): Promise<{ id: string; state: S }> {
   const sleep = options.sleep ?? sleepFor;
-  const maxSteps = options.maxSteps ?? MAX_CREATE_STEPS;
+  const policy = ctx.client.retryPolicy;
+  const budget = policy.maxRetries + 1;
   const lookup = definition.lookup;
   const key = lookup?.keyOf(inputs);
   const find = async (k: LookupKey): Promise<LookupCandidate[]> =>
@@ -93,8 +106,10 @@ export async function safeCreate<I extends Values, S extends Values>(
   /** The ambiguous failure a lookup has not yet resolved. */
   let unresolved: unknown;
   let lastError: unknown;
+  /** Attempts made so far, the client's retries included; each failed step adds at least one. */
+  let spent = 0;
 
-  for (let step = 1; step <= maxSteps; step++) {
+  while (spent < budget) {
     try {
       if (unresolved !== undefined && key !== undefined) {
         const mine = await ownCandidates(definition, ctx, inputs, await find(key));
@@ -124,7 +139,10 @@ export async function safeCreate<I extends Values, S extends Values>(
         throw error;
       }
       lastError = error;
-      if (step < maxSteps) await sleep(delayAfter(error, step));
+      spent += attemptsOf(error);
+      const wait = waitAfter(error, spent, policy);
+      if (spent >= budget || wait === undefined) break;
+      await sleep(wait);
     }
   }
   if (unresolved !== undefined) {

@@ -1,7 +1,11 @@
 /** Helpers over the plain JSON values the engine hands a dynamic provider. */
+import * as pulumi from "@pulumi/pulumi";
 
-/** The engine's sentinel for a value not known during preview. */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+/** Plain input or output values. */
+export type Values = Record<string, unknown>;
+
+/** The engine's sentinel for a value not known during preview: the SDK's own `unknownValue`. */
+export const UNKNOWN = pulumi.runtime.unknownValue;
 
 /** True when `value` is, or contains, an unknown value. */
 export function containsUnknown(value: unknown): boolean {

@@ -5,7 +5,7 @@
  * read finds out-of-band revocations (the user is then gone from state).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { type TravelClient, registerSecret } from "../client";
+import { listEach, registerSecret, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
 import { countPerRun, readOncePerRun } from "../provider/run-cache";
@@ -39,25 +39,24 @@ export function apiUserQuota(env: NodeJS.ProcessEnv = process.env): number {
   return quota;
 }
 
-/** Most pages read while looking for a clientId (the TMC quota is small). */
-const MAX_PAGES = 50;
-
 /** True when `clientId` is an active API user of the caller's TMC. */
 export async function apiUserExists(client: TravelClient, clientId: string): Promise<boolean> {
-  for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
-    const response = await client.get("/v2/api-users", {
-      query: { limit: API_USER_PAGE_LIMIT, offset },
-      schema: listApiUsersResponseSchema,
-    });
-    if (response.apiUsers.some((user) => user.clientId === clientId)) return true;
-    offset += response.apiUsers.length;
-    if (
-      response.apiUsers.length === 0 ||
-      (response.totalCount !== undefined && offset >= response.totalCount)
-    )
-      return false;
-  }
-  throw new Error(`listing API users did not end after ${MAX_PAGES} pages`);
+  const users = listEach(client, {
+    path: "/v2/api-users",
+    shape: "offsetQuery",
+    page: listApiUsersResponseSchema,
+    items: (page) => page.apiUsers,
+    pageSize: API_USER_PAGE_LIMIT,
+  });
+  for await (const user of users) if (user.clientId === clientId) return true;
+  return false;
+}
+
+/** The `CreateApiUsersRequest` body. */
+function createBody(inputs: ApiUserInputs): Record<string, string> {
+  const body: Record<string, string> = { role: inputs.role, credentialType: inputs.credentialType };
+  if (inputs.orgId !== undefined) body.orgId = inputs.orgId;
+  return body;
 }
 
 /** The ApiUser definition. Its id is the clientId, which never changes on rotation. */
@@ -68,11 +67,17 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
   replaceOn: ["role", "credentialType", "orgId"],
   outputs: ["clientId", "clientSecret", "scimToken"],
   idOutput: "clientId",
+  tenant: {
+    manifest: { section: "apiUsers" },
+    inventory: { omitted: "the platform lists API users by clientId only, without their role or company" },
+  },
   secretOutputs: ["clientSecret", "scimToken"],
+  vendorRequests: (inputs) => [{ method: "POST", path: "/v2/api-users", body: createBody(inputs) }],
   async create({ client }, inputs, created) {
-    const body: Record<string, string> = { role: inputs.role, credentialType: inputs.credentialType };
-    if (inputs.orgId !== undefined) body.orgId = inputs.orgId;
-    const response = await client.post("/v2/api-users", { body, schema: createApiUserResponseSchema });
+    const response = await client.post("/v2/api-users", {
+      body: createBody(inputs),
+      schema: createApiUserResponseSchema,
+    });
     registerSecret(response.clientSecret);
     registerSecret(response.scimToken);
     created(response.clientId);

@@ -11,6 +11,7 @@ import { defineResource } from "../provider/define-resource";
 import { adoptIdField } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
 import { readOncePerRun } from "../provider/run-cache";
+import { type ParentIds, parentId, type TenantFacts } from "../provider/tenant-facts";
 import { containsUnknown } from "../provider/values";
 import {
   type ArmAction,
@@ -21,6 +22,7 @@ import {
 } from "../schemas/custom-field";
 import { linkOptionGroupId } from "./arm-link";
 import { readUnlessGone } from "./gone";
+import { readEach } from "./read-each";
 
 /** Inputs of {@link Arm}. */
 export const armInputsSchema = z.strictObject({
@@ -52,6 +54,30 @@ const armsPath = (values: { companyId: string; customFieldId: string }) =>
 const stateOf = (armId: string, optionGroupId: string | undefined): State =>
   optionGroupId === undefined ? { armId } : { armId, optionGroupId };
 
+const armListSchema = z.looseObject({ arms: z.array(z.looseObject({ id: z.string().min(1) })).default([]) });
+
+/** The arms path of the custom field an inventory lists under. */
+const listedArmsPath = (parents: ParentIds) =>
+  armsPath({ companyId: parents.companyId, customFieldId: parentId(parents, "customFieldId") });
+
+/** Arms are written inside their field's entry of `customFields`; export and reconcile list them per field. */
+const armTenant: TenantFacts = {
+  manifest: { section: "customFields" },
+  inventory: {
+    parent: { type: "CustomField", ids: (field) => ({ customFieldId: field.id }) },
+    async list({ client }, parents) {
+      const path = listedArmsPath(parents);
+      const { arms } = await client.post(`${path}/list`, {
+        body: {},
+        schema: armListSchema,
+        idempotent: true,
+      });
+      return readEach(client, arms, (id) => `${path}${apiPath`/${id}`}`, GONE);
+    },
+    reconcile: { deletePath: (parents, object) => `${listedArmsPath(parents)}${apiPath`/${object.id}`}` },
+  },
+};
+
 /** The Arm definition. */
 export const armResource = defineResource<Inputs, State, typeof armInputsSchema>({
   type: "Arm",
@@ -60,6 +86,7 @@ export const armResource = defineResource<Inputs, State, typeof armInputsSchema>
   replaceOn: ["companyId", "customFieldId"],
   outputs: ["optionGroupId"],
   idOutput: "armId",
+  tenant: armTenant,
   replaceWhen(olds, news) {
     const before = olds.action;
     if (before === undefined) return [];

@@ -6,11 +6,13 @@
  */
 import { z } from "zod";
 import { apiPath, listElements, listPosted, type TravelClient } from "../client";
-import type { LookupCandidate, LookupKey } from "../provider/create-lookup";
+import type { CreateLookup, LookupCandidate, LookupKey } from "../provider/create-lookup";
 import { defineResource, type DefinedResource } from "../provider/define-resource";
 import { adoptIdField, type Values } from "../provider/definition";
+import type { Inventory, ParentIds } from "../provider/tenant-facts";
 import { entityIdSchema } from "../schemas/common";
 import { readUnlessGone } from "./gone";
+import { readEach } from "./read-each";
 import { observe, replacementBody } from "./shared";
 
 /** Parent ids a child resource can have. */
@@ -28,8 +30,11 @@ export interface CompanyChildSpec<F extends z.ZodRawShape> {
   collectionPath(parents: Record<ParentKey, string>): string;
   /** Name of the output holding the object's id, such as `legalEntityId`. */
   idOutput: string;
-  /** How the platform writes the id in objects it returns and takes on PUT. */
-  idShape: "string" | "wrapped";
+  /**
+   * How the PUT body carries the id: a plain string, the `{ id }` wrapper, or not at all (the
+   * vendor's update request declares no id, as `UpdateGradeRequest`).
+   */
+  idShape: "string" | "wrapped" | "none";
   /** Replace by deleting first (for names that must be unique). */
   deleteBeforeReplace?: boolean;
   /**
@@ -38,10 +43,13 @@ export interface CompanyChildSpec<F extends z.ZodRawShape> {
    */
   createOnly?: readonly (keyof F & string)[];
   /**
-   * How to list the collection when a create's outcome is unknown (see `provider/safe-create.ts`).
-   * Default: `GET` of the collection path with `externalId`, `pageNumber` and `pageSize`.
+   * How to list the collection: when a create's outcome is unknown (see `provider/safe-create.ts`),
+   * and for `export` and `reconcile`. Default: `GET` of the collection path with `externalId`,
+   * `pageNumber` and `pageSize`.
    */
   listing?: ChildListing;
+  /** The tenant manifest's section of these objects, such as `costCenters`. */
+  section: string;
 }
 
 /** How the create lookup lists a collection. */
@@ -54,22 +62,22 @@ export type ChildListing =
       key: string;
     };
 
-/** Every object of a collection listing, filtered by `key` where the listing can filter. */
+/** Every object of a collection listing, filtered by `key` (when given) where the listing can filter. */
 async function listReferences(
   client: TravelClient,
   listing: ChildListing,
   collectionPath: string,
   parents: Record<ParentKey, string>,
-  key: LookupKey,
+  key?: LookupKey,
 ): Promise<LookupCandidate[]> {
   const items =
     listing.method === "GET"
-      ? await listElements(client, collectionPath, key.by === "externalId" ? { externalId: key.value } : {})
+      ? await listElements(client, collectionPath, key?.by === "externalId" ? { externalId: key.value } : {})
       : await listPosted(
           client,
           listing.path(parents),
           listing.key,
-          key.by === "name" ? { searchText: key.value } : {},
+          key?.by === "name" ? { searchText: key.value } : {},
         );
   return items.map((item) => ({ id: item.id, name: item.name }));
 }
@@ -83,6 +91,11 @@ export function notFoundCodeOf(type: string): string {
 const parentNotFoundCodes: Record<ParentKey, string> = {
   companyId: "COMPANY_NOT_FOUND",
   legalEntityId: "LEGAL_ENTITY_NOT_FOUND",
+};
+
+/** The parents below the company: the type each names, and the entry key a manifest names it by. */
+const innerParents: Partial<Record<ParentKey, { type: string; entryKey: string }>> = {
+  legalEntityId: { type: "LegalEntity", entryKey: "legalEntity" },
 };
 
 const parentIdSchema = z.string().min(1, "must be an id");
@@ -104,7 +117,7 @@ export type CompanyChildInputs<P extends ParentKey, F extends z.ZodRawShape> = z
 /** Builds the resource definition of a company child. */
 export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>(
   spec: CompanyChildSpec<F> & { parents: readonly P[] },
-): DefinedResource<Values, Values, CompanyChildInputs<P, F>> & { fields: F; createOnly: readonly string[] } {
+): DefinedResource<Values, Values, CompanyChildInputs<P, F>> {
   const parentShape = Object.fromEntries(spec.parents.map((key) => [key, parentFields[key]])) as Pick<
     typeof parentFields,
     P
@@ -118,13 +131,16 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
   const createOnly: readonly string[] = spec.createOnly ?? [];
   const replaceableKeys = fieldKeys.filter((key) => !createOnly.includes(key));
   const notFoundCodes = [notFoundCodeOf(spec.type), ...spec.parents.map((key) => parentNotFoundCodes[key])];
-  const parentsOf = (values: Values): Record<ParentKey, string> =>
-    Object.fromEntries(spec.parents.map((key) => [key, String(values[key])])) as Record<ParentKey, string>;
-  const itemPath = (values: Values, id: string) =>
-    `${spec.collectionPath(parentsOf(values))}${apiPath`/${id}`}`;
+  const parentsOf = (values: Values) => parentIdsOf(spec.parents, values);
+  const itemPath = (values: Values, id: string) => childPath(spec, values, id);
   const bodyOf = (values: Values): Values =>
     Object.fromEntries(fieldKeys.filter((key) => values[key] !== undefined).map((key) => [key, values[key]]));
   const stateOf = (id: string): Values => ({ [spec.idOutput]: id });
+  const createRequest = (values: Values) =>
+    ({ method: "POST", path: spec.collectionPath(parentsOf(values)), body: bodyOf(values) }) as const;
+  const listing = spec.listing ?? { method: "GET" };
+  const parent = innerParentOf(spec.parents);
+  const inventory = childInventory(spec, listing, notFoundCodes, parent);
 
   const defined = defineResource<Values, Values, CompanyChildInputs<P, F>>({
     type: spec.type,
@@ -135,11 +151,17 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
     idOutput: spec.idOutput,
     notFoundCodes,
     uniqueExternalIdWithin: spec.parents,
+    vendorRequests: (values) => [createRequest(values)],
+    tenant: {
+      manifest: {
+        section: spec.section,
+        entries: { fields: spec.fields, exported: replaceableKeys, parent },
+      },
+      inventory,
+    },
     async create({ client }, values, created) {
-      const { id } = await client.post(spec.collectionPath(parentsOf(values)), {
-        body: bodyOf(values),
-        schema: entityIdSchema,
-      });
+      const { path, body } = createRequest(values);
+      const { id } = await client.post(path, { body, schema: entityIdSchema });
       created(id);
       return { id, state: stateOf(id) };
     },
@@ -155,41 +177,95 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
       const current = await client.get<Values>(path);
       const body = replacementBody(current, news, olds, replaceableKeys);
       for (const key of createOnly) delete body[key];
-      await client.put(path, { body: { ...body, id: spec.idShape === "wrapped" ? { id } : id } });
+      delete body.id;
+      if (spec.idShape !== "none") body.id = spec.idShape === "wrapped" ? { id } : id;
+      await client.put(path, { body });
       return stateOf(id);
     },
     async delete({ client }, id, declared) {
       await client.delete(itemPath(declared, id));
     },
-    lookup: {
-      keyOf(values) {
-        const externalId = fieldKeys.includes("externalId") ? values.externalId : undefined;
-        if (typeof externalId === "string" && externalId !== "")
-          return { by: "externalId", value: externalId };
-        const name = values.name;
-        return typeof name === "string" && name !== "" ? { by: "name", value: name } : undefined;
-      },
-      async find({ client }, values, key) {
-        const listing = spec.listing ?? { method: "GET" };
-        const references = await listReferences(
-          client,
-          listing,
-          spec.collectionPath(parentsOf(values)),
-          parentsOf(values),
-          key,
-        );
-        if (key.by === "name") return references.filter((reference) => reference.name === key.value);
-        // The listing filtered by externalId; each match is confirmed on the object itself.
-        const confirmed: LookupCandidate[] = [];
-        for (const reference of references) {
-          const found = await readUnlessGone(notFoundCodes, () =>
-            client.get<Values>(itemPath(values, reference.id)),
-          );
-          if (found?.externalId === key.value) confirmed.push(reference);
-        }
-        return confirmed;
-      },
-    },
+    lookup: childLookup(spec, listing, notFoundCodes),
   });
-  return Object.assign(defined, { fields: spec.fields, createOnly });
+  return defined;
+}
+
+/** How a create whose outcome is unknown finds the object: by externalId, else by name. */
+function childLookup<F extends z.ZodRawShape>(
+  spec: CompanyChildSpec<F>,
+  listing: ChildListing,
+  notFoundCodes: readonly string[],
+): CreateLookup<Values> {
+  const fieldKeys = Object.keys(spec.fields);
+  const parentsOf = (values: Values) => parentIdsOf(spec.parents, values);
+  return {
+    keyOf(values) {
+      const externalId = fieldKeys.includes("externalId") ? values.externalId : undefined;
+      if (typeof externalId === "string" && externalId !== "") return { by: "externalId", value: externalId };
+      const name = values.name;
+      return typeof name === "string" && name !== "" ? { by: "name", value: name } : undefined;
+    },
+    async find({ client }, values, key) {
+      const references = await listReferences(
+        client,
+        listing,
+        spec.collectionPath(parentsOf(values)),
+        parentsOf(values),
+        key,
+      );
+      if (key.by === "name") return references.filter((reference) => reference.name === key.value);
+      // The listing filtered by externalId; each match is confirmed on the object itself.
+      const confirmed: LookupCandidate[] = [];
+      for (const reference of references) {
+        const found = await readUnlessGone(notFoundCodes, () =>
+          client.get<Values>(childPath(spec, values, reference.id)),
+        );
+        if (found?.externalId === key.value) confirmed.push(reference);
+      }
+      return confirmed;
+    },
+  };
+}
+
+/** The parent ids of `values` (inputs, or the ids an object was listed under). */
+function parentIdsOf(parents: readonly ParentKey[], values: Readonly<Record<string, unknown>>) {
+  return Object.fromEntries(parents.map((key) => [key, String(values[key])])) as Record<ParentKey, string>;
+}
+
+/** The path of the object `id` under the parents named in `values`. */
+function childPath(
+  spec: Pick<CompanyChildSpec<z.ZodRawShape>, "parents" | "collectionPath">,
+  values: Readonly<Record<string, unknown>>,
+  id: string,
+) {
+  return `${spec.collectionPath(parentIdsOf(spec.parents, values))}${apiPath`/${id}`}`;
+}
+
+/** A parent below the company: its type, its input, and the key a manifest entry names it by. */
+type InnerParent = { type: string; input: ParentKey; entryKey: string };
+
+/** The innermost parent of `parents` when it is below the company. */
+function innerParentOf(parents: readonly ParentKey[]): InnerParent | undefined {
+  const input = parents[parents.length - 1];
+  const inner = input === undefined ? undefined : innerParents[input];
+  return inner && input ? { ...inner, input } : undefined;
+}
+
+/** How `export` and `reconcile` list a company child: its listing, each object read whole. */
+function childInventory<F extends z.ZodRawShape>(
+  spec: CompanyChildSpec<F>,
+  listing: ChildListing,
+  notFoundCodes: readonly string[],
+  parent: InnerParent | undefined,
+): Inventory {
+  const parentsOf = (ids: ParentIds) => parentIdsOf(spec.parents, ids);
+  return {
+    parent: parent && { type: parent.type, ids: (object) => ({ [parent.input]: object.id }) },
+    async list({ client }, ids) {
+      const collection = spec.collectionPath(parentsOf(ids));
+      const listed = await listReferences(client, listing, collection, parentsOf(ids));
+      return readEach(client, listed, (id) => childPath(spec, ids, id), notFoundCodes);
+    },
+    reconcile: { deletePath: (ids, object) => childPath(spec, ids, object.id) },
+  };
 }

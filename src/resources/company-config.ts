@@ -6,6 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, type QueryValue } from "../client";
 import { defineResource } from "../provider/define-resource";
+import type { TenantFacts } from "../provider/tenant-facts";
 import type { ArgsOf, InputShape } from "../provider/resource-args";
 import { CONFIG_DOCUMENTS, type ConfigDocumentKind } from "../schemas/company-config-documents";
 import { containsUnknown } from "../provider/values";
@@ -15,6 +16,9 @@ import { readUnlessGone } from "./gone";
 export type CompanyConfigKind = ConfigDocumentKind;
 
 const kindSchema = z.enum(Object.keys(CONFIG_DOCUMENTS) as [CompanyConfigKind, ...CompanyConfigKind[]]);
+
+/** The company roles a config document can be stored at. */
+const configRoleSchema = z.enum(["ORG", "TMC", "PARTNER_TMC"]);
 
 /** Inputs of {@link CompanyConfig}. */
 export const companyConfigInputsSchema = z
@@ -33,7 +37,7 @@ export const companyConfigInputsSchema = z
      * Changing it replaces the resource for the kinds stored per role (the new role holds another
      * document), and is an update for the others.
      */
-    companyRole: z.enum(["ORG", "TMC", "PARTNER_TMC"]).optional(),
+    companyRole: configRoleSchema.optional(),
     /**
      * The whole config document in the platform's shape (for `color`, a `ColorConfig`; for
      * `enrollment`, an `EnrollmentConfig`; ...). It is stored whole: fields left out are cleared.
@@ -75,6 +79,36 @@ const documentNotFoundCode = (kind: CompanyConfigKind) =>
 
 const idOf = (inputs: ConfigInputs) => `${inputs.companyId}/${inputs.kind}`;
 
+/** The roles a document of `kind` is stored at in `company`; `[undefined]` for kinds kept once. */
+function rolesOf(kind: CompanyConfigKind, company: Record<string, unknown>): ConfigInputs["companyRole"][] {
+  if (CONFIG_DOCUMENTS[kind].companyRole === "none") return [undefined];
+  const roles: unknown[] = Array.isArray(company.companyRoles) ? company.companyRoles : [];
+  return roles.flatMap((role) => {
+    const parsed = configRoleSchema.safeParse(role);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** The manifest's `configs`; export reads every document the company has stored, at each role. */
+const configTenant: TenantFacts = {
+  manifest: { section: "configs" },
+  inventory: {
+    async list({ client, company }, { companyId }) {
+      const out = [];
+      for (const kind of Object.keys(CONFIG_DOCUMENTS) as CompanyConfigKind[])
+        for (const companyRole of rolesOf(kind, company)) {
+          const { path, query } = locate({ companyId, kind, companyRole });
+          const config = await readUnlessGone(["COMPANY_NOT_FOUND", documentNotFoundCode(kind)], () =>
+            client.get<Record<string, unknown>>(path, { query }),
+          );
+          if (config !== undefined) out.push({ id: `${companyId}/${kind}`, kind, companyRole, config });
+        }
+      return out;
+    },
+    reconcile: { omitted: "a setting of the company: it exists with the company, nobody deletes it" },
+  },
+};
+
 /** The CompanyConfig definition. Its id is `<companyId>/<kind>`. */
 export const companyConfigResource = defineResource<
   ConfigInputs,
@@ -96,9 +130,13 @@ export const companyConfigResource = defineResource<
   deleteBeforeReplace: true,
   outputs: [],
   idOutput: "configId",
+  tenant: configTenant,
   notFoundCodes: [
     "COMPANY_NOT_FOUND",
     ...(Object.keys(CONFIG_DOCUMENTS) as CompanyConfigKind[]).map(documentNotFoundCode),
+  ],
+  vendorRequests: (inputs) => [
+    { method: "PUT", path: locate(inputs).path, body: inputs.config, inputPathOf: (at) => ["config", ...at] },
   ],
   async create({ client }, inputs, created) {
     const { path, query } = locate(inputs);

@@ -6,7 +6,9 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
+import type { ValuePath } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
+import type { TenantFacts } from "../provider/tenant-facts";
 import { featureNameSchema } from "../schemas/features";
 import { readUnlessGone } from "./gone";
 
@@ -44,22 +46,48 @@ const featuresResponseSchema = z.looseObject({
 
 const featuresPath = (companyId: string) => apiPath`/v2/companies/${companyId}/features`;
 
+/** The `UpdateFeaturesRequest` that sets `set` and deletes `remove`; undefined when it changes nothing. */
+function featuresBody(set: Record<string, string>, remove: string[]): Record<string, unknown> | undefined {
+  const body: Record<string, unknown> = {};
+  const toUpdate = Object.entries(set).map(([name, value]) => ({ name, value }));
+  if (toUpdate.length > 0) body.featuresToUpdate = toUpdate;
+  if (remove.length > 0) body.featuresToDelete = remove;
+  return toUpdate.length > 0 || remove.length > 0 ? body : undefined;
+}
+
 async function patchFeatures(
   client: TravelClient,
   companyId: string,
   set: Record<string, string>,
   remove: string[],
 ): Promise<void> {
-  const body: Record<string, unknown> = {};
-  const toUpdate = Object.entries(set).map(([name, value]) => ({ name, value }));
-  if (toUpdate.length > 0) body.featuresToUpdate = toUpdate;
-  if (remove.length > 0) body.featuresToDelete = remove;
-  if (toUpdate.length > 0 || remove.length > 0) await client.patch(featuresPath(companyId), { body });
+  const body = featuresBody(set, remove);
+  if (body) await client.patch(featuresPath(companyId), { body });
 }
 
-/** The CompanyFeatures definition. Its id is the company id: one per company. */
+/** The input a value of the create body comes from: `featuresToUpdate[i]` is `features.<name>`. */
+function featureInputPath(features: Record<string, string>, at: ValuePath): ValuePath {
+  const [list, index] = at;
+  const name = typeof index === "number" ? Object.keys(features)[index] : undefined;
+  return list === "featuresToUpdate" && name !== undefined ? ["features", name] : ["features"];
+}
+
 /** A 404 with this code means the company, and so this object, is gone. */
 const NOT_FOUND_CODES = ["COMPANY_NOT_FOUND"];
+
+/** The manifest's `features`; export reads the company's features as one object. */
+const featuresTenant: TenantFacts = {
+  manifest: { section: "features" },
+  inventory: {
+    async list({ client }, { companyId }) {
+      const { features } = await client.get(featuresPath(companyId), { schema: featuresResponseSchema });
+      return [{ id: companyId, features }];
+    },
+    reconcile: { omitted: "the company's feature settings exist with the company: nobody deletes them" },
+  },
+};
+
+/** The CompanyFeatures definition. Its id is the company id: one per company. */
 
 export const companyFeaturesResource = defineResource<
   FeaturesInputs,
@@ -74,6 +102,15 @@ export const companyFeaturesResource = defineResource<
   deleteBeforeReplace: true,
   outputs: [],
   notFoundCodes: NOT_FOUND_CODES,
+  vendorRequests: (inputs) => [
+    {
+      method: "PATCH",
+      path: featuresPath(inputs.companyId),
+      body: featuresBody(inputs.features, []),
+      inputPathOf: (at) => featureInputPath(inputs.features, at),
+    },
+  ],
+  tenant: featuresTenant,
   async create({ client }, inputs, created) {
     await patchFeatures(client, inputs.companyId, inputs.features, []);
     created(inputs.companyId);

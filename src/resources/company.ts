@@ -1,21 +1,20 @@
 /** The Company resource: a company (role ORG by default) under the caller's TMC. */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { apiPath } from "../client";
+import { apiPath, byId, itemsUnder, listAll, listedItemSchema } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { LookupCandidate } from "../provider/create-lookup";
-import { adoptIdField, inputKeysOf } from "../provider/definition";
+import { adoptIdField, inputKeysOf, type Values } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
+import type { TenantFacts } from "../provider/tenant-facts";
 import { entityIdSchema } from "../schemas/common";
 import { companyResponseSchema, companyRoleSchema, companyWritableFields } from "../schemas/company";
 import { readUnlessGone } from "./gone";
 import { observe, replacementBody, withoutAdopt } from "./shared";
 
-const { contractedBy: _contractedBy, bookingTmcId: _bookingTmcId, ...writable } = companyWritableFields;
-
 /** Inputs of {@link Company} as validated at preview time. */
 export const companyInputsSchema = z.strictObject({
-  ...writable,
+  ...companyWritableFields,
   /** Company roles; defaults to `["ORG"]`. */
   companyRoles: z.array(companyRoleSchema).min(1, "needs at least one role").default(["ORG"]),
   ...adoptIdField,
@@ -26,17 +25,40 @@ type CompanyState = { companyId: string };
 
 const companyPath = (id: string) => apiPath`/v2/companies/${id}`;
 
-const PAGE_SIZE = 100;
-const MAX_PAGES = 100;
-const companyListSchema = z.looseObject({
-  elements: z.array(z.looseObject({ id: z.string().min(1), name: z.string().optional() })).default([]),
-  totalNumResults: z.number().optional(),
-});
-
-/** The Company definition. */
 /** A 404 with this code means the company, and so this object, is gone. */
 const NOT_FOUND_CODES = ["COMPANY_NOT_FOUND"];
 
+/**
+ * A read company in the shape of the inputs: the vendor's `Company` carries `supportConfigs` as a
+ * `SupportConfigs` object (`{ length, elements }`), where the inputs (`CreateCompanyRequest`) take
+ * the plain array.
+ */
+function asInputs(company: Values): Values {
+  const configs = company.supportConfigs;
+  if (configs === null || typeof configs !== "object" || Array.isArray(configs)) return company;
+  return { ...company, supportConfigs: (configs as { elements?: unknown }).elements ?? [] };
+}
+
+/** A PUT body in the vendor's `Company` shape: `supportConfigs` as a `SupportConfigs` object. */
+function asCompany(body: Values): Values {
+  const configs = body.supportConfigs;
+  if (!Array.isArray(configs)) return body;
+  return { ...body, supportConfigs: { length: configs.length, elements: configs } };
+}
+
+/** The create request (`CreateCompanyRequest`): the inputs as they are, without `adoptId`. */
+const createRequest = (inputs: CompanyInputs) =>
+  ({ method: "POST", path: "/v2/companies", body: withoutAdopt(inputs) }) as const;
+/** The company is the manifest's `company`; export and reconcile read it first, as their root. */
+const companyTenant: TenantFacts = {
+  manifest: { section: "company" },
+  inventory: {
+    list: async ({ company }) => [company],
+    reconcile: { deletePath: (_parents, object) => companyPath(object.id) },
+  },
+};
+
+/** The Company definition. */
 export const companyResource = defineResource<CompanyInputs, CompanyState, typeof companyInputsSchema>({
   type: "Company",
   inputs: companyInputsSchema,
@@ -45,8 +67,11 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
   idOutput: "companyId",
   notFoundCodes: NOT_FOUND_CODES,
   uniqueExternalIdWithin: [],
+  vendorRequests: (inputs) => [createRequest(inputs)],
+  tenant: companyTenant,
   async create({ client }, inputs, created) {
-    const { id } = await client.post("/v2/companies", { body: withoutAdopt(inputs), schema: entityIdSchema });
+    const { path, body } = createRequest(inputs);
+    const { id } = await client.post(path, { body, schema: entityIdSchema });
     created(id);
     return { id, state: { companyId: id } };
   },
@@ -55,12 +80,12 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
       client.get(companyPath(id), { schema: companyResponseSchema }),
     );
     if (!company) return undefined;
-    return { observed: observe(company, declared), state: { companyId: id } };
+    return { observed: observe(asInputs(company), declared), state: { companyId: id } };
   },
   async update({ client }, id, news, olds) {
     const current = await client.get(companyPath(id), { schema: companyResponseSchema });
-    const body = replacementBody(current, news, olds, inputKeysOf(companyResource));
-    await client.put(companyPath(id), { body: { ...body, id: { id } } });
+    const body = replacementBody(asInputs(current), news, olds, inputKeysOf(companyResource));
+    await client.put(companyPath(id), { body: { ...asCompany(body), id: { id } } });
     return { companyId: id };
   },
   async delete({ client }, id) {
@@ -73,23 +98,15 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
       return { by: "name", value: inputs.name };
     },
     async find({ client }, _inputs, key) {
-      const found = new Map<string, LookupCandidate>();
-      for (let page = 0; page < MAX_PAGES; page++) {
-        const query = {
-          offset: page * PAGE_SIZE,
-          limit: PAGE_SIZE,
-          ...(key.by === "externalId" ? { externalId: key.value } : {}),
-        };
-        const { elements, totalNumResults } = await client.get("/v2/companies", {
-          query,
-          schema: companyListSchema,
-        });
-        for (const element of elements) found.set(element.id, { id: element.id, name: element.name });
-        const done =
-          elements.length < PAGE_SIZE || (totalNumResults !== undefined && found.size >= totalNumResults);
-        if (done) break;
-      }
-      const references = [...found.values()];
+      // `GET /v2/companies` pages by offset and limit, unlike the company's own collections.
+      const listed = await listAll(client, {
+        path: "/v2/companies",
+        shape: "offsetQuery",
+        ...itemsUnder("elements", listedItemSchema),
+        query: key.by === "externalId" ? { externalId: key.value } : {},
+        uniqueBy: byId,
+      });
+      const references = listed.map(({ id, name }): LookupCandidate => ({ id, name }));
       if (key.by === "name") return references.filter((reference) => reference.name === key.value);
       // The listing filtered by externalId; each match is confirmed on the company itself.
       const confirmed: LookupCandidate[] = [];

@@ -11,6 +11,7 @@ export const costCenterResource = defineCompanyChild({
   parents: ["companyId"],
   collectionPath: ({ companyId }) => apiPath`/v2/companies/${companyId}/cost-centers`,
   idOutput: "costCenterId",
+  section: "costCenters",
   idShape: "wrapped",
   createOnly: ["numberOfEmployees"],
   fields: createCostCenterRequestSchema.shape,

@@ -9,7 +9,9 @@ import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
 import { readOncePerRun } from "../provider/run-cache";
-import { customFieldLevelSchema, customFieldListResponseSchema } from "../schemas/custom-field";
+import type { TenantFacts } from "../provider/tenant-facts";
+import { type CustomFieldLevel, customFieldLevelSchema } from "../schemas/custom-field";
+import { fieldLevelsOf, ownFields } from "./custom-field-list";
 import { readUnlessGone } from "./gone";
 import { planReorder } from "./reorder-plan";
 
@@ -36,21 +38,13 @@ export const customFieldOrderInputsSchema = z.strictObject({
 type Inputs = z.output<typeof customFieldOrderInputsSchema>;
 type State = { companyId: string };
 
-const PAGE = 100;
-
-/** The company's own fields at `level`, in checkout order (every page). */
-async function currentOrder(client: TravelClient, companyId: string, level: string): Promise<string[]> {
-  const ids: string[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await client.post(apiPath`/v3/companies/${companyId}/custom-fields/list`, {
-      query: { companyRole: level },
-      body: { paginationParams: { offset, limit: PAGE } },
-      schema: customFieldListResponseSchema,
-      idempotent: true,
-    });
-    for (const field of page.fields) if ((field.parentInfos ?? []).length === 0) ids.push(field.id);
-    if (page.fields.length < PAGE || offset + PAGE >= page.paginationParams.totalNumResults) return ids;
-  }
+/** The ids of the company's own fields at `level`, in checkout order. */
+async function currentOrder(
+  client: TravelClient,
+  companyId: string,
+  level: CustomFieldLevel,
+): Promise<string[]> {
+  return (await ownFields(client, companyId, level)).map((field) => field.id);
 }
 
 /** The failures of declared field ids that are not among `current`, the company's own fields. */
@@ -68,6 +62,22 @@ function unknownFields(inputs: Inputs, current: readonly string[]): pulumi.dynam
   );
 }
 
+/** The manifest's `customFieldOrder`; export reads the order at each level the company has fields at. */
+const orderTenant: TenantFacts = {
+  manifest: { section: "customFieldOrder" },
+  inventory: {
+    async list({ client, company }, { companyId }) {
+      const orders = [];
+      for (const companyRole of fieldLevelsOf(company)) {
+        const fieldIds = await currentOrder(client, companyId, companyRole);
+        if (fieldIds.length > 0) orders.push({ id: companyId, companyRole, fieldIds });
+      }
+      return orders;
+    },
+    reconcile: { omitted: "the checkout order is a setting of the company: nobody deletes it" },
+  },
+};
+
 async function converge(client: TravelClient, inputs: Inputs): Promise<void> {
   const current = await currentOrder(client, inputs.companyId, inputs.companyRole);
   const missing = unknownFields(inputs, current);
@@ -81,6 +91,7 @@ async function converge(client: TravelClient, inputs: Inputs): Promise<void> {
 export const customFieldOrderResource = defineResource<Inputs, State, typeof customFieldOrderInputsSchema>({
   type: "CustomFieldOrder",
   notFoundCodes: ["COMPANY_NOT_FOUND"],
+  tenant: orderTenant,
   inputs: customFieldOrderInputsSchema,
   replaceOn: ["companyId"],
   outputs: [],

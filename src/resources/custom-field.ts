@@ -10,16 +10,17 @@ import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import { adoptIdField } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
+import type { Entity, TenantFacts } from "../provider/tenant-facts";
 import { jsonEqual } from "../provider/values";
 import {
-  type CustomFieldLevel,
   customFieldLevelSchema,
-  customFieldListResponseSchema,
   customFieldSchema,
   customFieldWritableFields,
 } from "../schemas/custom-field";
 import { entityIdSchema } from "../schemas/common";
+import { fieldLevelsOf, listCustomFields, ownFields } from "./custom-field-list";
 import { readUnlessGone } from "./gone";
+import { readEach } from "./read-each";
 import { observe, replacementBody } from "./shared";
 
 /** Inputs of {@link CustomField}. */
@@ -52,22 +53,35 @@ const FIELD_KEYS = ["name", "description", "includeLocations", "managementTags",
 const fieldsPath = (companyId: string) => apiPath`/v3/companies/${companyId}/custom-fields`;
 const fieldPath = (companyId: string, id: string) => apiPath`/v3/companies/${companyId}/custom-fields/${id}`;
 
-/** The list entries of `companyId` at `level` matching `body`'s filters (first page of 100). */
-async function listFields(client: TravelClient, companyId: string, level: CustomFieldLevel, body: object) {
-  return client.post(`${fieldsPath(companyId)}/list`, {
-    query: { companyRole: level },
-    body: { paginationParams: { offset: 0, limit: 100 }, ...body },
-    schema: customFieldListResponseSchema,
-    idempotent: true,
-  });
-}
-
 async function setEnabled(client: TravelClient, inputs: Inputs, id: string, enabled: boolean) {
   await client.patch(`${fieldsPath(inputs.companyId)}/update-status`, {
     query: { companyRole: inputs.companyRole },
     body: { fieldsToUpdate: [{ id, enabled }] },
   });
 }
+
+/**
+ * The manifest's `customFields`; export and reconcile read the company's own fields at every level
+ * it has (a TMC's fields are at TMC), each with its level and whether it is enabled.
+ */
+const fieldTenant: TenantFacts = {
+  manifest: { section: "customFields" },
+  inventory: {
+    async list({ client, company }, { companyId }) {
+      const out: Entity[] = [];
+      for (const companyRole of fieldLevelsOf(company)) {
+        const own = await ownFields(client, companyId, companyRole);
+        const enabled = new Map(own.map((field) => [field.id, field.enabled]));
+        const read = await readEach(client, own, (id) => fieldPath(companyId, id), GONE);
+        out.push(
+          ...read.map((field) => ({ ...field, companyRole, enabled: enabled.get(field.id) === true })),
+        );
+      }
+      return out;
+    },
+    reconcile: { deletePath: ({ companyId }, object) => fieldPath(companyId, object.id) },
+  },
+};
 
 /** The CustomField definition. */
 export const customFieldResource = defineResource<Inputs, State, typeof customFieldInputsSchema>({
@@ -78,6 +92,7 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
   deleteBeforeReplace: true,
   outputs: [],
   idOutput: "customFieldId",
+  tenant: fieldTenant,
   uniqueInputs: [
     {
       input: "name",
@@ -89,8 +104,8 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
   async preflight({ client }, news, olds) {
     const sameName = olds.name !== undefined && olds.name.toLowerCase() === news.name.toLowerCase();
     if (sameName && olds.companyId === news.companyId) return [];
-    const list = await listFields(client, news.companyId, news.companyRole, { searchText: news.name });
-    const clash = list.fields.find(
+    const list = await listCustomFields(client, news.companyId, news.companyRole, { searchText: news.name });
+    const clash = list.find(
       (field) =>
         field.name.toLowerCase() === news.name.toLowerCase() && (field.parentInfos ?? []).length === 0,
     );
@@ -119,8 +134,10 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
     );
     if (!field) return undefined;
     const level = declared.companyRole ?? "ORG";
-    const list = await listFields(client, declared.companyId, level, { filter: { customFieldIds: [id] } });
-    const entry = list.fields.find((candidate) => candidate.id === id);
+    const list = await listCustomFields(client, declared.companyId, level, {
+      filter: { customFieldIds: [id] },
+    });
+    const entry = list.find((candidate) => candidate.id === id);
     const observed = {
       ...observe(field, declared, FIELD_KEYS),
       companyId: declared.companyId,

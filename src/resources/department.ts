@@ -11,6 +11,7 @@ export const departmentResource = defineCompanyChild({
   parents: ["companyId"],
   collectionPath: ({ companyId }) => apiPath`/v2/companies/${companyId}/departments`,
   idOutput: "departmentId",
+  section: "departments",
   idShape: "string",
   fields: createDepartmentRequestSchema.shape,
 });

@@ -11,7 +11,8 @@ export const gradeResource = defineCompanyChild({
   parents: ["companyId"],
   collectionPath: ({ companyId }) => apiPath`/v2/companies/${companyId}/grades`,
   idOutput: "gradeId",
-  idShape: "string",
+  idShape: "none",
+  section: "grades",
   listing: {
     method: "POST",
     path: ({ companyId }) => apiPath`/v2/companies/${companyId}/grades/list`,

@@ -11,6 +11,7 @@ export const legalEntityResource = defineCompanyChild({
   parents: ["companyId"],
   collectionPath: ({ companyId }) => apiPath`/v2/companies/${companyId}/legal-entities`,
   idOutput: "legalEntityId",
+  section: "legalEntities",
   idShape: "string",
   fields: legalEntityWritableFields,
 });

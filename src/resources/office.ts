@@ -12,6 +12,7 @@ export const officeResource = defineCompanyChild({
   collectionPath: ({ companyId, legalEntityId }) =>
     apiPath`/v2/companies/${companyId}/legal-entities/${legalEntityId}/offices`,
   idOutput: "officeId",
+  section: "offices",
   idShape: "string",
   fields: officeWritableFields,
 });

@@ -10,6 +10,7 @@ import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
 import { readOncePerRun } from "../provider/run-cache";
+import { parentId, type TenantFacts } from "../provider/tenant-facts";
 import { jsonEqual, UNKNOWN, withoutUndefined } from "../provider/values";
 import { type Option, optionGroupSchema, optionSchema } from "../schemas/custom-field";
 import { ARM_ID_INPUT, armLinkProps } from "./arm-link";
@@ -89,7 +90,11 @@ export function planOptionPatches(
   return patches;
 }
 
-async function currentOptions(client: TravelClient, values: Inputs, id: string): Promise<Option[]> {
+async function currentOptions(
+  client: TravelClient,
+  values: { companyId: string; customFieldId: string },
+  id: string,
+): Promise<Option[]> {
   const group = await client.get(groupPath(values, id), { schema: optionGroupSchema });
   return group.options;
 }
@@ -103,10 +108,30 @@ async function send(client: TravelClient, values: Inputs, id: string, patches: O
   }
 }
 
+/** Options are written inside their arm's entry of `customFields`; export reads each arm's group. */
+const optionGroupTenant: TenantFacts = {
+  manifest: { section: "customFields" },
+  inventory: {
+    parent: {
+      type: "Arm",
+      ids: (arm) =>
+        typeof arm.optionGroupId === "string" ? { optionGroupId: arm.optionGroupId } : undefined,
+    },
+    async list({ client }, parents) {
+      const values = { companyId: parents.companyId, customFieldId: parentId(parents, "customFieldId") };
+      const id = parentId(parents, "optionGroupId");
+      const options = await readUnlessGone(GONE, () => currentOptions(client, values, id));
+      return options === undefined ? [] : [{ id, options }];
+    },
+    reconcile: { omitted: "an arm's options are made and removed with the arm" },
+  },
+};
+
 /** The OptionGroup definition. Its id is the option group id. */
 export const optionGroupResource = defineResource<Inputs, State, typeof optionGroupInputsSchema>({
   type: "OptionGroup",
   notFoundCodes: GONE,
+  tenant: optionGroupTenant,
   inputs: optionGroupInputsSchema,
   replaceOn: ["companyId", "customFieldId", "optionGroupId"],
   outputs: [],

@@ -10,8 +10,11 @@ import { createHash, createPublicKey } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
+import type { ValuePath } from "../provider/definition";
+import { containsUnknown } from "../provider/values";
 import type { ArgsOf } from "../provider/resource-args";
 import { readOncePerRun } from "../provider/run-cache";
+import type { TenantFacts } from "../provider/tenant-facts";
 import { partnerPublicKeyInputsSchema, partnerPublicKeysResponseSchema } from "../schemas/partner-public-key";
 
 type PartnerKeyInputs = {
@@ -38,6 +41,24 @@ type PartnerKeyState = {
 };
 
 const keysPath = (companyId: string) => apiPath`/v2/companies/${companyId}/partner-public-keys`;
+/** A key is revoked by its kid. */
+const keyPath = (companyId: string, kid: string) => `${keysPath(companyId)}${apiPath`/${kid}`}`;
+
+/** The company's keys with status ACTIVE, as the platform lists them. */
+const listActiveKeys = (client: TravelClient, companyId: string) =>
+  client.get(keysPath(companyId), { query: { status: "ACTIVE" }, schema: partnerPublicKeysResponseSchema });
+
+/** The manifest's `partnerKeys`; export and reconcile list the active keys (named by their kid). */
+const partnerKeyTenant: TenantFacts = {
+  manifest: { section: "partnerKeys" },
+  inventory: {
+    async list({ client }, { companyId }) {
+      const { keys } = await listActiveKeys(client, companyId);
+      return keys.filter((key) => key.status === "ACTIVE").map((key) => ({ ...key, name: key.kid }));
+    },
+    reconcile: { deletePath: ({ companyId }, object) => keyPath(companyId, String(object.name)) },
+  },
+};
 
 /** The JWK the platform takes: from the PEM or the given JWK members. */
 export function partnerJwk(inputs: PartnerKeyInputs): Record<string, string> {
@@ -64,6 +85,17 @@ export function partnerJwk(inputs: PartnerKeyInputs): Record<string, string> {
     e = exported.e;
   }
   return { kty: "RSA", use: "sig", alg: "RS256", kid: inputs.kid, n, e };
+}
+
+/** The `AddPartnerPublicKeyRequest` body: one JWKS holding the declared key. */
+const addKeyBody = (inputs: PartnerKeyInputs) => ({ keyType: "JWKS", jwks: { keys: [partnerJwk(inputs)] } });
+
+/** The input a value of the body comes from: the key's `kid`, its `jwk` fields, or `publicKeyPem`. */
+function keyInputPath(inputs: PartnerKeyInputs, at: ValuePath): ValuePath {
+  const field = at[0] === "jwks" && at[2] === 0 ? at[3] : undefined;
+  if (field === undefined) return [];
+  if (field === "kid") return ["kid"];
+  return inputs.jwk ? ["jwk", ...at.slice(3)] : ["publicKeyPem"];
 }
 
 /** RFC 7638 thumbprint of an RSA JWK: base64url SHA-256 of the canonical `{"e","kty","n"}` JSON. */
@@ -103,7 +135,7 @@ export function keyMaterialFailures(inputs: PartnerKeyInputs): pulumi.dynamic.Ch
 /** The company's active keys, read once per run for every key of the program. */
 function activeKeys(client: TravelClient, companyId: string) {
   return readOncePerRun(client, `${keysPath(companyId)}?status=ACTIVE`, () =>
-    client.get(keysPath(companyId), { query: { status: "ACTIVE" }, schema: partnerPublicKeysResponseSchema }),
+    listActiveKeys(client, companyId),
   );
 }
 
@@ -142,9 +174,22 @@ export const partnerPublicKeyResource = defineResource<
       },
     ];
   },
+  // The key is converted once every input is known and readable (preflight names a key that is not).
+  vendorRequests: (inputs) =>
+    containsUnknown(inputs) || keyMaterialFailures(inputs).length > 0
+      ? []
+      : [
+          {
+            method: "POST",
+            path: keysPath(inputs.companyId),
+            body: addKeyBody(inputs),
+            inputPathOf: (at) => keyInputPath(inputs, at),
+          },
+        ],
+  tenant: partnerKeyTenant,
   async create({ client }, inputs, created) {
     const response = await client.post(keysPath(inputs.companyId), {
-      body: { keyType: "JWKS", jwks: { keys: [partnerJwk(inputs)] } },
+      body: addKeyBody(inputs),
       schema: partnerPublicKeysResponseSchema,
     });
     const key = response.keys.find((k) => k.kid === inputs.kid);
@@ -190,7 +235,7 @@ export const partnerPublicKeyResource = defineResource<
     return { keyId: key.id, thumbprint: key.thumbprint, status: key.status, createdAt: key.createdAt };
   },
   async delete({ client }, _id, declared) {
-    await client.delete(apiPath`/v2/companies/${declared.companyId}/partner-public-keys/${declared.kid}`);
+    await client.delete(keyPath(declared.companyId, declared.kid));
   },
 });
 

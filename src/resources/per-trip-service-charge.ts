@@ -4,6 +4,7 @@ import { z } from "zod";
 import { apiPath } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
+import type { TenantFacts } from "../provider/tenant-facts";
 import { fixedChargeConfigSchema } from "../schemas/service-charge";
 import { readUnlessGone } from "./gone";
 
@@ -27,11 +28,28 @@ const responseSchema = z.looseObject({
   config: z.record(z.string(), z.unknown()).optional(),
   enabled: z.boolean().optional(),
 });
+/** The `SetCompanyPerTripSrvChargeRequest` body. */
+const chargeBody = (inputs: ChargeInputs) => ({ config: inputs.config });
 const chargePath = (companyId: string) => apiPath`/v2/license/company/${companyId}/service-charge/per-trip`;
 
-/** The PerTripServiceCharge definition. Its id is the company id. */
 /** A 404 with this code means the company, and so this object, is gone. */
 const NOT_FOUND_CODES = ["COMPANY_NOT_FOUND"];
+
+/** The manifest's `perTripServiceCharge`; export reads the charge when one is set. */
+const chargeTenant: TenantFacts = {
+  manifest: { section: "perTripServiceCharge" },
+  inventory: {
+    async list({ client }, { companyId }) {
+      const response = await readUnlessGone(NOT_FOUND_CODES, () =>
+        client.get(chargePath(companyId), { schema: responseSchema }),
+      );
+      return response?.config === undefined ? [] : [{ id: companyId, config: response.config }];
+    },
+    reconcile: { omitted: "a setting of the company: it exists with the company, nobody deletes it" },
+  },
+};
+
+/** The PerTripServiceCharge definition. Its id is the company id. */
 
 export const perTripServiceChargeResource = defineResource<
   ChargeInputs,
@@ -46,8 +64,12 @@ export const perTripServiceChargeResource = defineResource<
   deleteBeforeReplace: true,
   outputs: ["enabled"],
   notFoundCodes: NOT_FOUND_CODES,
+  vendorRequests: (inputs) => [
+    { method: "POST", path: chargePath(inputs.companyId), body: chargeBody(inputs) },
+  ],
+  tenant: chargeTenant,
   async create({ client }, inputs, created) {
-    await client.post(chargePath(inputs.companyId), { body: { config: inputs.config }, idempotent: true });
+    await client.post(chargePath(inputs.companyId), { body: chargeBody(inputs), idempotent: true });
     created(inputs.companyId);
     return { id: inputs.companyId, state: { enabled: undefined } };
   },
@@ -62,7 +84,7 @@ export const perTripServiceChargeResource = defineResource<
     };
   },
   async update({ client }, id, news) {
-    await client.post(chargePath(id), { body: { config: news.config }, idempotent: true });
+    await client.post(chargePath(id), { body: chargeBody(news), idempotent: true });
     return { enabled: undefined };
   },
   async delete() {

@@ -1,15 +1,23 @@
 /**
  * Every resource definition by type name, read off the Resource classes the barrel exports, so
  * the barrel is the one list of resources. The provider runtime looks types up here, so a type
- * that was ever released must stay exported.
+ * that was ever released must stay exported. The manifest, `export`, `reconcile` and the docs read
+ * each type's facts off these definitions (`provider/tenant-facts.ts`).
  */
-import { isTravelResourceClass } from "../provider/define-resource";
+import { isTravelResourceClass, type RegisteredResource } from "../provider/define-resource";
 import type { DefinitionRegistry } from "../provider/runtime";
 import * as resources from "./index";
 
+/** The Resource classes, in the barrel's order (parents before their children). */
+export const resourceClasses: readonly RegisteredResource[] =
+  Object.values(resources).filter(isTravelResourceClass);
+
 /** Resource definitions by type. */
 export const definitions: DefinitionRegistry = Object.fromEntries(
-  Object.values(resources)
-    .filter(isTravelResourceClass)
-    .map((resource) => [resource.definition.type, resource.definition]),
+  resourceClasses.map((resource) => [resource.definition.type, resource.definition]),
 );
+
+/** The type names of the registry: the Resource classes the barrel exports, named as their types. */
+export type ResourceType = {
+  [K in keyof typeof resources]: (typeof resources)[K] extends { definition: unknown } ? K : never;
+}[keyof typeof resources];

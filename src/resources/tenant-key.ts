@@ -53,6 +53,10 @@ export const tenantKeyResource = defineResource<
   inputs: tenantKeyInputsSchema,
   replaceOn: ["companyId"],
   outputs: ["configId"],
+  tenant: {
+    manifest: { section: "tenantKey" },
+    inventory: { omitted: "the platform has no read call for tenant keys" },
+  },
   async create({ client }, inputs) {
     const response = await provisionOrRotate(client, inputs.companyId, "provision the key");
     if (!response.created) {

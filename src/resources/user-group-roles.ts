@@ -5,10 +5,11 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { apiPath, isNotFound, type TravelClient } from "../client";
+import { apiPath, isNotFound, listAll, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
 import { readOncePerRun } from "../provider/run-cache";
+import type { TenantFacts } from "../provider/tenant-facts";
 import { jsonEqual } from "../provider/values";
 import {
   groupRolesResponseSchema,
@@ -17,6 +18,7 @@ import {
   userGroupSchema,
 } from "../schemas/user-group";
 import { readUnlessGone } from "./gone";
+import { mapLimited } from "./read-each";
 
 /** Inputs of {@link UserGroupRoles}. */
 export const userGroupRolesInputsSchema = z.strictObject({
@@ -46,25 +48,18 @@ type Inputs = z.output<typeof userGroupRolesInputsSchema>;
 type State = { groupId: string };
 
 const GONE = ["USER_GROUP_NOT_FOUND", "COMPANY_NOT_FOUND"];
-const PAGE = 100;
-const MAX_PAGES = 100;
 
 const groupPath = (companyId: string, groupId: string) =>
   apiPath`/v3/companies/${companyId}/user-groups/${groupId}`;
 
-/** Every role of an RBAC role list (`POST <path>` paged with `pagination`), with at most MAX_PAGES pages. */
-async function listRoles(client: TravelClient, path: string) {
-  const out: z.output<typeof groupRolesResponseSchema>["roles"] = [];
-  for (let page = 0, offset = 0; page < MAX_PAGES; page++, offset += PAGE) {
-    const response = await client.post(path, {
-      body: { pagination: { offset, limit: PAGE } },
-      schema: groupRolesResponseSchema,
-      idempotent: true,
-    });
-    out.push(...response.roles);
-    if (response.roles.length < PAGE || offset + PAGE >= response.pagination.totalNumResults) return out;
-  }
-  throw new Error(`listing ${path} did not end after ${MAX_PAGES} pages`);
+/** Every role of an RBAC role list (`POST <path>` paged with `pagination`). */
+function listRoles(client: TravelClient, path: string) {
+  return listAll(client, {
+    path,
+    shape: "paginationBody",
+    page: groupRolesResponseSchema,
+    items: (page) => page.roles,
+  });
 }
 
 /** The group's current role assignments (every page). */
@@ -98,6 +93,39 @@ async function unknownRoles(client: TravelClient, news: Inputs): Promise<pulumi.
   );
 }
 
+const groupListSchema = z.looseObject({
+  userGroups: z.array(userGroupSchema),
+  pagination: z.looseObject({ totalNumResults: z.number() }),
+});
+
+/** The company's user groups (every page). */
+function userGroups(client: TravelClient, companyId: string) {
+  return listAll(client, {
+    path: apiPath`/v3/companies/${companyId}/user-groups/list`,
+    shape: "paginationBody",
+    page: groupListSchema,
+    items: (page) => page.userGroups,
+  });
+}
+
+/** The manifest's `userGroupRoles`; export reads every custom group with its roles. */
+const rolesTenant: TenantFacts = {
+  manifest: { section: "userGroupRoles" },
+  inventory: {
+    async list({ client }, { companyId }) {
+      const custom = (await userGroups(client, companyId)).filter((group) => !group.isUnmodifiable);
+      return mapLimited(custom, async (group) => ({
+        id: group.id,
+        name: group.name,
+        roles: await currentRoles(client, companyId, group.id),
+      }));
+    },
+    reconcile: {
+      omitted: "a group's roles: stacks do not make groups, and role assignments are not objects to delete",
+    },
+  },
+};
+
 /** The message of a standard group, shared by preview and apply. */
 function standardGroupMessage(group: { id: string; name: string }): string {
   return `user group ${group.id} ("${group.name}") is a standard group (isUnmodifiable: true): its roles cannot be changed. Create a custom group based on it and manage that group's roles instead`;
@@ -125,6 +153,7 @@ async function converge(
 export const userGroupRolesResource = defineResource<Inputs, State, typeof userGroupRolesInputsSchema>({
   type: "UserGroupRoles",
   notFoundCodes: GONE,
+  tenant: rolesTenant,
   inputs: userGroupRolesInputsSchema,
   replaceOn: ["companyId", "groupId"],
   outputs: [],

@@ -1,8 +1,11 @@
 /**
- * Shapes shared by many platform entities, from the vendor Company API description. Objects are
- * loose: fields the platform adds pass through instead of failing.
+ * Shapes shared by many platform entities, from the vendor Company API description. The shapes a
+ * request carries (postal address, phone number) are strict, as the vendor's request schemas are:
+ * an undeclared property, such as a misspelt one, is refused. The shapes only read from answers
+ * (ids, money, list references) are loose: fields the platform adds pass through.
  */
 import { z } from "zod";
+import { vendorPhoneNumberSchema, vendorPostalAddressSchema } from "./company-settings";
 
 /** An object id in the platform's `{ id }` wrapper. */
 export const entityIdSchema = z.looseObject({ id: z.string().min(1) });
@@ -18,49 +21,19 @@ export const regionCodeSchema = z.string().regex(/^[A-Z]{2}$/, "must be a 2-lett
 /** An e-mail address. */
 export const emailSchema = z.email("must be an e-mail address");
 
-/** A postal address (`PostalAddress`): addressLines and regionCode are required. */
-export const postalAddressSchema = z.looseObject({
+/**
+ * A postal address (`PostalAddress`) as the vendor document declares it (strict), with
+ * `addressLines` needing a line and `regionCode` a 2-letter code.
+ */
+export const postalAddressSchema = vendorPostalAddressSchema.extend({
+  /** Address lines; at least one. */
   addressLines: z.array(z.string()).min(1, "needs at least one line"),
+  /** Region code of the country/region of the address, such as `US`. */
   regionCode: regionCodeSchema,
-  administrativeArea: z.string().optional(),
-  administrativeAreaName: z.string().optional(),
-  description: z.string().optional(),
-  isDefault: z.boolean().optional(),
-  languageCode: z.string().optional(),
-  locality: z.string().optional(),
-  locationCode: z.string().optional(),
-  organization: z.string().optional(),
-  postalCode: z.string().optional(),
-  continentCode: z.string().optional(),
-  recipients: z.array(z.string()).optional(),
-  regionName: z.string().optional(),
-  sortingCode: z.string().optional(),
-  sublocality: z.string().optional(),
-  timezone: z.string().optional(),
-  coordinates: z.looseObject({ latitude: z.number(), longitude: z.number() }).optional(),
 });
 
-/** A phone number (`PhoneNumber`). */
-export const phoneNumberSchema = z.looseObject({
-  countryCode: z.number().int().optional(),
-  countryCodeSource: z
-    .enum([
-      "UNSPECIFIED",
-      "FROM_NUMBER_WITH_PLUS_SIGN",
-      "FROM_NUMBER_WITH_IDD",
-      "FROM_NUMBER_WITHOUT_PLUS_SIGN",
-      "FROM_DEFAULT_COUNTRY",
-    ])
-    .optional(),
-  extension: z.string().optional(),
-  isoCountryCode: z.string().optional(),
-  italianLeadingZero: z.boolean().optional(),
-  nationalNumber: z.number().int().optional(),
-  numberOfLeadingZeros: z.number().int().optional(),
-  preferredDomesticCarrierCode: z.string().optional(),
-  rawInput: z.string().optional(),
-  type: z.enum(["UNKNOWN_TYPE", "MOBILE", "LANDLINE"]).optional(),
-});
+/** A phone number (`PhoneNumber`), as the vendor document declares it. Strict. */
+export const phoneNumberSchema = vendorPhoneNumberSchema;
 
 /** Money (`Money`). */
 export const moneySchema = z.looseObject({

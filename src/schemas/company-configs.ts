@@ -206,9 +206,10 @@ export type WhiteLabelConfig = z.output<typeof whiteLabelConfigSchema>;
 
 // ---- CompanyManagersConfig -------------------------------------------------------------------
 
-/** `CompanyManagerInfo`: `id` (the manager's user id) is required. */
+/** `CompanyManagerInfo`: `id` (the manager's user id, a uuid) is required. */
 export const companyManagerInfoSchema = z.looseObject({
-  id: z.string().min(1),
+  /** User ID of the manager (a uuid). */
+  id: z.guid("must be a uuid"),
   fullName: z.string().optional(),
   email: emailSchema.optional(),
   profilePictureUrl: z.string().optional(),

@@ -7,6 +7,7 @@ import {
   phoneNumberSchema,
   postalAddressSchema,
 } from "./common";
+import { companyReadFields, companySettingsFields, vendorCompanyIdSchema } from "./company-settings";
 
 /** `CompanyRole`. */
 export const companyRoleSchema = z.enum([
@@ -22,14 +23,18 @@ export const companyRoleSchema = z.enum([
 export type CompanyRole = z.output<typeof companyRoleSchema>;
 
 /** Announcement shown to a company's travelers. */
-export const announcementSchema = z.looseObject({
+export const announcementSchema = z.strictObject({
   title: z.string().min(1),
   description: z.string().min(1),
   linkUrl: z.string().optional(),
   linkDisplayText: z.string().optional(),
 });
 
-/** Fields of a company that can be written (create and update share them). */
+/**
+ * Fields of a company that can be written (create and update share them): the 33 properties of
+ * the vendor's `CreateCompanyRequest`, 17 written here and 16 generated from the vendor document
+ * (`company-settings.ts`).
+ */
 export const companyWritableFields = {
   /** Company name. */
   name: z.string().trim().min(1, "must not be empty").max(256),
@@ -47,8 +52,8 @@ export const companyWritableFields = {
   isSelfSignUpEnabled: z.boolean().optional(),
   /** Announcements shown to travelers: `title`, `description`, optional `linkUrl` and `linkDisplayText`. */
   announcements: z.array(announcementSchema).optional(),
-  /** The contracting TMC (set by the platform from the caller). */
-  contractedBy: entityIdSchema.optional(),
+  /** Company ID which have contracted this company: the caller's TMC (the platform sets it when omitted). */
+  contractedBy: vendorCompanyIdSchema.optional(),
   /** Addresses copied on every confirmation e-mail. */
   ccEmailAddresses: z.array(emailSchema).optional(),
   /** Addresses blind-copied on every confirmation e-mail. */
@@ -65,8 +70,9 @@ export const companyWritableFields = {
   loyaltyBlockedCountries: z.array(z.string().regex(/^[A-Z]{2}$/)).optional(),
   /** Whether users get their auth config from their e-mail domain. */
   allowDomainBasedAuthConfig: z.boolean().optional(),
-  /** The booking TMC. */
-  bookingTmcId: entityIdSchema.optional(),
+  /** Booking TMC ID for the company. Applicable for ORG role companies. */
+  bookingTmcId: vendorCompanyIdSchema.optional(),
+  ...companySettingsFields,
 } as const;
 
 /** `CreateCompanyRequest`. */
@@ -75,11 +81,15 @@ export const createCompanyRequestSchema = z.looseObject(companyWritableFields);
 /** Inferred `CreateCompanyRequest`. */
 export type CreateCompanyRequest = z.output<typeof createCompanyRequestSchema>;
 
-/** `Company`, as read and as sent whole on update. */
+/**
+ * `Company`, as read and as sent whole on update: the writable fields, the id, and what only a
+ * read company carries. `supportConfigs` is a `SupportConfigs` object here (`{ length, elements }`),
+ * where `CreateCompanyRequest` takes the plain array.
+ */
 export const companySchema = z.looseObject({
   ...companyWritableFields,
+  ...companyReadFields,
   id: entityIdSchema,
-  isActive: z.boolean().optional(),
 });
 
 /** Inferred `Company`. */

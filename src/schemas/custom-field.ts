@@ -1,6 +1,9 @@
 /**
  * Custom fields (questions travelers answer at checkout), their arms and option groups. Fields the
  * spec leaves untyped (`includeLocations`, `managementTags`, `additionalInfos`) take any JSON value.
+ *
+ * Hand-written: the vendor's documents (vendor-api/) describe no custom-field API, so these
+ * schemas, read from the platform description, are the only check (src/contract does not apply).
  */
 import { z } from "zod";
 

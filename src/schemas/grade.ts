@@ -20,7 +20,8 @@ export type CreateGradeRequest = z.output<typeof createGradeRequestSchema>;
 
 /**
  * `UpdateGradeRequest`: only `name`. An `id` (as a read `GradeV2` carries) may be sent and must
- * then match the path.
+ * then match the path; the vendor's request schema does not declare it, so the provider never
+ * sends it.
  */
 export const updateGradeRequestSchema = z.looseObject({
   name: displayNameSchema,

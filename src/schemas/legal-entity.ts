@@ -4,51 +4,13 @@
  */
 import { z } from "zod";
 import { currencyCodeSchema, emailSchema, phoneNumberSchema, postalAddressSchema } from "./common";
+import { vendorExpensePartnerConfigSchema } from "./company-settings";
 import { displayNameSchema, externalIdSchema, referenceSchema } from "./pagination";
 
 /** `CompanySpecifiedAttributeLegalEntity`. */
-export const companySpecifiedAttributeLegalEntitySchema = z.looseObject({
+export const companySpecifiedAttributeLegalEntitySchema = z.strictObject({
   fieldName: z.string().min(1, "must not be empty"),
   value: z.string(),
-});
-
-/** `TravelType`. */
-export const travelTypeSchema = z.enum(["AIR", "HOTEL", "CAR", "RAIL", "LIMO", "MISC", "ALL"]);
-
-/** `ExpenseOwner`. */
-export const expenseOwnerSchema = z.looseObject({
-  traveler: z.boolean().optional(),
-  centralEmail: z.string().optional(),
-});
-
-/** `ExpensePartnerConfig`: `partner` is required. */
-export const expensePartnerConfigSchema = z.looseObject({
-  partner: z.enum(["EXPENSIFY", "EMBURSE_CHROMERIVER", "BREX"]),
-  emailConfig: z
-    .looseObject({
-      expensePartnerEmail: z.string().min(1),
-      personalCardConfig: z
-        .looseObject({
-          sendToTraveler: z.boolean().optional(),
-          personalCardExpenseEmail: z.string().optional(),
-        })
-        .optional(),
-      centralCardExpenseEmail: z.string().optional(),
-      bccEmail: z.string().optional(),
-    })
-    .optional(),
-  travelType: z.array(travelTypeSchema).optional(),
-  isExpensePartnerEnabled: z.boolean().optional(),
-  reportCustomFields: z.boolean().optional(),
-  personalCardExpenseOwner: expenseOwnerSchema.optional(),
-  centralCardExpenseOwner: expenseOwnerSchema.optional(),
-  partnerReferralId: z.string().optional(),
-  itineraryConfig: z
-    .looseObject({
-      skipModificationUpdate: z.boolean().optional(),
-      skipCancellationUpdate: z.boolean().optional(),
-    })
-    .optional(),
 });
 
 /** Fields of `LegalEntityCreateRequest`; name, billingCurrency and address are required. */
@@ -96,7 +58,7 @@ export const legalEntityUpdateRequestSchema = z.looseObject({
   ...legalEntityWritableFields,
   id: z.string().min(1).optional(),
   bookingTmcRef: referenceSchema.optional(),
-  expensePartnerConfig: expensePartnerConfigSchema.optional(),
+  expensePartnerConfig: vendorExpensePartnerConfigSchema.optional(),
 });
 
 /** Inferred `LegalEntityUpdateRequest`. */

@@ -14,7 +14,7 @@ import {
 } from "./pagination";
 
 /** `Latlng`. */
-export const latlngSchema = z.looseObject({
+export const latlngSchema = z.strictObject({
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
 });

@@ -2,6 +2,9 @@
  * The trip listing: `POST /v3/trips/list`. The platform description says a trip endpoint shows
  * booking information but does not show a listing, so its shape is pulumi-travel's design
  * (docs/api-decisions.md, "Trip listing"), modelled on the platform's other `.../list` POSTs.
+ *
+ * Hand-written: the vendor's documents (vendor-api/) describe no trip API (src/contract does not
+ * apply).
  */
 import { z } from "zod";
 import { carPlaceTimeSchema, pnrStatusSchema } from "./car";

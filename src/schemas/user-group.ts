@@ -1,6 +1,9 @@
 /**
  * User groups, roles and their scopes (the platform's RBAC API). Request shapes are strict where
  * the spec names every field; response shapes are loose so fields the platform adds pass through.
+ *
+ * Hand-written: the vendor's documents (vendor-api/) describe no RBAC API, so these schemas, read
+ * from the platform description, are the only check (src/contract does not apply).
  */
 import { z } from "zod";
 

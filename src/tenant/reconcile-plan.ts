@@ -51,9 +51,7 @@ export function pendingKey(resource: StackResource): PendingMatch["key"] {
 function sameParent(resource: StackResource, object: TenantObject): boolean {
   if (object.type === "Company") return true;
   if (str(resource.properties.companyId) !== object.companyId) return false;
-  if (object.type === "Office") return str(resource.properties.legalEntityId) === object.legalEntityId;
-  if (object.type === "Arm") return str(resource.properties.customFieldId) === object.customFieldId;
-  return true;
+  return Object.entries(object.parents).every(([input, id]) => str(resource.properties[input]) === id);
 }
 
 /**

@@ -1,16 +1,8 @@
 /** One object that the platform holds under a company, as reconcile compares it with a stack. */
+import type { ResourceType } from "../resources/registry";
 
-/** Types of the objects a tenant read lists; they match the resource type names. */
-export type TenantObjectType =
-  | "Company"
-  | "LegalEntity"
-  | "Office"
-  | "CostCenter"
-  | "Department"
-  | "Grade"
-  | "CustomField"
-  | "Arm"
-  | "PartnerPublicKey";
+/** Types of the objects a tenant read lists: the registry's type names (those with an inventory). */
+export type TenantObjectType = ResourceType;
 
 /** An object on the platform, with what identifies it among its siblings. */
 export interface TenantObject {
@@ -18,10 +10,8 @@ export interface TenantObject {
   id: string;
   /** The company it belongs to (its own id for a Company). */
   companyId: string;
-  /** The legal entity of an Office. */
-  legalEntityId?: string | undefined;
-  /** The custom field of an Arm. */
-  customFieldId?: string | undefined;
+  /** Its parent ids below the company, by input name: `legalEntityId` of an Office, `customFieldId` of an Arm. */
+  parents: Readonly<Record<string, string>>;
   /** The name (for a PartnerPublicKey, its kid). */
   name?: string | undefined;
   externalId?: string | undefined;

@@ -3,15 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCarBooking } from "../../src/car";
 import { clearSharedTokens, TravelClient } from "../../src/client";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
-import { requireBuilt, ROOT, runNode, travelEnv } from "./harness";
+import { ROOT, runNode, travelEnv } from "./harness";
 
-const EXAMPLE = join(ROOT, "dist", "examples", "car-modify.js");
+const EXAMPLE = join(ROOT, "examples", "car-modify.ts");
 
-describe("examples/car-modify.ts (compiled) against the emulator", () => {
+describe("examples/car-modify.ts against the emulator", () => {
   let emu: RunningEmulator;
   let client: TravelClient;
   beforeAll(async () => {
-    requireBuilt(EXAMPLE);
     clearSharedTokens();
     emu = await startEmulator({ logErrors: false });
     client = new TravelClient({

@@ -3,7 +3,7 @@ import type { CarBooking, CarSearchResponse } from "../../src/car";
 import { clearSharedTokens } from "../../src/client";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
 import { CarAdmin } from "../../src/emulator/car/admin";
-import { CLI, type Finished, requireBuilt, runNode, travelEnv } from "./harness";
+import { CLI, type Finished, runNode, travelEnv } from "./harness";
 
 const TRIP = "1000000001";
 const HERTZ_LAX = "2000000001";
@@ -18,11 +18,10 @@ function carArgs(command: string, tripId: string, pnrId: string, options = ""): 
   return ["car", command, "--trip", tripId, "--pnr", pnrId, ...options.split(" ").filter((o) => o !== "")];
 }
 
-describe("pulumi-travel car (the compiled CLI against the emulator)", () => {
+describe("pulumi-travel car (the CLI against the emulator)", () => {
   let emu: RunningEmulator;
   let carAdmin: CarAdmin;
   beforeAll(async () => {
-    requireBuilt(CLI);
     clearSharedTokens();
     emu = await startEmulator({ logErrors: false });
     carAdmin = new CarAdmin(emu.context);

@@ -8,7 +8,7 @@ import type { TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
 import { type BuiltTenant, buildTenant } from "../support/build-tenant";
 import { clientFor, liveEmulator } from "../support/live-emulator";
-import { CLI, requireBuilt, runNode, travelEnv } from "./harness";
+import { CLI, runNode, travelEnv } from "./harness";
 
 type Section = Record<string, Record<string, unknown>>;
 
@@ -19,7 +19,6 @@ describe("pulumi-travel export", () => {
   let built: BuiltTenant;
 
   beforeAll(async () => {
-    requireBuilt(CLI);
     emulator = await liveEmulator();
     client = clientFor(emulator);
     dir = mkdtempSync(join(tmpdir(), "export-"));
@@ -168,6 +167,7 @@ describe("pulumi-travel export", () => {
       "departments",
       "grades",
       "customFields",
+      "customFieldOrder",
       "userGroupRoles",
       "partnerKeys",
     ]);

@@ -1,20 +1,19 @@
-/** Runs compiled programs (the CLI, the examples) as child processes against a live emulator. */
+/**
+ * Runs programs (the CLI, the examples) from their TypeScript sources as child processes against a
+ * live emulator, with no build: each child preloads `test/support/from-source.ts`.
+ */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 
 /** The repository root. */
 export const ROOT = resolve(__dirname, "..", "..");
 
-/** The compiled CLI. */
-export const CLI = join(ROOT, "dist", "src", "cli", "main.js");
+/** The hooks that let `node` run the sources; pass `--require FROM_SOURCE` first. */
+export const FROM_SOURCE = join(ROOT, "test", "support", "from-source.ts");
 
-/** Throws unless `path` was compiled; the message says how to build. */
-export function requireBuilt(path: string): void {
-  if (!existsSync(path))
-    throw new Error(`${path} is missing: run \`npm run build\` before these tests (npm test does)`);
-}
+/** The CLI's entry point (the package's bin compiles from it). */
+export const CLI = join(ROOT, "src", "cli", "main.ts");
 
 /** What a finished child process left. */
 export interface Finished {
@@ -33,8 +32,8 @@ export function travelEnv(emu: RunningEmulator): Record<string, string> {
 }
 
 /**
- * Runs `node <script> ...args` with `env` on top of a clean environment and `input` on stdin
- * (stdin is closed either way, so a prompt reads end of input).
+ * Runs `node --require FROM_SOURCE <script> ...args` with `env` on top of a clean environment and
+ * `input` on stdin (stdin is closed either way, so a prompt reads end of input).
  */
 export function runNode(
   script: string,
@@ -42,8 +41,18 @@ export function runNode(
   env: Record<string, string | undefined>,
   input = "",
 ): Promise<Finished> {
+  return runProgram(process.execPath, ["--require", FROM_SOURCE, script, ...args], env, input);
+}
+
+/** Runs `program ...args` in the repository root, as {@link runNode} runs a script. */
+export function runProgram(
+  program: string,
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  input = "",
+): Promise<Finished> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
+    const child = spawn(program, args, {
       cwd: ROOT,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
       stdio: ["pipe", "pipe", "pipe"],

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, type TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
 import { clientFor, liveEmulator } from "../support/live-emulator";
-import { CLI, requireBuilt, runNode, travelEnv } from "./harness";
+import { CLI, runNode, travelEnv } from "./harness";
 
 const TOKEN = "pulumi-nodejs:dynamic/travel:";
 const urn = (type: string, name: string) => `urn:pulumi:dev::p::${TOKEN}${type}::${name}`;
@@ -21,7 +21,6 @@ describe("pulumi-travel reconcile", () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    requireBuilt(CLI);
     emulator = await liveEmulator();
     client = clientFor(emulator);
     dir = mkdtempSync(join(tmpdir(), "reconcile-"));

@@ -1,19 +1,19 @@
 /**
  * undici is loaded at the first request, not on import: a Pulumi program loads the package barrel
  * and never sends, and neither does a provider process whose preview makes no call. Checked in a
- * fresh Node process on the built package, where `require.cache` tells what was loaded.
+ * fresh Node process, run from the sources, where `require.cache` tells what was loaded.
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../src/emulator";
-import { requireBuilt, ROOT, runNode, travelEnv } from "../cli/harness";
+import { ROOT, runNode, travelEnv } from "../cli/harness";
 import { liveEmulator } from "../support/live-emulator";
 
 const SCRIPT = `
-const { TravelClient, clientOptionsFromEnv, isNotFound } = require(${JSON.stringify(join(ROOT, "dist", "src", "index.js"))});
+const { TravelClient, clientOptionsFromEnv, isNotFound } = require(${JSON.stringify(join(ROOT, "src", "index.ts"))});
 const undiciLoaded = () => Object.keys(require.cache).some((path) => path.includes("/node_modules/undici/"));
 const seen = { barrel: undiciLoaded() };
-require(${JSON.stringify(join(ROOT, "dist", "src", "runtime.js"))});
+require(${JSON.stringify(join(ROOT, "src", "runtime.ts"))});
 seen.runtime = undiciLoaded();
 const client = new TravelClient(clientOptionsFromEnv());
 seen.client = undiciLoaded();
@@ -31,7 +31,6 @@ client
 describe("loading undici", () => {
   let emulator: RunningEmulator;
   beforeAll(async () => {
-    requireBuilt(join(ROOT, "dist", "src", "index.js"));
     emulator = await liveEmulator();
   });
   afterAll(() => emulator.close());

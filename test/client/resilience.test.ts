@@ -127,7 +127,7 @@ describe("the client against a faulty emulator", () => {
     const client = clientFor(emu);
     const all = await collect(
       paginate(
-        async (offset, limit) => {
+        async ({ offset, limit }) => {
           const page = await client.get<{ elements: { id: string }[]; totalNumResults: number }>(
             "/v2/companies",
             { query: { offset, limit } },

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, type TravelClient } from "../../src/client";
 import type { StateSnapshot } from "../../src/emulator";
-import { CLI, requireBuilt, runNode, travelEnv } from "../cli/harness";
+import { CLI, runNode, travelEnv } from "../cli/harness";
 import { type BuiltTenant, buildTenant } from "../support/build-tenant";
 import { clientFor } from "../support/live-emulator";
 import { createEnvironment, e2eSkipReason, type E2eEnvironment } from "./harness";
@@ -63,7 +63,6 @@ describe.skipIf(e2eSkipReason() !== "")("export round trip (real engine)", () =>
   let manifestFile: string;
 
   beforeAll(async () => {
-    requireBuilt(CLI);
     env = await createEnvironment("export-round-trip", PROGRAM);
     client = clientFor(env.emulator);
     built = await buildTenant(env.emulator, client);
@@ -92,9 +91,9 @@ describe.skipIf(e2eSkipReason() !== "")("export round trip (real engine)", () =>
     const result = await env.stack.up();
     // Company, features, 4 configs, per-trip charge, 2 legal entities, 4 offices, 20 cost centers,
     // 5 departments, 4 grades, 3 custom fields with 3 arms and 3 option groups, the field order,
-    // the group's roles, the partner key, and the stack itself: each adopted, which the engine
-    // counts as a create.
-    expect(result.summary.resourceChanges).toEqual({ create: 55 });
+    // the group's roles, the partner key, one object of each other company child, and the stack
+    // itself: each adopted, which the engine counts as a create.
+    expect(result.summary.resourceChanges).toEqual({ create: 55 + built.otherChildren });
     const calls = env.emulator.admin.requests(before);
     const changes = calls.filter(
       (call) => call.method === "DELETE" || (call.method === "POST" && !NON_CREATING_POST.test(call.route)),
@@ -107,7 +106,7 @@ describe.skipIf(e2eSkipReason() !== "")("export round trip (real engine)", () =>
 
   it("shows no changes on a second preview", async () => {
     const preview = await env.stack.preview({ expectNoChanges: true });
-    expect(preview.changeSummary).toEqual({ same: 55 });
+    expect(preview.changeSummary).toEqual({ same: 55 + built.otherChildren });
   });
 
   it("makes exactly the change of an edit to the YAML", async () => {
@@ -117,7 +116,7 @@ describe.skipIf(e2eSkipReason() !== "")("export round trip (real engine)", () =>
     writeFileSync(manifestFile, renamed);
     const before = env.emulator.admin.lastRequestSeq;
     const result = await env.stack.up();
-    expect(result.summary.resourceChanges).toEqual({ same: 54, update: 1 });
+    expect(result.summary.resourceChanges).toEqual({ same: 54 + built.otherChildren, update: 1 });
     const writes = env.emulator.admin
       .requests(before)
       .filter((call) => call.method !== "GET" && !NON_CREATING_POST.test(call.route));

@@ -1,18 +1,27 @@
 /**
  * E2E harness: a Pulumi program below the packed-package project, a running emulator, and a stack
  * on a `file://` backend in a temporary directory (test/support/file-stack.ts), driven through the
- * Automation API.
+ * Automation API. The stack reaches the emulator through a contract recorder
+ * (test/support/contract-recorder.ts): every request the provider sends is checked against the
+ * vendor's documents, and `dispose` fails the test file when one broke them.
  */
 import { rmSync } from "node:fs";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { inject } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
+import {
+  assertNoContractViolations,
+  type ContractRecorder,
+  startContractRecorder,
+} from "../support/contract-recorder";
 import { createFileStack } from "../support/file-stack";
 
 /** A deployed test environment. */
 export interface E2eEnvironment {
   stack: Stack;
   emulator: RunningEmulator;
+  /** The contract recorder in front of the emulator; the stack's `travel:baseUrl` is its URL. */
+  recorder: ContractRecorder;
   programDir: string;
   /** The stack's `file://` backend directory (for `pulumi` CLI runs and reads of the checkpoints). */
   backendDir: string;
@@ -32,22 +41,26 @@ export async function createEnvironment(
   stackName = "e2e",
 ): Promise<E2eEnvironment> {
   const emulator = await startEmulator();
+  const recorder = await startContractRecorder(emulator.url);
   const { stack, programDir, backendDir } = await createFileStack({
     under: inject("packedProjectDir"),
     project: name,
     program,
-    emulator,
+    emulator: { ...emulator, url: recorder.url },
     stackName,
     config,
   });
   return {
     stack,
     emulator,
+    recorder,
     programDir,
     backendDir,
     dispose: async () => {
+      await recorder.close();
       await emulator.close();
       rmSync(programDir, { recursive: true, force: true });
+      assertNoContractViolations(recorder, `e2e ${name}`);
     },
   };
 }

@@ -19,7 +19,7 @@ import {
   LEGAL_ENTITIES,
   OFFICES,
 } from "../../src/emulator/org/records";
-import { CLI, requireBuilt, runNode, travelEnv } from "../cli/harness";
+import { CLI, runNode, travelEnv } from "../cli/harness";
 import { startLossyProxy, type LossyProxy } from "../provider/lossy-proxy";
 import { fileBackendEnv } from "../support/file-stack";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
@@ -126,7 +126,6 @@ describe.skipIf(e2eSkipReason() !== "")("reliability through the Pulumi engine",
   });
 
   it("recovers from kill -9 of pulumi up mid-run: no orphan, no duplicate", async () => {
-    requireBuilt(CLI);
     const program = `
 const travel = require("pulumi-travel");
 const company = new travel.Company("co", { name: "Crash Co", billingCurrency: "USD", externalId: "crash-co" });
@@ -140,7 +139,7 @@ for (let i = 0; i < 4; i++) new travel.Department("dep" + i, { companyId, name: 
     const childCreate = (method: string, path: string) =>
       method === "POST" && /^\/v2\/companies\/[^/]+\/[a-z-]+$/.test(path);
     proxy = await startLossyProxy(
-      e.emulator.url,
+      e.recorder.url,
       () => false,
       (method, path) => (childCreate(method, path) ? 5000 : 0),
     );
@@ -242,7 +241,7 @@ for (let i = 0; i < 6; i++) new travel.Grade("grade" + i, { companyId, name: "Gr
       );
     let creates = 0;
     proxy = await startLossyProxy(
-      e.emulator.url,
+      e.recorder.url,
       (method, path) => isCreate(method, path) && ++creates % 4 === 0,
     );
     await e.stack.setConfig("travel:baseUrl", { value: proxy.url });
@@ -275,7 +274,6 @@ for (let i = 0; i < 6; i++) new travel.Grade("grade" + i, { companyId, name: "Gr
   });
 
   it("a fresh 63-resource stack under 30% 503 + 10% 429 on every call converges in one up", async () => {
-    requireBuilt(CLI);
     const program = `
 const travel = require("pulumi-travel");
 const address = { addressLines: ["1 Main Street"], regionCode: "US" };
@@ -351,7 +349,7 @@ new travel.CostCenter("cc", { companyId: company.companyId, name: "Half made" })
     // The cost center's create answer is lost, so the provider adopts the object it made; the
     // PUT that converges it fails: the create ends with an id and an error.
     let dropped = false;
-    proxy = await startLossyProxy(e.emulator.url, (method, path) => {
+    proxy = await startLossyProxy(e.recorder.url, (method, path) => {
       if (dropped || method !== "POST" || !path.endsWith("/cost-centers")) return false;
       dropped = true;
       return true;

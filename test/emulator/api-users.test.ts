@@ -56,15 +56,12 @@ describe("API users", () => {
     const companyId = await createCompany(fx.emu, fx.token);
     const companyAdmin = fx.emu.admin.createCompanyAdmin(companyId);
     const companyToken = await tokenFor(fx.emu, companyAdmin.clientId, companyAdmin.clientSecret);
-    for (const [method, url] of [
-      ["POST", "/v2/api-users"],
-      ["GET", "/v2/api-users"],
-      ["POST", "/v2/api-users/rotate"],
+    for (const [method, url, body] of [
+      ["POST", "/v2/api-users", { role: "TMC_ADMIN" }],
+      ["GET", "/v2/api-users", undefined],
+      ["POST", "/v2/api-users/rotate", { clientId: "x" }],
     ] as const) {
-      expect(
-        (await call(fx.emu, companyToken, method, url, method === "POST" ? { clientId: "x" } : undefined))
-          .statusCode,
-      ).toBe(403);
+      expect((await call(fx.emu, companyToken, method, url, body)).statusCode).toBe(403);
     }
     const other = fx.emu.admin.createTmc("Other");
     const otherToken = await tokenFor(fx.emu, other.clientId, other.clientSecret);

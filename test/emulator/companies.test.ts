@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { call, createCompany, errorCode, tokenFor } from "./helpers";
 import { emulatorFixture, useFixture } from "./fixtures";
@@ -40,24 +41,31 @@ describe("companies", () => {
     expect((await call(fx.emu, fx.token, "DELETE", `/v2/companies/${id}`)).statusCode).toBe(404);
   });
 
-  it("validates the create body field by field", async () => {
-    const response = await call(fx.emu, fx.token, "POST", "/v2/companies", {
+  it("validates the create body: the vendor's schema first, then the platform's own rules", async () => {
+    const messageOf = (response: { json<T>(): T }) =>
+      response.json<{ errorMessages: { message: string }[] }>().errorMessages[0]?.message ?? "";
+    const vendor = await call(fx.emu, fx.token, "POST", "/v2/companies", {
       name: "",
       billingCurrency: "dollars",
       companyRoles: ["BOSS"],
     });
-    expect(response.statusCode).toBe(400);
-    expect(errorCode(response)).toBe("INVALID_REQUEST");
-    const message = response.json<{ errorMessages: { message: string }[] }>().errorMessages[0]?.message ?? "";
-    expect(message).toMatch(/name: must not be empty/);
-    expect(message).toMatch(/billingCurrency: must be a 3-letter ISO 4217 code/);
-    expect(message).toMatch(/companyRoles\.0/);
+    expect(vendor.statusCode).toBe(400);
+    expect(errorCode(vendor)).toBe("INVALID_REQUEST");
+    expect(messageOf(vendor)).toMatch(/companyRoles\.0: must be one of: ORG, TMC/);
+    const rules = await call(fx.emu, fx.token, "POST", "/v2/companies", {
+      name: "",
+      billingCurrency: "dollars",
+      companyRoles: ["ORG"],
+    });
+    expect(errorCode(rules)).toBe("INVALID_REQUEST");
+    expect(messageOf(rules)).toMatch(/name: must not be empty/);
+    expect(messageOf(rules)).toMatch(/billingCurrency: must be a 3-letter ISO 4217 code/);
   });
 
   it("refuses a PUT whose id differs from the path", async () => {
     const id = await createCompany(fx.emu, fx.token);
     const response = await call(fx.emu, fx.token, "PUT", `/v2/companies/${id}`, {
-      id: { id: "other" },
+      id: { id: randomUUID() },
       name: "x",
       billingCurrency: "USD",
       companyRoles: ["ORG"],

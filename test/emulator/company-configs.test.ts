@@ -96,7 +96,7 @@ const documents = {
     invalid: {
       preferenceTiersPerBookingType: [{ bookingType: "AIR", allowedEntityTypes: [], preferenceTiers: [] }],
     },
-    field: /preferenceTiersPerBookingType\.0\.allowedEntityTypes: needs at least one entity type/,
+    field: /preferenceTiersPerBookingType\.0\.allowedEntityTypes: must have at least 1 item/,
   },
 } as const;
 
@@ -127,9 +127,12 @@ describe("company configuration documents", () => {
       const put = await expectStatus(fx, 200, "PUT", urlOf(path), valid);
       expect(put.body).toBe("");
       expect((await expectStatus(fx, 200, "GET", urlOf(path))).json()).toEqual(valid);
-      // PUT replaces the whole document.
-      await expectStatus(fx, 200, "PUT", urlOf(path), { ...valid, futureField: 1 });
-      expect((await expectStatus(fx, 200, "GET", urlOf(path))).json()).toEqual({ ...valid, futureField: 1 });
+      // A field the vendor does not declare is refused, and the stored document is kept.
+      expectBadRequest(
+        await call(fx.emu, fx.token, "PUT", urlOf(path), { ...valid, futureField: 1 }),
+        /futureField: is not a property of the vendor's \w+ schema/,
+      );
+      expect((await expectStatus(fx, 200, "GET", urlOf(path))).json()).toEqual(valid);
     });
 
     it("validates the document, naming the field", async () => {

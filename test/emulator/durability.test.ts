@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "../../src/emulator/core/random";
-import { CLI, requireBuilt } from "../cli/harness";
+import { CLI, FROM_SOURCE } from "../cli/harness";
 import { emulatorFixture } from "./fixtures";
 import { call } from "./helpers";
 
@@ -55,8 +55,6 @@ describe("durable writes", () => {
 
   // Not the fixture: a separate CLI process, so it can be killed with SIGKILL and restarted.
   describe("kill -9 of a real emulator process", () => {
-    beforeAll(() => requireBuilt(CLI));
-
     interface Started {
       child: ChildProcessWithoutNullStreams;
       url: string;
@@ -67,7 +65,7 @@ describe("durable writes", () => {
     function startChild(stateFile: string): Promise<Started> {
       const child = spawn(
         process.execPath,
-        [CLI, "emulator", "--port", "0", "--json", "--state-file", stateFile],
+        ["--require", FROM_SOURCE, CLI, "emulator", "--port", "0", "--json", "--state-file", stateFile],
         {
           env: { PATH: process.env.PATH, HOME: process.env.HOME },
         },

@@ -50,14 +50,19 @@ describe("partner public keys", () => {
   });
 
   it.each([
-    ["keyType", { keyType: "PEM", jwks: { keys: [] } }, "keyType: must be JWKS"],
-    ["two keys", { keyType: "JWKS", jwks: { keys: [{}, {}] } }, "exactly one key"],
-    ["EC key", jwks({ ...rsaJwk("x"), kty: "EC" }), "kty: must be RSA"],
-    ["alg", jwks({ ...rsaJwk("x"), alg: "RS512" }), "alg: must be RS256"],
-    ["use", jwks({ ...rsaJwk("x"), use: "enc" }), "use: must be sig"],
+    // The vendor's schema first (enums, required members, undeclared members), then the key's rules.
+    ["keyType", { keyType: "PEM", jwks: { keys: [] } }, "keyType: must be one of: JWKS"],
+    ["two keys", { keyType: "JWKS", jwks: { keys: [rsaJwk("a"), rsaJwk("b")] } }, "exactly one key"],
+    ["EC key", jwks({ ...rsaJwk("x"), kty: "EC" }), "jwks.keys.0.kty: must be one of: RSA"],
+    ["alg", jwks({ ...rsaJwk("x"), alg: "RS512" }), "jwks.keys.0.alg: must be one of: RS256"],
+    ["use", jwks({ ...rsaJwk("x"), use: "enc" }), "jwks.keys.0.use: must be one of: sig"],
     ["no kid", jwks({ ...rsaJwk("x"), kid: "" }), "kid: is required"],
     ["bad n", jwks({ ...rsaJwk("x"), n: "not base64url!" }), "n: must be base64url"],
-    ["private", jwks({ ...rsaJwk("x"), d: "c2VjcmV0" }), "private key members (d)"],
+    [
+      "private",
+      jwks({ ...rsaJwk("x"), d: "c2VjcmV0" }),
+      "jwks.keys.0.d: is not a property of the vendor's JwkPublicKey",
+    ],
   ])("refuses a bad key (%s) with 400 naming the field", async (_name, body, message) => {
     const answer = await call(fx.emu, fx.token, "POST", fx.base, body);
     expect(answer.statusCode).toBe(400);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useFixture } from "./fixtures";
 import { call } from "./helpers";
@@ -64,7 +65,7 @@ describe("offices", () => {
     const id = await createOffice(fx, legalEntityId);
     expectBadRequest(await call(fx.emu, fx.token, "PUT", `${base}/${id}`, { taxId: 7 }), /taxId/);
     expectBadRequest(
-      await call(fx.emu, fx.token, "PUT", `${base}/${id}`, { id: "other", name: "x" }),
+      await call(fx.emu, fx.token, "PUT", `${base}/${id}`, { id: randomUUID(), name: "x" }),
       /does not match/,
       "ID_MISMATCH",
     );

@@ -56,6 +56,61 @@ describe("Company provider", () => {
     await expect(h.provider.delete(id, updated.outs ?? {})).resolves.toBeUndefined();
   });
 
+  it("takes every property of CreateCompanyRequest, and sends supportConfigs as the vendor's Company shape on update", async () => {
+    const settings = {
+      emergencyContactInfos: [{ email: "desk@acme.example", designation: "Travel desk" }],
+      companyLogo: { url: "https://acme.example/logo.png" },
+      supportConfigs: [{ emailAddresses: ["help@acme.example"], portalUrls: ["https://help.acme.example"] }],
+      tmcDefaultConfiguration: { defaultBookingTmcId: "7b0a4f53-6a8e-4c1e-9c1b-2f1e3d4c5b6a" },
+      applicableCustomFieldTypes: ["QUESTION"],
+      privacySettings: { allowCompanyAdminAccessToRelativesInfo: false },
+      isFake: true,
+      tmcPartnerRoleMappings: [{ partnerRole: "admin", spotnanaRole: "COMPANY_ADMIN" }],
+      carbonCostConfig: { price: { amount: 12, currencyCode: "USD" }, weight: { weight: 1, unit: "KG" } },
+      companySpecifiedAttributes: [{ fieldName: "region", value: "emea" }],
+    };
+    const inputs = await checked(h.provider, { name: "Settings", billingCurrency: "USD", ...settings });
+    const { id, outs } = await h.provider.create(inputs);
+    expect(await server(id)).toMatchObject(settings);
+    const read = await h.provider.read(id, outs);
+    expect(await h.provider.diff(id, read.props ?? {}, inputs)).toMatchObject({ changes: false });
+
+    const supportConfigs = [{ emailAddresses: ["support@acme.example"] }];
+    const news = await checked(h.provider, { ...inputs, supportConfigs });
+    const before = h.emulator.admin.lastRequestSeq;
+    await h.provider.update(id, outs, news);
+    expect(h.emulator.admin.requestCounts(before)).toMatchObject({ "PUT /v2/companies/:companyId": 1 });
+    expect((await server(id)).supportConfigs).toEqual({ length: 1, elements: supportConfigs });
+    const reread = await h.provider.read(id, outs);
+    expect(reread.inputs?.supportConfigs).toEqual(supportConfigs);
+  });
+
+  it("refuses at check time what the vendor's nested schemas refuse, naming the nested property", async () => {
+    const result = await h.provider.check(
+      {},
+      {
+        name: "Nested",
+        billingCurrency: "USD",
+        postalAddress: { adressLines: ["1 Main St"], regionCode: "US" },
+        privacySettings: { allowCompanyAdminAccessToRelativeInfo: true },
+        tmcPartnerRoleMappings: [{ partnerRole: "admin", spotnanaRole: "NOT_A_ROLE" }],
+        defaultBookingTmcId: { id: "not-a-uuid" },
+      },
+    );
+    expect(result.failures).toEqual(
+      expect.arrayContaining([
+        { property: "postalAddress.adressLines", reason: expect.stringContaining("not a known property") },
+        { property: "postalAddress.addressLines", reason: expect.any(String) },
+        {
+          property: "privacySettings.allowCompanyAdminAccessToRelativeInfo",
+          reason: expect.stringContaining("not a known property"),
+        },
+        { property: "tmcPartnerRoleMappings[0].spotnanaRole", reason: expect.any(String) },
+        { property: "defaultBookingTmcId.id", reason: expect.stringContaining("uuid") },
+      ]),
+    );
+  });
+
   it("never clears fields it does not manage on update, and clears fields the user removed", async () => {
     const inputs = await checked(h.provider, {
       name: "Keep",

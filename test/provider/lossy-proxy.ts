@@ -14,15 +14,25 @@ export interface LossyProxy {
   close(): Promise<void>;
 }
 
+/** Sees each request the proxy forwards: method, path with query, headers and the raw body. */
+export type RequestInspector = (
+  method: string,
+  path: string,
+  headers: http.IncomingHttpHeaders,
+  body: Buffer,
+) => void;
+
 /**
  * Starts a proxy to `target` that drops the answer of every request `lose` returns true for, and
  * holds the answer of every request `holdMs` gives a delay for (the platform has committed it by
- * then: a process killed meanwhile leaves the object without knowing its id).
+ * then: a process killed meanwhile leaves the object without knowing its id). `inspect` sees
+ * every request before it is forwarded.
  */
 export async function startLossyProxy(
   target: string,
   lose: (method: string, path: string) => boolean,
   holdMs: (method: string, path: string) => number = () => 0,
+  inspect: RequestInspector = () => undefined,
 ): Promise<LossyProxy> {
   const upstream = new URL(target);
   const lost: LossyProxy["lost"] = [];
@@ -32,6 +42,7 @@ export async function startLossyProxy(
     req.on("end", () => {
       const method = req.method ?? "GET";
       const path = req.url ?? "/";
+      inspect(method, path, req.headers, Buffer.concat(chunks));
       const drop = lose(method, path);
       const forward = http.request(
         {

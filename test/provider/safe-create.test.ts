@@ -4,7 +4,7 @@
  * what the engine needs to refresh and delete it; singletons replace without losing their document.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { apiPath, ConnectionError, type TravelClient } from "../../src/client";
+import { apiPath, ConnectionError, isTravelError, type TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
 import type { RecordKind } from "../../src/emulator/core/record-kind";
 import {
@@ -188,14 +188,46 @@ describe("creates under injected 503s and dropped connections before handling", 
   });
 });
 
+describe("the retry budget shared with the client", () => {
+  it("does not repeat a rate-limited create the client already retried to its limit", async () => {
+    const companyId = await newCompany("Budget");
+    const client = clientFor(emulator, { maxRetries: 2 });
+    const provider = buildDynamicProvider(anyDefinition(costCenterResource), () => ({ client }));
+    emulator.admin.addFault({
+      path: "/v2/companies/*/cost-centers",
+      methods: ["POST"],
+      rate429: 1,
+      retryAfterSeconds: 0,
+      times: 50,
+    });
+    try {
+      const before = emulator.admin.lastRequestSeq;
+      const error = await provider.create({ companyId, name: "Throttled CC" }).catch((e: unknown) => e);
+      expect(isTravelError(error, "rate_limited")).toBe(true);
+      const posts = emulator.admin
+        .requests(before)
+        .filter((r) => r.method === "POST" && r.path.endsWith("/cost-centers"));
+      // The client's three attempts (maxRetries 2) are the whole budget: no recovery round on top.
+      expect(posts.map((r) => r.status)).toEqual([429, 429, 429]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe("outcomes the lookup cannot settle", () => {
   const lost = () =>
     new ConnectionError({ method: "POST", url: "/x" }, "other side closed", "UND_ERR_SOCKET");
-  const fake = (found: Values[][], key: { by: "name"; value: string } | undefined) => {
+  const fake = (
+    found: Values[][],
+    key: { by: "name"; value: string } | undefined,
+    creates: { count: number } = { count: 0 },
+  ) => {
     let lookups = 0;
     return {
       type: "Fake",
       create: async () => {
+        creates.count++;
         throw lost();
       },
       update: async () => ({}),
@@ -234,14 +266,25 @@ describe("outcomes the lookup cannot settle", () => {
     expect(String(error)).toContain("neither an externalId nor a name");
   });
 
-  it("gives up after the step budget when every attempt is lost, naming the reconcile command", async () => {
-    const definition = fake([[]], { by: "name", value: "X" });
-    const error = await safeCreate(definition, { client: direct }, {}, () => {}, {
-      ...noSleep,
-      maxSteps: 4,
-    }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AmbiguousCreateError);
-    expect(String(error)).toContain("pulumi-travel reconcile");
+  it("gives up when the client's retry budget is spent, naming the reconcile command", async () => {
+    const creates = { count: 0 };
+    const client = clientFor(emulator, { maxRetries: 3 });
+    const delays: number[] = [];
+    const sleep = async (ms: number) => void delays.push(ms);
+    try {
+      const definition = fake([[]], { by: "name", value: "X" }, creates);
+      const error = await safeCreate(definition, { client }, {}, () => {}, { sleep }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(AmbiguousCreateError);
+      expect(String(error)).toContain("pulumi-travel reconcile");
+      // maxRetries 3: four attempts in all, with the client's backoff (at most its maxDelayMs) between.
+      expect(creates.count).toBe(4);
+      expect(delays).toHaveLength(3);
+      expect(delays.every((ms) => ms <= 50)).toBe(true);
+    } finally {
+      await client.close();
+    }
   });
 });
 

@@ -5,6 +5,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { apiPath, type TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
+import { companyChildren } from "./company-children";
 
 /** Ids of what {@link buildTenant} made. */
 export interface BuiltTenant {
@@ -15,7 +16,12 @@ export interface BuiltTenant {
   groupId: string;
   /** The partner key `partner-a-2026`, as PEM (the platform does not return it). */
   partnerKeyPem: string;
+  /** Objects made of the other company children of the table (one each). */
+  otherChildren: number;
 }
+
+/** The company children built below by hand; every other row of the table gets one object. */
+const BUILT_CHILDREN = new Set(["LegalEntity", "Office", "CostCenter", "Department", "Grade"]);
 
 /** Company Ids of the platform roles the emulator seeds (fixed). */
 const REPORT_VIEWER = "00000000-0000-4000-8000-00000000a003";
@@ -27,7 +33,8 @@ const address = (line: string, regionCode: string) => ({ addressLines: [line], r
  * 1 company, 2 legal entities, 4 offices, 20 cost centers, 5 departments, 4 grades, 3 custom
  * fields (one USER + MANUAL arm with options each, two of them enabled), a custom user group with
  * two role assignments (one scoped to a legal entity, one to the company), a partner public key,
- * a feature and a per-trip service charge.
+ * a feature and a per-trip service charge; and one object of each other company child of
+ * `test/support/company-children.ts`, so that a new company child is in the round trip.
  */
 export async function buildTenant(emulator: RunningEmulator, client: TravelClient): Promise<BuiltTenant> {
   const post = (path: string, body: unknown) => client.post<Record<string, unknown>>(path, { body });
@@ -79,6 +86,9 @@ export async function buildTenant(emulator: RunningEmulator, client: TravelClien
   for (const name of ["Sales", "Engineering", "Finance", "Legal", "Support"])
     await post(`${base}/departments`, { name });
   for (const name of ["Associate", "Senior", "Principal", "Director"]) await post(`${base}/grades`, { name });
+  const others = companyChildren.filter((row) => !BUILT_CHILDREN.has(row.type));
+  for (const row of others)
+    await post(row.collection({ companyId, legalEntityId: legalEntityIds[0] ?? "" }), row.body);
 
   const fields = apiPath`/v3/companies/${companyId}/custom-fields`;
   const customFieldIds: string[] = [];
@@ -139,5 +149,13 @@ export async function buildTenant(emulator: RunningEmulator, client: TravelClien
     },
   });
   const partnerKeyPem = publicKey.export({ format: "pem", type: "spki" }).toString();
-  return { companyId, legalEntityIds, costCenterIds, customFieldIds, groupId, partnerKeyPem };
+  return {
+    companyId,
+    legalEntityIds,
+    costCenterIds,
+    customFieldIds,
+    groupId,
+    partnerKeyPem,
+    otherChildren: others.length,
+  };
 }

@@ -28,6 +28,8 @@ export interface CompanyChildRow {
   body: Values;
   /** A change of a writable field that applies in place. */
   edit: Values;
+  /** Fields of the create body that the vendor's update schema lacks, so a PUT leaves them out. */
+  createOnly?: string[];
   /** How a PUT body carries the id: `{ id }`, a plain string, or (absent) not at all. */
   idInBody?: "wrapped" | "plain";
   /** An invalid input and the property check names for it. */
@@ -76,6 +78,7 @@ export const companyChildren: CompanyChildRow[] = [
     idOutput: "costCenterId",
     body: { name: "Sales", externalId: "cc-sales", numberOfEmployees: 12 },
     edit: { name: "Sales EMEA" },
+    createOnly: ["numberOfEmployees"],
     idInBody: "wrapped",
     invalid: [{ numberOfEmployees: -1 }, "numberOfEmployees"],
     lists: [({ companyId }) => apiPath`/v3/companies/${companyId}/cost-centers/list`],
@@ -110,5 +113,6 @@ export const companyChildren: CompanyChildRow[] = [
 /** A PUT body that replaces object `id` of `row` with its body changed by `edit`. */
 export function replacementOf(row: CompanyChildRow, id: string): Values {
   const idPart = row.idInBody === "wrapped" ? { id: { id } } : row.idInBody === "plain" ? { id } : {};
-  return { ...row.body, ...row.edit, ...idPart };
+  const kept = Object.entries(row.body).filter(([key]) => !(row.createOnly ?? []).includes(key));
+  return { ...Object.fromEntries(kept), ...row.edit, ...idPart };
 }

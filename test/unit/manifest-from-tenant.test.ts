@@ -1,29 +1,37 @@
 /** The export's pure part: keys, references, secrets, and sections the manifest does not have yet. */
 import { describe, expect, it } from "vitest";
-import { type ExportShape, manifestFromTenant, manifestYaml } from "../../src/cli/manifest-from-tenant";
+import {
+  currentExportShape,
+  type ExportShape,
+  manifestFromTenant,
+  manifestYaml,
+} from "../../src/cli/manifest-from-tenant";
 import { manifestKeys, slug } from "../../src/cli/manifest-keys";
-import type { TenantSnapshot } from "../../src/tenant/read-tenant";
+import type { Entity } from "../../src/provider/tenant-facts";
+import { definitions } from "../../src/resources/registry";
+import type { ReadObject, TenantSnapshot } from "../../src/tenant/read-tenant";
 
-function snapshot(overrides: Partial<TenantSnapshot> = {}): TenantSnapshot {
+type Listed = Entity | [Entity, Record<string, string>];
+
+/** A snapshot of company `co-1` holding `objects` by type (each optionally with its parent ids). */
+function snapshot(objects: Record<string, Listed[]> = {}): TenantSnapshot {
+  const read = (listed: Listed): ReadObject => {
+    const [entity, parents] = Array.isArray(listed) ? listed : [listed, {}];
+    return { entity, parents: { companyId: "co-1", ...parents } };
+  };
   return {
     companyId: "co-1",
     company: { id: "co-1", name: "Acme", billingCurrency: "USD", companyRoles: ["ORG"], isActive: true },
-    features: [],
-    configs: [],
-    perTripServiceCharge: undefined,
-    legalEntities: [],
-    offices: [],
-    costCenters: [],
-    departments: [],
-    grades: [],
-    customFields: [],
-    userGroups: [],
-    partnerKeys: [],
-    ...overrides,
+    objects: Object.fromEntries(Object.entries(objects).map(([type, listed]) => [type, listed.map(read)])),
   };
 }
 
-const shape = (overrides: Partial<ExportShape> = {}): ExportShape => ({ secretInputs: {}, ...overrides });
+/** The registry's export shape, with the secret inputs overridden. */
+const shape = (overrides: Partial<ExportShape> = {}): ExportShape => ({
+  ...currentExportShape(definitions),
+  secretInputs: {},
+  ...overrides,
+});
 
 describe("manifest keys", () => {
   it.each([
@@ -51,8 +59,8 @@ describe("manifest keys", () => {
       ["d", "cc-9"],
       ["e", "cost-center"],
     ]);
-    expect(manifestKeys(objects, "costCenters")).toEqual(expected);
-    expect(manifestKeys([...objects].reverse(), "costCenters")).toEqual(expected);
+    expect(manifestKeys(objects, "cost-center")).toEqual(expected);
+    expect(manifestKeys([...objects].reverse(), "cost-center")).toEqual(expected);
   });
 });
 
@@ -60,9 +68,9 @@ describe("manifestFromTenant", () => {
   it("writes adoptIds, refers by key, leaves out what the resource does not take", () => {
     const result = manifestFromTenant(
       snapshot({
-        legalEntities: [{ id: "le-1", name: "Acme US", billingCurrency: "USD", bookingTmcRef: { id: "t" } }],
-        offices: [{ id: "of-1", name: "HQ", legalEntityId: "le-1" }],
-        costCenters: [{ id: "cc-1", name: "Ops", numberOfEmployees: 4 }],
+        LegalEntity: [{ id: "le-1", name: "Acme US", billingCurrency: "USD", bookingTmcRef: { id: "t" } }],
+        Office: [[{ id: "of-1", name: "HQ" }, { legalEntityId: "le-1" }]],
+        CostCenter: [{ id: "cc-1", name: "Ops", numberOfEmployees: 4 }],
       }),
       shape(),
     );
@@ -82,7 +90,7 @@ describe("manifestFromTenant", () => {
   it("never writes a secret input: a placeholder, and the command to set it", () => {
     const result = manifestFromTenant(
       snapshot({
-        legalEntities: [
+        LegalEntity: [
           { id: "le-1", name: "Acme US", billingCurrency: "USD", ein: "12-3456789" },
           { id: "le-2", name: "Acme UK", billingCurrency: "GBP" },
         ],
@@ -100,27 +108,38 @@ describe("manifestFromTenant", () => {
   it("writes custom fields with arms and options, their order, group roles by key, partner keys", () => {
     const result = manifestFromTenant(
       snapshot({
-        legalEntities: [{ id: "le-1", name: "Acme US", billingCurrency: "USD" }],
-        customFields: [
+        LegalEntity: [{ id: "le-1", name: "Acme US", billingCurrency: "USD" }],
+        CustomField: [
           {
-            field: { id: "cf-2", name: "Project", description: "Which project", definedAt: "ORG" },
+            id: "cf-2",
+            name: "Project",
+            description: "Which project",
+            definedAt: "ORG",
+            companyRole: "ORG",
             enabled: true,
-            arms: [
-              {
-                arm: {
-                  id: "arm-1",
-                  name: "Everyone",
-                  action: { type: "USER", userOptionSource: { type: "MANUAL" } },
-                  audiences: [{ predicates: [{ type: "LEGAL_ENTITY", id: "le-1" }], tag: "x" }],
-                  optionGroupId: "og-1",
-                },
-                options: [{ name: "P-1" }, { name: "P-2", description: "second" }],
-              },
-            ],
           },
-          { field: { id: "cf-1", name: "Cost code" }, enabled: false, arms: [] },
+          { id: "cf-1", name: "Cost code", companyRole: "ORG", enabled: false },
         ],
-        userGroups: [
+        Arm: [
+          [
+            {
+              id: "arm-1",
+              name: "Everyone",
+              action: { type: "USER", userOptionSource: { type: "MANUAL" } },
+              audiences: [{ predicates: [{ type: "LEGAL_ENTITY", id: "le-1" }], tag: "x" }],
+              optionGroupId: "og-1",
+            },
+            { customFieldId: "cf-2" },
+          ],
+        ],
+        OptionGroup: [
+          [
+            { id: "og-1", options: [{ name: "P-1" }, { name: "P-2", description: "second" }] },
+            { customFieldId: "cf-2", optionGroupId: "og-1" },
+          ],
+        ],
+        CustomFieldOrder: [{ id: "co-1", companyRole: "ORG", fieldIds: ["cf-2", "cf-1"] }],
+        UserGroupRoles: [
           {
             id: "ug-1",
             name: "Travel desk",
@@ -142,7 +161,7 @@ describe("manifestFromTenant", () => {
             ],
           },
         ],
-        partnerKeys: [{ id: "pk-1", kid: "Partner-A 2026", thumbprint: "tp" }],
+        PartnerPublicKey: [{ id: "pk-1", kid: "Partner-A 2026", name: "Partner-A 2026", thumbprint: "tp" }],
       }),
       shape(),
     );
@@ -205,9 +224,14 @@ describe("manifestFromTenant", () => {
   it("notes what it leaves out: unknown features, API users, the tenant key", () => {
     const result = manifestFromTenant(
       snapshot({
-        features: [
-          { name: "FEATURE_PERSONAL_TRAVEL", value: "true" },
-          { name: "FEATURE_FROM_THE_FUTURE", value: "1" },
+        CompanyFeatures: [
+          {
+            id: "co-1",
+            features: [
+              { name: "FEATURE_PERSONAL_TRAVEL", value: "true" },
+              { name: "FEATURE_FROM_THE_FUTURE", value: "1" },
+            ],
+          },
         ],
       }),
       shape(),

@@ -1,44 +1,112 @@
 import { describe, expect, it } from "vitest";
-import { collect, PaginationLimitError, paginate } from "../../src/client/paginate";
+import {
+  collect,
+  type Page,
+  type PagePosition,
+  PaginationLimitError,
+  paginate,
+} from "../../src/client/paginate";
 
-function listing(total: number) {
-  const calls: [number, number][] = [];
-  const fetchPage = async (offset: number, limit: number) => {
-    calls.push([offset, limit]);
+/** A page source over `total` numbered items; `reportTotal` says whether pages carry the total. */
+function listing(total: number, reportTotal = true) {
+  const calls: PagePosition[] = [];
+  const fetchPage = async (position: PagePosition): Promise<Page<number>> => {
+    calls.push(position);
+    const { offset, limit } = position;
     const items = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => offset + i);
-    return { items, total };
+    return reportTotal ? { items, total } : { items };
+  };
+  return { calls, fetchPage };
+}
+
+/** A server that ignores the page asked for: always the same full page. */
+function ignoresPaging(pageSize: number, total: number | undefined) {
+  const calls: PagePosition[] = [];
+  const fetchPage = async (position: PagePosition): Promise<Page<number>> => {
+    calls.push(position);
+    return { items: Array.from({ length: pageSize }, (_, i) => i), total };
   };
   return { calls, fetchPage };
 }
 
 describe("paginate", () => {
-  it("walks every page in order", async () => {
-    const { calls, fetchPage } = listing(250);
-    expect(await collect(paginate(fetchPage, { pageSize: 100 }))).toEqual(
-      Array.from({ length: 250 }, (_, i) => i),
+  // [what, items listed, pages report the total, page size, cap, pages read]
+  const complete: [string, number, boolean, number, number | undefined, number][] = [
+    ["several pages with a total", 250, true, 100, undefined, 3],
+    ["several pages without a total", 250, false, 100, undefined, 3],
+    ["an exact multiple, ended by the total", 200, true, 100, undefined, 2],
+    ["an exact multiple, ended by an empty page", 200, false, 100, undefined, 3],
+    ["an empty listing", 0, true, 100, undefined, 1],
+    ["one short page", 7, false, 10, undefined, 1],
+    ["exactly the cap, without a total", 30, false, 10, 30, 4],
+    ["exactly the cap, with a total", 30, true, 10, 30, 3],
+  ];
+  it.each(complete)("reads %s in order", async (_what, total, reportTotal, pageSize, maxItems, pages) => {
+    const { calls, fetchPage } = listing(total, reportTotal);
+    const items = await collect(paginate(fetchPage, { pageSize, maxItems }));
+    expect(items).toEqual(Array.from({ length: total }, (_, i) => i));
+    expect(calls).toEqual(
+      Array.from({ length: pages }, (_, index) => ({
+        index,
+        offset: index * pageSize,
+        limit: pageSize,
+        pageNumber: index + 1,
+      })),
     );
-    expect(calls).toEqual([
-      [0, 100],
-      [100, 100],
-      [200, 100],
-    ]);
   });
 
-  it("stops at an exact multiple of the page size using the total", async () => {
-    const { calls, fetchPage } = listing(200);
-    expect(await collect(paginate(fetchPage, { pageSize: 100 }))).toHaveLength(200);
-    expect(calls).toHaveLength(2);
+  it.each([
+    { name: "one item past the cap, with a total", total: 31, reportTotal: true, pages: 4 },
+    { name: "one item past the cap, without a total", total: 31, reportTotal: false, pages: 4 },
+    { name: "far past the cap", total: 5000, reportTotal: true, pages: 4 },
+  ])("throws at the cap instead of truncating: $name", async ({ total, reportTotal, pages }) => {
+    const { calls, fetchPage } = listing(total, reportTotal);
+    const seen: number[] = [];
+    const run = async () => {
+      for await (const item of paginate(fetchPage, { pageSize: 10, maxItems: 30, listing: "GET /things" }))
+        seen.push(item);
+    };
+    const error = await run().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PaginationLimitError);
+    expect(error).toMatchObject({ kind: "pagination_limit", listing: "GET /things", maxItems: 30 });
+    expect((error as Error).message).toMatch(/^GET \/things: .*within 30 items/);
+    expect(seen).toHaveLength(30);
+    expect(calls).toHaveLength(pages);
   });
 
-  it("throws instead of silently truncating past the cap", async () => {
-    const { fetchPage } = listing(50);
-    await expect(collect(paginate(fetchPage, { pageSize: 10, maxItems: 25 }))).rejects.toBeInstanceOf(
-      PaginationLimitError,
+  it.each([
+    { name: "reports a larger total", pageSize: 10, maxItems: 100, total: 1_000_000, pages: 11 },
+    { name: "reports no total", pageSize: 10, maxItems: 100, total: undefined, pages: 11 },
+    {
+      name: "runs into the default cap",
+      pageSize: undefined,
+      maxItems: undefined,
+      total: 1_000_000,
+      pages: 101,
+    },
+  ])("ends a server that ignores paging and $name", async ({ pageSize, maxItems, total, pages }) => {
+    const { calls, fetchPage } = ignoresPaging(pageSize ?? 100, total);
+    await expect(collect(paginate(fetchPage, { pageSize, maxItems }))).rejects.toThrow(
+      new RegExp(`^listing: .*within ${maxItems ?? 10_000} items`),
     );
+    expect(calls).toHaveLength(pages);
   });
 
-  it("survives a server that ignores offset (bounded by the cap)", async () => {
-    const stuck = async () => ({ items: [1, 2, 3] });
-    await expect(collect(paginate(stuck, { pageSize: 3, maxItems: 30 }))).rejects.toThrow(/more than 30/);
+  it("reads no further page than its consumer asks for", async () => {
+    const { calls, fetchPage } = listing(1000);
+    for await (const item of paginate(fetchPage, { pageSize: 10 })) if (item === 15) break;
+    expect(calls.map((call) => call.offset)).toEqual([0, 10]);
+  });
+
+  it.each([
+    ["pageSize", { pageSize: 0 }],
+    ["pageSize", { pageSize: 2.5 }],
+    ["maxItems", { maxItems: -1 }],
+  ])("refuses a bad %s", async (name, options) => {
+    const { calls, fetchPage } = listing(10);
+    await expect(collect(paginate(fetchPage, options))).rejects.toThrow(
+      new RegExp(`^${name} must be a positive integer`),
+    );
+    expect(calls).toHaveLength(0);
   });
 });

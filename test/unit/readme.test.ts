@@ -42,7 +42,7 @@ describe("README", () => {
     const described = Object.fromEntries(
       [...development.matchAll(/^npm run (\S+)\s+# (.*)$/gm)].map((m) => [m[1], m[2]]),
     );
-    expect(Object.keys(described)).toEqual(["build", "typecheck", "lint", "docs", "bench"]);
+    expect(Object.keys(described)).toEqual(["test:fast", "build", "typecheck", "lint", "docs", "bench"]);
     for (const name of Object.keys(described)) expect(scripts[name], name).toBeDefined();
     expect(scripts.lint).toMatch(/eslint/);
     expect(scripts.lint).toMatch(/prettier --check/);

@@ -38,11 +38,14 @@ import {
 import { clientFromEnv } from "../client-from-env";
 import { EXIT } from "../exit-codes";
 import { Prompter } from "../prompt";
-import { UsageError } from "./emulator";
+import { CliError, UsageError } from "../cli-error";
 
 /** Thrown when the user (or the price policy) declined; exit code {@link EXIT.declined}. */
-export class DeclinedError extends Error {
-  readonly kind = "declined";
+export class DeclinedError extends CliError {
+  constructor(message: string) {
+    super("declined", message);
+    this.name = "DeclinedError";
+  }
 }
 
 /** The car-specific reading of the exit codes, shown by every `car` command's `--help`. */
@@ -112,7 +115,13 @@ export function registerCarCommand(program: Command): void {
     .command("car")
     .description("change and cancel car bookings (search, price, book, cancel) on the platform")
     .addHelpText("after", CAR_EXIT_CODES_HELP);
+  registerLookups(car);
+  registerModify(car);
+  registerCancel(car);
+}
 
+/** `car trips`, `car show` and `car search`: read-only commands. */
+function registerLookups(car: Command): void {
   car
     .command("trips")
     .description("list the trips you may manage with their car PNRs (replaced and cancelled ones too)")
@@ -151,7 +160,10 @@ export function registerCarCommand(program: Command): void {
         print(options, search, () => formatSearch(search));
       });
     });
+}
 
+/** `car modify`. */
+function registerModify(car: Command): void {
   withSearchOptions(withBookingOptions(car.command("modify")))
     .description(
       "change a car booking: search, select a car (the first result unless --car), check the price, confirm and book",
@@ -166,43 +178,53 @@ export function registerCarCommand(program: Command): void {
     )
     .option("-q, --quiet", "no progress output on stderr")
     .action(async (options: ModifyOptions) => {
-      await run(options, async (client, prompter) => {
-        const criteria: CarCriteria = { carId: options.car, samePickupLocation: options.sameLocation };
-        let original: CarBooking | undefined;
-        const result = await modifyCarBooking(client, {
-          tripId: options.trip,
-          pnrId: options.pnr,
-          ...placeOverrides(options),
-          ...searchRefinements(options),
-          select: criteria,
-          arrivalFlightNumber: options.flight,
-          acceptPriceChange: options.acceptPriceChange
-            ? true
-            : options.yes
-              ? false
-              : (oldRate, newRate) => prompter.confirm(priceChangeQuestion(oldRate, newRate)),
-          confirm: options.yes ? undefined : (quote) => prompter.confirm(changeQuestion(quote)),
-          onProgress: options.quiet
-            ? undefined
-            : (event) => {
-                progress(formatProgress(event));
-                if (event.type === "booking-read") original = event.booking;
-                if (event.type === "car-selected" && original) {
-                  const impact = changeImpact(original, event.car);
-                  if (impact.kind === "replaces-pnr") progress(changeImpactText(impact));
-                }
-              },
-        });
-        print(options, result, () => formatModifyResult(result));
-        if (result.outcome === "price-change-rejected") {
-          throw new DeclinedError(
-            `the price changed (${priceChangeText(result.oldRate, result.newRate)}) and was not accepted; nothing was booked`,
-          );
-        }
-        if (result.outcome === "declined") throw new DeclinedError("declined; nothing was booked");
-      });
+      await run(options, (client, prompter) => modifyBooking(client, prompter, options));
     });
+}
 
+/** Runs the change `car modify` asks for, prompting unless `--yes`; a refusal throws {@link DeclinedError}. */
+async function modifyBooking(
+  client: TravelClient,
+  prompter: Prompter,
+  options: ModifyOptions,
+): Promise<void> {
+  const criteria: CarCriteria = { carId: options.car, samePickupLocation: options.sameLocation };
+  let original: CarBooking | undefined;
+  const result = await modifyCarBooking(client, {
+    tripId: options.trip,
+    pnrId: options.pnr,
+    ...placeOverrides(options),
+    ...searchRefinements(options),
+    select: criteria,
+    arrivalFlightNumber: options.flight,
+    acceptPriceChange: options.acceptPriceChange
+      ? true
+      : options.yes
+        ? false
+        : (oldRate, newRate) => prompter.confirm(priceChangeQuestion(oldRate, newRate)),
+    confirm: options.yes ? undefined : (quote) => prompter.confirm(changeQuestion(quote)),
+    onProgress: options.quiet
+      ? undefined
+      : (event) => {
+          progress(formatProgress(event));
+          if (event.type === "booking-read") original = event.booking;
+          if (event.type === "car-selected" && original) {
+            const impact = changeImpact(original, event.car);
+            if (impact.kind === "replaces-pnr") progress(changeImpactText(impact));
+          }
+        },
+  });
+  print(options, result, () => formatModifyResult(result));
+  if (result.outcome === "price-change-rejected") {
+    throw new DeclinedError(
+      `the price changed (${priceChangeText(result.oldRate, result.newRate)}) and was not accepted; nothing was booked`,
+    );
+  }
+  if (result.outcome === "declined") throw new DeclinedError("declined; nothing was booked");
+}
+
+/** `car cancel`. */
+function registerCancel(car: Command): void {
   withBookingOptions(car.command("cancel"))
     .description("cancel a car PNR; prints the vendor's cancellation number and the refund")
     .option("-y, --yes", "do not ask for confirmation")

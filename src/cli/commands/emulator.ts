@@ -1,6 +1,7 @@
 /** `pulumi-travel emulator`: runs the platform emulator until interrupted. */
 import type { Command } from "commander";
 import { startEmulator } from "../../emulator";
+import { UsageError } from "../cli-error";
 
 /** Options of the emulator command. */
 interface EmulatorCommandOptions {
@@ -56,9 +57,4 @@ export function registerEmulatorCommand(program: Command): void {
       });
       await emulator.close();
     });
-}
-
-/** A command-line usage error (exit code 2). */
-export class UsageError extends Error {
-  readonly kind = "usage";
 }

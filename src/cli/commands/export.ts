@@ -12,6 +12,7 @@ import { formatIssue, readManifest } from "../../manifest";
 import { definitions } from "../../resources/registry";
 import { readTenantSnapshot } from "../../tenant/read-tenant";
 import { clientFromEnv } from "../client-from-env";
+import { CliError } from "../cli-error";
 import { EXIT_CODES_HELP } from "../exit-codes";
 import {
   type ExportResult,
@@ -60,7 +61,7 @@ export function registerExportCommand(program: Command): void {
       const client = clientFromEnv();
       let result: ExportResult;
       try {
-        const snapshot = await readTenantSnapshot(client, options.company, (section, count) =>
+        const snapshot = await readTenantSnapshot(client, options.company, definitions, (section, count) =>
           process.stderr.write(
             options.jsonProgress ? `${JSON.stringify({ section, count })}\n` : `read ${section}: ${count}\n`,
           ),
@@ -80,11 +81,9 @@ export function registerExportCommand(program: Command): void {
 }
 
 /** The company given does not exist or is not visible; exit code 5. */
-export class CompanyNotFoundError extends Error {
-  readonly kind = "not_found";
-
+export class CompanyNotFoundError extends CliError {
   constructor(companyId: string) {
-    super(`company ${companyId} does not exist (or is not visible to these credentials)`);
+    super("not_found", `company ${companyId} does not exist (or is not visible to these credentials)`);
     this.name = "CompanyNotFoundError";
   }
 }

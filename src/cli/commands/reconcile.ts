@@ -8,18 +8,20 @@ import { readFileSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import type { TravelClient } from "../../client";
 import { adoptPendingCreates } from "../../tenant/adopt-pending";
-import { findCompanies, objectPath, readTenant } from "../../tenant/read-tenant";
+import { definitions } from "../../resources/registry";
+import { objectPath, readTenant } from "../../tenant/read-tenant";
 import {
   type PendingMatch,
+  pendingKey,
   planReconcile,
   type ReconcilePlan,
   stackCompanies,
 } from "../../tenant/reconcile-plan";
-import { parseStackExport, type StackContents } from "../../tenant/stack-export";
+import { parseStackExport, type StackContents, type StackResource } from "../../tenant/stack-export";
 import type { TenantObject } from "../../tenant/tenant-object";
 import { clientFromEnv } from "../client-from-env";
-import { EXIT, EXIT_CODES_HELP } from "../exit-codes";
-import { UsageError } from "./emulator";
+import { EXIT_CODES_HELP } from "../exit-codes";
+import { CliError, UsageError } from "../cli-error";
 
 /** Options of the reconcile command. */
 interface ReconcileOptions {
@@ -93,13 +95,10 @@ export function registerReconcileCommand(program: Command): void {
     });
 }
 
-/** Ends the command with exit code {@link EXIT.findings}, the report already printed. */
-export class FindingsExit extends Error {
-  readonly kind = "findings";
-  readonly exitCode = EXIT.findings;
-
+/** Ends the command with the findings exit code (9), the report already printed. */
+export class FindingsExit extends CliError {
   constructor() {
-    super("reconcile found objects to deal with");
+    super("findings", "reconcile found objects to deal with", { reported: true });
     this.name = "FindingsExit";
   }
 }
@@ -126,17 +125,31 @@ function readStack(file: string): string {
 export async function reconcilePlan(client: TravelClient, stack: StackContents): Promise<ReconcilePlan> {
   const companies = new Set(stackCompanies(stack));
   const pendingCompanies: TenantObject[] = [];
-  for (const pending of stack.pendingCreates.filter((p) => p.type === "Company")) {
-    const externalId =
-      typeof pending.properties.externalId === "string" ? pending.properties.externalId : undefined;
-    const name = typeof pending.properties.name === "string" ? pending.properties.name : undefined;
-    if (externalId === undefined && name === undefined) continue;
-    pendingCompanies.push(...(await findCompanies(client, { externalId, name })));
-  }
-  const tenant = await readTenant(client, companies);
+  for (const pending of stack.pendingCreates.filter((p) => p.type === "Company"))
+    pendingCompanies.push(...(await findCompanies(client, pending)));
+  const tenant = await readTenant(client, companies, definitions);
   const seen = new Set(tenant.map((o) => `${o.type}:${o.id}`));
   for (const company of pendingCompanies) if (!seen.has(`Company:${company.id}`)) tenant.push(company);
   return planReconcile(stack, tenant, [...companies]);
+}
+
+/**
+ * The companies a pending Company create may have made, found as its create lookup finds them
+ * (`lookup` of the Company definition: by externalId, else by name).
+ */
+async function findCompanies(client: TravelClient, pending: StackResource): Promise<TenantObject[]> {
+  const lookup = definitions.Company?.lookup;
+  const key = pendingKey(pending);
+  if (lookup === undefined || key === undefined) return [];
+  const found = await lookup.find({ client }, pending.properties, key);
+  return found.map((company) => ({
+    type: "Company",
+    id: company.id,
+    companyId: company.id,
+    parents: {},
+    name: company.name,
+    externalId: key.by === "externalId" ? key.value : undefined,
+  }));
 }
 
 async function deleteUnowned(
@@ -156,7 +169,7 @@ async function deleteUnowned(
     return object;
   });
   for (const object of targets) {
-    await client.delete(objectPath(object));
+    await client.delete(objectPath(object, definitions));
     process.stdout.write(`deleted ${object.type} ${object.id}${object.name ? ` (${object.name})` : ""}\n`);
   }
 }

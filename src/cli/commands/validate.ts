@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import { formatIssue, readManifest } from "../../manifest";
-import { UsageError } from "./emulator";
+import { CliError, UsageError } from "../cli-error";
 
 /** Options of the validate command. */
 interface ValidateOptions {
@@ -37,6 +37,9 @@ export function registerValidateCommand(program: Command): void {
 }
 
 /** The file given is invalid; exit code 8. */
-export class InvalidFileError extends Error {
-  readonly kind = "invalid";
+export class InvalidFileError extends CliError {
+  constructor(message: string) {
+    super("invalid", message);
+    this.name = "InvalidFileError";
+  }
 }

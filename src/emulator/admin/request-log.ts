@@ -20,13 +20,23 @@ export interface LoggedRequest {
 
 const MAX_ENTRIES = 100_000;
 
+/** A logged path keeps at most this many characters (a request path may be 12 KB long). */
+export const MAX_LOGGED_PATH_CHARS = 512;
+
+/** `path`, cut to {@link MAX_LOGGED_PATH_CHARS} with a note of what was left out. */
+function clipPath(path: string): string {
+  if (path.length <= MAX_LOGGED_PATH_CHARS) return path;
+  return `${path.slice(0, MAX_LOGGED_PATH_CHARS)}…(${path.length - MAX_LOGGED_PATH_CHARS} more characters)`;
+}
+
 /** A bounded in-memory request log. */
 export class RequestLog {
   private entries: LoggedRequest[] = [];
   private seq = 0;
 
   add(entry: Omit<LoggedRequest, "seq">): LoggedRequest {
-    const logged = { ...entry, seq: ++this.seq };
+    // Bounded bytes per entry: the path is clipped; route and client id are bounded already.
+    const logged = { ...entry, path: clipPath(entry.path), seq: ++this.seq };
     this.entries.push(logged);
     if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES);
     return logged;

@@ -10,12 +10,14 @@ import {
   fsyncSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   writeSync,
 } from "node:fs";
 import { mkdir, open, rename } from "node:fs/promises";
-import { dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type { StateSnapshot } from "./snapshot";
 import type { EmulatorStore } from "./store";
 
@@ -26,6 +28,35 @@ export function readStateFile(path: string): StateSnapshot | undefined {
     return JSON.parse(readFileSync(path, "utf8")) as StateSnapshot;
   } catch (error) {
     throw new Error(`state file ${path} is not valid JSON: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * Removes the temporary files (`<state file>.<pid>.tmp`) that processes killed mid-write left
+ * beside `path`; a file of a process that is still running is its own and stays. Returns the
+ * names removed.
+ */
+export function removeStaleTemporaries(path: string): string[] {
+  const dir = dirname(path);
+  if (!existsSync(dir)) return [];
+  const pattern = new RegExp(`^${basename(path).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.(\\d+)\\.tmp$`);
+  const removed: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const pid = pattern.exec(name)?.[1];
+    if (pid === undefined || isRunning(Number(pid))) continue;
+    rmSync(join(dir, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, under another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
@@ -95,6 +126,7 @@ export class StatePersistence {
       process.stderr.write(`emulator: ${error.message}\n`),
   ) {
     this.committed = -1;
+    removeStaleTemporaries(path);
     store.setDurability((generation) => this.sync(generation));
     // Changes made outside a request (the in-process admin handle) are written soon after too.
     this.unsubscribe = store.onChange(() => this.schedule());

@@ -37,7 +37,7 @@ export function authRoutes(ctx: IdentityServices) {
         );
       }
       const body = parseRequest(oauthTokenRequest, request.body);
-      ctx.identity.chargeTokenRequest(body.client_id || request.ip);
+      ctx.identity.chargeTokenRequest(body.client_id, body.client_secret, request.ip);
       if (body.grant_type !== "client_credentials") {
         throw new PlatformError(
           400,
@@ -62,7 +62,7 @@ export function authRoutes(ctx: IdentityServices) {
             }
           : raw,
       );
-      ctx.identity.chargeTokenRequest(body.clientId || request.ip);
+      ctx.identity.chargeTokenRequest(body.clientId, body.clientSecret, request.ip);
       const issued = ctx.identity.issueToken(body.clientId, body.clientSecret);
       request.principal = ctx.identity.authenticate(`Bearer ${issued.token}`);
       reply.header("cache-control", "no-store");

@@ -87,10 +87,24 @@ export class Identity {
   }
 
   /**
-   * Counts a token request against the rate limit of `key` (client id or remote address); throws
-   * 429 with Retry-After when the window is full.
+   * Counts a token request against a rate limit; throws 429 with Retry-After when its window is
+   * full. Requests with valid credentials count against their client id; failed ones against the
+   * source address only. So wrong secrets sent with a victim's client id (ids are not secret)
+   * never lock the victim out, an unknown client id leaves nothing behind (memory grows with
+   * real clients and sources, never with junk ids), and guessing secrets is limited per source.
    */
-  chargeTokenRequest(key: string): void {
+  chargeTokenRequest(clientId: string, clientSecret: string, source: string): void {
+    const user = this.apiUsers.get(clientId);
+    const valid = user?.credentialType === "CLIENT_CREDENTIALS" && user.secretDigest === digest(clientSecret);
+    this.chargeWindow(valid ? `client:${clientId}` : `source:${source}`);
+  }
+
+  /** How many rate-limit windows the emulator keeps (one per real client and per source). */
+  get rateLimitWindowCount(): number {
+    return this.windows.size;
+  }
+
+  private chargeWindow(key: string): void {
     const { limit, windowSeconds } = this.settings().tokenRateLimit;
     const now = this.clock.now();
     const windowMs = windowSeconds * 1000;

@@ -1,0 +1,90 @@
+/**
+ * What a resource definition declares about the tenant around it: the manifest section its entries
+ * live in, and how `export` and `reconcile` list its objects on the platform. The consumers
+ * (`manifest/`, `tenant/`, `cli/`) walk the registry for these facts instead of keeping their own
+ * copies; a type one of them leaves out says why, in words (`test/cli/registry-coverage.test.ts`).
+ */
+import type { z } from "zod";
+import type { TravelClient } from "../client";
+
+/** A platform object as read: its id and every field the platform returned. */
+export type Entity = { id: string } & Record<string, unknown>;
+
+/** Why a consumer leaves a type out, for the person reading the docs or a failing test. */
+export interface OptOut {
+  readonly omitted: string;
+}
+
+/** The ids an object is listed under: its company, and the parent inputs its inventory names. */
+export type ParentIds = Readonly<{ companyId: string } & Record<string, string>>;
+
+/** What an inventory's `list` gets. */
+export interface InventoryContext {
+  client: TravelClient;
+  /** The company being read, as the platform returned it (its roles decide some listings). */
+  company: Entity;
+}
+
+/** How the objects of a type are found under their parent. */
+export interface Inventory {
+  /**
+   * The type whose objects are the parents, and the parent ids each parent object gives (such as
+   * `{ legalEntityId }`), or undefined to skip that parent. Absent: the objects are under the company.
+   */
+  parent?:
+    | {
+        type: string;
+        ids(parent: Entity): Record<string, string> | undefined;
+      }
+    | undefined;
+  /** Every object under `parents` (`companyId` and the parent's ids), each read whole. */
+  list(ctx: InventoryContext, parents: ParentIds): Promise<Entity[]>;
+  /**
+   * How `reconcile --delete` deletes an object no resource owns; or why `reconcile` does not list
+   * these objects (settings of the company, such as a config, which exist with it).
+   */
+  reconcile: { deletePath(parents: ParentIds, object: Entity): string } | OptOut;
+}
+
+/**
+ * The manifest section of a type. A section of plain entries (company children) also says how an
+ * entry maps to the resource's inputs and back, so the manifest and `export` need nothing else.
+ */
+export interface ManifestSection {
+  /** The key of the section in the manifest document, such as `costCenters`. */
+  section: string;
+  /** For plain entries: the fields an entry holds and how it names its parent. */
+  entries?:
+    | {
+        /** The writable fields an entry takes (parents left out). */
+        fields: z.ZodRawShape;
+        /** The fields `export` writes: those the platform returns (create-only fields left out). */
+        exported: readonly string[];
+        /**
+         * A parent below the company, named in an entry by the manifest key of the parent's own
+         * entry (`legalEntity: acme-us`), given to the resource as `input` (`legalEntityId`).
+         */
+        parent?: { type: string; input: string; entryKey: string } | undefined;
+      }
+    | undefined;
+}
+
+/** The facts every consumer of the registry reads. */
+export interface TenantFacts {
+  /** The tenant manifest's section holding the type's entries, or why it has none. */
+  manifest: ManifestSection | OptOut;
+  /** How `export` and `reconcile` list the type's objects, or why they cannot. */
+  inventory: Inventory | OptOut;
+}
+
+/** True when `fact` is an opt-out. */
+export function isOptOut(fact: object): fact is OptOut {
+  return "omitted" in fact;
+}
+
+/** The parent id `key` an inventory was listed under; a missing one is a wiring error. */
+export function parentId(parents: ParentIds, key: string): string {
+  const id = parents[key];
+  if (id === undefined) throw new Error(`listing needs the parent id ${key}, which the reader did not give`);
+  return id;
+}

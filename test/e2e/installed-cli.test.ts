@@ -1,0 +1,49 @@
+/**
+ * The `pulumi-travel` bin as users get it: from the packed and installed package (the fast CLI
+ * tests run the same commands from source). It starts, answers through the package's compiled
+ * files, and maps an outcome to its exit code.
+ */
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { RunningEmulator } from "../../src/emulator";
+import { type Finished, ROOT, runProgram, travelEnv } from "../cli/harness";
+import { liveEmulator } from "../support/live-emulator";
+import { e2eSkipReason } from "./harness";
+
+/** Runs the installed bin with `env` on top of a clean environment. */
+function installedCli(args: readonly string[], env: Record<string, string> = {}): Promise<Finished> {
+  return runProgram(join(inject("packedProjectDir"), "node_modules", ".bin", "pulumi-travel"), args, env);
+}
+
+describe.skipIf(e2eSkipReason() !== "")("the installed pulumi-travel bin", () => {
+  let emulator: RunningEmulator;
+  beforeAll(async () => {
+    emulator = await liveEmulator();
+  });
+  afterAll(() => emulator?.close());
+
+  it("prints its help with every command and the exit codes", async () => {
+    const help = await installedCli(["--help"]);
+    expect(help.code, help.stderr).toBe(0);
+    for (const command of ["emulator", "car", "validate", "reconcile", "export"])
+      expect(help.stdout).toContain(command);
+    expect(help.stdout).toMatch(/Exit codes:/);
+  });
+
+  it("validates the example manifest and lists the seeded trips", async () => {
+    const valid = await installedCli(["validate", join(ROOT, "examples", "tenant", "tenant.yaml")]);
+    expect(valid.code, valid.stderr).toBe(0);
+    const trips = await installedCli(["car", "trips", "--json"], travelEnv(emulator));
+    expect(trips.code, trips.stderr).toBe(0);
+    expect(trips.stdout).toContain("1000000001");
+  });
+
+  it("exits 5 for a PNR that does not exist", async () => {
+    const missing = await installedCli(
+      ["car", "show", "--trip", "1000000001", "--pnr", "9999999999", "--json"],
+      travelEnv(emulator),
+    );
+    expect(missing.code).toBe(5);
+    expect(missing.stdout).toContain("PNR_NOT_FOUND");
+  });
+});
