@@ -53,8 +53,11 @@ describe("contract recorder", () => {
     const { id } = await client.post<{ id: string }>(apiPath`/v2/companies/${companyId}/grades`, {
       body: { name: "G" },
     });
-    // The PUT the provider used to send: UpdateGradeRequest declares only name.
-    await client.put(apiPath`/v2/companies/${companyId}/grades/${id}`, { body: { name: "G", id } });
+    // The PUT the provider used to send: UpdateGradeRequest declares only name. The emulator behind
+    // the recorder refuses it too; the recorder sees it first.
+    await expect(
+      client.put(apiPath`/v2/companies/${companyId}/grades/${id}`, { body: { name: "G", id } }),
+    ).rejects.toMatchObject({ status: 400 });
     expect(recorder.violations).toEqual([
       {
         method: "PUT",

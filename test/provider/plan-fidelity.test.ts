@@ -159,11 +159,13 @@ describe("plan fidelity (issue 14)", () => {
       expect(await h.client.get<Values>(ccPath(id))).toEqual({ id: { id }, name: "Operations" });
     });
 
-    it("the emulator does not store it from a PUT", async () => {
+    it("the emulator refuses it on a PUT, as the vendor's CostCenter schema does, and stores nothing", async () => {
       const { id } = await h.client.post<{ id: string }>(apiPath`/v2/companies/${companyId}/cost-centers`, {
         body: { name: "Direct", numberOfEmployees: 3 },
       });
-      await h.client.put(ccPath(id), { body: { id: { id }, name: "Direct", numberOfEmployees: 9 } });
+      await expect(
+        h.client.put(ccPath(id), { body: { id: { id }, name: "Direct", numberOfEmployees: 9 } }),
+      ).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/numberOfEmployees/) });
       expect(await h.client.get<Values>(ccPath(id))).toEqual({ id: { id }, name: "Direct" });
     });
   });

@@ -12,7 +12,11 @@ type Schema = { [keyword: string]: unknown };
 /** The shape of a generated value: what each place must be, for planting defects. */
 export type Shape =
   | { kind: "object"; properties: Record<string, Shape>; required: string[] }
-  | { kind: "array"; items: Shape }
+  | {
+      kind: "array";
+      items: Shape;
+      /** The vendor wrote `items` but no `type`: no type to break. */ untyped?: true;
+    }
   | { kind: "scalar"; type: string; enum?: unknown[]; format?: string }
   | { kind: "any" };
 
@@ -129,7 +133,7 @@ export function vendorMutants(sample: Sample): Mutant[] {
 }
 
 function wrongType(shape: Shape): Json | undefined {
-  if (shape.kind === "any") return undefined;
+  if (shape.kind === "any" || (shape.kind === "array" && shape.untyped)) return undefined;
   if (shape.kind === "scalar") return WRONG_TYPES[shape.type];
   return WRONG_TYPES[shape.kind];
 }
@@ -164,7 +168,11 @@ function sampleOf(schema: Schema, defs: Record<string, Schema>, seen: string[], 
     const type = typeof schema.type === "string" ? schema.type : "string";
     return { value: schema.enum[0] as Json, shape: { kind: "scalar", type, enum: schema.enum } };
   }
-  switch (schema.type) {
+  // The vendor writes a few arrays with `items` and no `type` (ExternalEndpoint.responseAttributes):
+  // they are arrays, as src/schemas/company-settings.ts (generated) reads them, but their type
+  // cannot be broken against the documents.
+  const untyped = schema.type === undefined && "items" in schema;
+  switch (untyped ? "array" : schema.type) {
     case "array": {
       const itemSchema = (schema.items ?? {}) as Schema;
       const ref = referenceOf(itemSchema);
@@ -180,7 +188,7 @@ function sampleOf(schema: Schema, defs: Record<string, Schema>, seen: string[], 
       const count = Math.max(1, typeof schema.minItems === "number" ? schema.minItems : 1);
       return {
         value: Array.from({ length: count }, () => structuredClone(items.value)),
-        shape: { kind: "array", items: items.shape },
+        shape: { kind: "array", items: items.shape, ...(untyped ? { untyped } : {}) },
       };
     }
     case "string":
