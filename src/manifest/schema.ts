@@ -7,7 +7,9 @@ import { z } from "zod";
 import { companyInputsSchema } from "../resources/company";
 import { companyConfigInputsSchema } from "../resources/company-config";
 import { companyFeaturesInputsSchema } from "../resources/company-features";
+import { customFieldResource } from "../resources/custom-field";
 import { customFieldOrderInputsSchema } from "../resources/custom-field-order";
+import { partnerPublicKeyResource } from "../resources/partner-public-key";
 import { perTripServiceChargeInputsSchema } from "../resources/per-trip-service-charge";
 import { userGroupRolesInputsSchema } from "../resources/user-group-roles";
 import { apiUserInputsSchema, apiUserInputsShape } from "../schemas/api-user";
@@ -17,6 +19,7 @@ import { manifestRoleSchema, STAND_IN_IDS, toPlatformAudiences } from "./audienc
 import { customFieldEntrySchema } from "./custom-field-entry";
 import { manifestKeySchema, referenceTo, resourceRules, STAND_IN_ID, withoutParents } from "./entries";
 import { PLAIN_SECTIONS } from "./plain-sections";
+import { uniqueEntries } from "./unique-entries";
 
 /** A config document; checked against its kind by the CompanyConfig's own rules. */
 const configEntrySchema = z
@@ -91,10 +94,14 @@ export const manifestSchema = z
     /** Legal entities, offices (each under a legal entity), cost centers, departments, grades. */
     ...plainSectionsShape,
     /** Custom fields (checkout questions), each with its arms and their options. */
-    customFields: section(customFieldEntrySchema).meta({
-      description:
-        "Custom fields (checkout questions) by key, each with its arms (`<field>.<arm>`) and, on USER + MANUAL arms, their options (`<field>.<arm>.options`).",
-    }),
+    customFields: z
+      .record(manifestKeySchema, customFieldEntrySchema)
+      .superRefine(uniqueEntries(customFieldResource))
+      .optional()
+      .meta({
+        description:
+          "Custom fields (checkout questions) by key, each with its arms (`<field>.<arm>`) and, on USER + MANUAL arms, their options (`<field>.<arm>.options`).",
+      }),
     /** The checkout order of the custom fields: keys of `customFields`, first shown first. */
     customFieldOrder: z
       .array(referenceTo("customFields"))
@@ -115,10 +122,14 @@ export const manifestSchema = z
         "API users (machine users) by key. A COMPANY_ADMIN administers this manifest's company (its `orgId` is implied); the credentials are secret outputs.",
     }),
     /** Partner public keys of the company, by key. */
-    partnerKeys: section(partnerKeyEntrySchema).meta({
-      description:
-        "The partners' RSA public keys for token exchange (PartnerPublicKey resources) by key; give `publicKeyPem` or `jwk`.",
-    }),
+    partnerKeys: z
+      .record(manifestKeySchema, partnerKeyEntrySchema)
+      .superRefine(uniqueEntries(partnerPublicKeyResource))
+      .optional()
+      .meta({
+        description:
+          "The partners' RSA public keys for token exchange (PartnerPublicKey resources) by key; give `publicKeyPem` or `jwk`.",
+      }),
     /** The company's managed encryption key; absent: not managed. */
     tenantKey: z.strictObject(withoutParents(tenantKeyInputsSchema.shape, "companyId")).optional().meta({
       description:

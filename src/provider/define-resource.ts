@@ -83,6 +83,8 @@ export function defineResource<I extends Values, S extends Values, Schema extend
       assertKnownKeys(type, name, props, Object.keys(definition.inputs.shape));
       if (definition.uniqueExternalIdWithin !== undefined)
         programDuplicates.claim(type, name, props, definition.uniqueExternalIdWithin);
+      for (const unique of definition.uniqueInputs ?? [])
+        programDuplicates.claim(type, name, props, unique.within, unique);
       for (const input of secretInputs)
         if (props[input] !== undefined) props[input] = pulumi.secret(props[input]);
       for (const output of outputs) if (!(output in props)) props[output] = undefined;

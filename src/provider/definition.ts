@@ -6,6 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { CreateRecovery } from "./create-recovery";
+import type { UniqueInput } from "./duplicate-index";
 import type { ResourceContext } from "./resource-context";
 import type { Values } from "./values";
 import type { TenantFacts } from "./tenant-facts";
@@ -72,6 +73,12 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
    * resources in one program fail before any API call.
    */
   uniqueExternalIdWithin?: readonly string[] | undefined;
+  /**
+   * Other inputs the platform keeps unique among the objects of this type with the same values of
+   * `within` (a custom field's name per company, a partner key's kid): two such resources in one
+   * program fail before any API call, as for {@link uniqueExternalIdWithin}.
+   */
+  uniqueInputs?: readonly (UniqueInput & { within: readonly string[] })[] | undefined;
   /** Outputs that are secret. */
   secretOutputs?: readonly (keyof S & string)[] | undefined;
   /**
@@ -123,6 +130,12 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
    * as changed, as `replaceOn` counts it.
    */
   replaceWhen?(olds: Partial<I>, news: Values): string[];
+  /**
+   * Optional: inputs whose new value is unknown at preview but known to stay as recorded (told by
+   * internal inputs, such as the id of the resource an output comes from). The diff then counts
+   * them as unchanged, as `up` will find them. `olds` and `news` include the internal inputs.
+   */
+  keptWhenUnknown?(olds: Values, news: Values): string[];
   /** Deletes the object; a 404 with one of {@link notFoundCodes} counts as success. */
   delete(ctx: ResourceContext, id: string, declared: I): Promise<void>;
   /**

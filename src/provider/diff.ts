@@ -1,6 +1,6 @@
 /** Pure diffing of declared inputs: what changed and what forces a replacement. */
-import { ADOPT_INPUT } from "./definition";
-import { containsUnknown, jsonEqual } from "./values";
+import { ADOPT_INPUT, type ResourceDefinition, type Values } from "./definition";
+import { containsUnknown, jsonEqual, stripInternal } from "./values";
 
 /** The diff of two input sets. */
 export interface InputDiff {
@@ -22,4 +22,19 @@ export function diffInputs(
     (key) => key !== ADOPT_INPUT && (containsUnknown(news[key]) || !jsonEqual(olds[key], news[key])),
   );
   return { changed, replaces: changed.filter((key) => replaceOn.includes(key)) };
+}
+
+/**
+ * The new declared inputs as the diff should see them: unknown values the definition's
+ * `keptWhenUnknown` knows to stay are taken from `olds`.
+ */
+export function settledInputs<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  olds: Values,
+  news: Values,
+): Values {
+  const settled = stripInternal(news);
+  for (const key of definition.keptWhenUnknown?.(olds, news) ?? [])
+    if (containsUnknown(settled[key])) settled[key] = olds[key];
+  return settled;
 }

@@ -1,16 +1,31 @@
 /**
  * Duplicates within one program: the program's process sees every resource it constructs, so two
- * resources of a type that claim the same `externalId` under the same parent are caught before any
- * API call, instead of failing midway through `up` with 409 DUPLICATE_EXTERNAL_ID.
+ * resources of a type that claim the same unique value (an `externalId`, a custom field's name, a
+ * partner key's kid) under the same parent are caught before any API call, instead of failing
+ * midway through `up` with a 409.
  *
  * Values are compared when they are plain; an Output (such as a parent's `companyId` not known
  * during preview) is compared by identity, so two children of the same new company still clash.
  * Outputs are also compared by value once resolved.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { isInternalKey } from "./values";
 
-/** The input that must be unique among siblings. */
-export const UNIQUE_INPUT = "externalId";
+/** An input whose value must be unique among the resources of a type with the same parents. */
+export interface UniqueInput {
+  /** The input, such as `externalId`. */
+  input: string;
+  /** How the platform compares values (default: exactly). */
+  caseInsensitive?: boolean | undefined;
+  /** Why, for the message: what the platform answers to the second one. */
+  rejection: string;
+}
+
+/** The `externalId` rule the platform applies to most objects. */
+export const UNIQUE_EXTERNAL_ID: UniqueInput = {
+  input: "externalId",
+  rejection: "the platform rejects the second one (409 DUPLICATE_EXTERNAL_ID)",
+};
 
 /** A resource that claimed a key. */
 interface Claim {
@@ -38,54 +53,81 @@ function shown(value: unknown): string {
   return JSON.stringify(value) ?? "undefined";
 }
 
-function duplicateError(claim: Claim, first: Claim, externalId: string, scope: readonly string[]): Error {
+function duplicateError(
+  claim: Claim,
+  first: Claim,
+  value: string,
+  scope: readonly string[],
+  rule: UniqueInput,
+): Error {
   const where = scope.length > 0 ? ` under the same ${scope.join(" and ")}` : "";
   return new Error(
-    `${claim.type} "${claim.name}" has externalId "${externalId}", already used by ${first.type} "${first.name}"${where}: ` +
-      `the platform rejects the second one (409 DUPLICATE_EXTERNAL_ID); give each its own externalId`,
+    `${claim.type} "${claim.name}" has ${rule.input} "${value}", already used by ${first.type} "${first.name}"${where}: ` +
+      `${rule.rejection}; give each its own ${rule.input}`,
   );
 }
 
-/** A per-process index of the `externalId`s claimed per type and parent. */
+/** The value as the platform compares it. */
+function compared(value: unknown, rule: UniqueInput): unknown {
+  return rule.caseInsensitive === true && typeof value === "string" ? value.trim().toLowerCase() : value;
+}
+
+/** A per-process index of the unique values claimed per type and parent. */
 export class DuplicateIndex {
   private readonly claims = new Map<string, Claim>();
 
   /**
-   * Records the claim of resource `name` of `type` with `args`, scoped by the parent inputs
-   * `scope`. Throws at once when the same plain or same-Output key was claimed before; checks the
-   * resolved values later (the Output then fails with the same message).
+   * Records the claim of resource `name` of `type` with `args` on `rule`'s input, scoped by the
+   * parent inputs `scope`. Throws at once when the same plain or same-Output key was claimed
+   * before; checks the resolved values later (the Output then fails with the same message).
    */
-  claim(type: string, name: string, args: Record<string, unknown>, scope: readonly string[]): void {
-    const externalId = args[UNIQUE_INPUT];
-    if (externalId === undefined) return;
+  claim(
+    type: string,
+    name: string,
+    args: Record<string, unknown>,
+    scope: readonly string[],
+    rule: UniqueInput = UNIQUE_EXTERNAL_ID,
+  ): void {
+    const value = args[rule.input];
+    if (value === undefined) return;
     const claim: Claim = { type, name };
+    const key = (parents: readonly string[], own: string) =>
+      JSON.stringify([type, rule.input, ...parents, own]);
     this.take(
-      JSON.stringify([type, ...scope.map((key) => identityOf(args[key])), identityOf(externalId)]),
+      key(
+        scope.map((input) => identityOf(args[input])),
+        identityOf(compared(value, rule)),
+      ),
       claim,
-      shown(externalId),
+      shown(value),
       scope,
+      rule,
     );
-    const anyOutput = [externalId, ...scope.map((key) => args[key])].some((value) =>
-      pulumi.Output.isInstance(value),
+    const anyOutput = [value, ...scope.map((input) => args[input])].some((item) =>
+      pulumi.Output.isInstance(item),
     );
     if (!anyOutput) return;
     void pulumi
-      .all([pulumi.output(externalId), ...scope.map((key) => pulumi.output(args[key]))])
-      .apply(([resolvedId, ...parents]) => {
-        if (resolvedId === undefined) return;
+      .all([pulumi.output(value), ...scope.map((input) => pulumi.output(args[input]))])
+      .apply(([resolved, ...parents]) => {
+        if (resolved === undefined) return;
         this.take(
-          JSON.stringify(["resolved", type, ...parents.map((value) => JSON.stringify(value)), resolvedId]),
+          key(
+            ["resolved", ...parents.map((parent) => JSON.stringify(parent))],
+            JSON.stringify(compared(resolved, rule)),
+          ),
           claim,
-          shown(resolvedId),
+          shown(resolved),
           scope,
+          rule,
         );
       });
   }
 
-  private take(key: string, claim: Claim, externalId: string, scope: readonly string[]): void {
+  private take(key: string, claim: Claim, value: string, scope: readonly string[], rule: UniqueInput): void {
     const first = this.claims.get(key);
     if (first !== undefined && first.name !== claim.name)
-      throw duplicateError(claim, first, externalId, scope);
+      throw duplicateError(claim, first, value, scope, rule);
     this.claims.set(key, claim);
   }
 }
@@ -101,7 +143,7 @@ export function assertKnownKeys(
   args: Record<string, unknown>,
   known: readonly string[],
 ): void {
-  const unknown = Object.keys(args).filter((key) => !known.includes(key));
+  const unknown = Object.keys(args).filter((key) => !known.includes(key) && !isInternalKey(key));
   if (unknown.length > 0) {
     throw new Error(
       `${type} "${name}": ${unknown.map((key) => `${key} is not a known property`).join("; ")}`,

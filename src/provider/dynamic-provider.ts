@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { isNotFound } from "../client";
 import { checkInputs } from "./check";
 import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "./definition";
-import { diffInputs } from "./diff";
+import { diffInputs, settledInputs } from "./diff";
 import { warnIfCompanyMissing } from "./missing-parent";
 import { PartialCreateError } from "./partial-create-error";
 import { assertRecordedTypes } from "./recorded-inputs";
@@ -46,18 +46,15 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
         ...result.failures,
         ...(await preflightFailures(definition, context, result, news, props.declaredOf(olds))),
       ];
-      return { inputs: withoutUndefined(result.inputs), failures };
+      // Internal inputs (`__armId`, ...) are kept: they are recorded and reach diff.
+      return { inputs: withoutUndefined({ ...internalOf(news), ...result.inputs }), failures };
     },
 
     async diff(_id: string, olds: Values, news: Values) {
       const declared = props.declaredOf(olds);
-      const { changed, replaces } = diffInputs(
-        inputKeys,
-        declared,
-        stripInternal(news),
-        definition.replaceOn,
-      );
-      replaces.push(...extraReplaces(definition, declared, stripInternal(news), replaces));
+      const settled = settledInputs(definition, olds, news);
+      const { changed, replaces } = diffInputs(inputKeys, declared, settled, definition.replaceOn);
+      replaces.push(...extraReplaces(definition, declared, settled, replaces));
       return {
         changes: changed.length > 0,
         replaces,
@@ -77,17 +74,24 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
         await warnIfCompanyMissing(definition.type, id, declared, ctx);
         return {};
       }
-      const observed = withoutUndefined({ ...found.observed, ...pickAdopt(declared) });
-      const outs = props.outputsOf(observed, props.keepSecrets(found.state, recorded));
+      // Only declared inputs are observed: a field set outside the program must not become an
+      // input, or the next update would clear it (the platform's PUT is a full replacement).
+      const observed = withoutUndefined({
+        ...pickKeys(found.observed, Object.keys(declared)),
+        ...pickAdopt(declared),
+      });
+      const outs = props.outputsOf(observed, props.keepSecrets(found.state, recorded), recorded);
       // Inputs handed back here lose their secret marking: keep the recorded (encrypted) ones.
       const secretInputs = (definition as { secretInputs?: readonly string[] }).secretInputs ?? [];
-      return secretInputs.length > 0 ? { id, props: outs } : { id, props: outs, inputs: observed };
+      return secretInputs.length > 0
+        ? { id, props: outs }
+        : { id, props: outs, inputs: { ...internalOf(recorded ?? {}), ...observed } };
     },
 
     async update(id: string, olds: Values, news: Values) {
       const inputs = props.parse(news);
       const state = await definition.update(context(), id, inputs, props.recordedOf(id, olds));
-      return { outs: props.outputsOf(inputs, props.keepSecrets(state, olds)) };
+      return { outs: props.outputsOf(inputs, props.keepSecrets(state, olds), news) };
     },
 
     async delete(id: string, recorded: Values) {
@@ -108,7 +112,11 @@ interface PropsOf<I extends Values, S extends Values> {
   recordedOf(id: string, props: Values | undefined): I;
   /** Validated inputs of new props; throws naming the first invalid property. */
   parse(props: Values): I;
-  outputsOf(inputs: I, state: S): Values;
+  /**
+   * Outputs echo the inputs, internal ones (`__armId`) of `props` included: read gets the outputs
+   * only, and hands the internal inputs back from them so that a refresh keeps them.
+   */
+  outputsOf(inputs: I, state: S, props: Values | undefined): Values;
   /**
    * Secret outputs are write-once (returned by the platform only at creation or rotation), and
    * kept outputs are invisible to read: keep them.
@@ -140,7 +148,8 @@ function propsOf<I extends Values, S extends Values>(definition: ResourceDefinit
       }
       return withoutUndefined(result.inputs as I);
     },
-    outputsOf: (inputs, state) => withoutUndefined({ ...inputs, ...state }),
+    outputsOf: (inputs, state, props) =>
+      withoutUndefined({ ...internalOf(props ?? {}), ...inputs, ...state }),
     keepSecrets(state, previous) {
       const kept: Values = { ...state };
       for (const key of [...(definition.secretOutputs ?? []), ...(definition.keptOutputs ?? [])])
@@ -172,14 +181,14 @@ async function createObject<I extends Values, S extends Values>(
     const state = definition.adopt
       ? await definition.adopt(ctx, adoptId, inputs)
       : await definition.update(ctx, adoptId, inputs, owned);
-    return { id: adoptId, outs: props.outputsOf(inputs, state) };
+    return { id: adoptId, outs: props.outputsOf(inputs, state, inputProps) };
   }
   let createdId: string | undefined;
   try {
     const { id, state } = await safeCreate(definition, ctx, inputs, (id) => {
       createdId = id;
     });
-    return { id, outs: props.outputsOf(inputs, state) };
+    return { id, outs: props.outputsOf(inputs, state, inputProps) };
   } catch (error) {
     // The partial state keeps the engine-internal props (`__provider`): without them the
     // engine cannot load the provider to refresh or delete the object later.

@@ -12,6 +12,7 @@ import { configLookup, type ProviderConfig, readProviderConfig } from "./config"
 import { credentialHint, verifyCredentials } from "./credentials";
 import type { ResourceContext, ResourceDefinition, Values } from "./definition";
 import { buildDynamicProvider, type FullResourceProvider } from "./dynamic-provider";
+import { engineError, engineFailures } from "./engine-messages";
 
 const SETTING_NAMES = Object.keys(SETTING_ENV_VARS) as SettingName[];
 
@@ -66,16 +67,44 @@ export function createProviderRuntime(definitions: DefinitionRegistry): Provider
     return (entry.verified ??= verifyCredentials(currentClient(), entry.config));
   };
 
-  const withHints = (provider: FullResourceProvider): FullResourceProvider => ({
-    ...provider,
-    check: async (olds, news) => {
-      await verifyOnce();
-      return provider.check(olds, news);
-    },
-    read: (id, props) => credentialHint(() => provider.read(id, props)),
-    delete: (id, props) => credentialHint(() => provider.delete(id, props)),
-    update: (id, olds, news) => credentialHint(() => provider.update(id, olds, news)),
-  });
+  /**
+   * The engine-facing provider of `definition`: credential hints, failures and errors in the form
+   * the engine prints once and without secrets (see `engine-messages.ts`).
+   */
+  const forEngine = (
+    definition: ResourceDefinition<Values, Values>,
+    provider: FullResourceProvider,
+  ): FullResourceProvider => {
+    const secretInputs = (definition as { secretInputs?: readonly string[] }).secretInputs ?? [];
+    const guarded =
+      <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        try {
+          return await credentialHint(() => operation(...args));
+        } catch (error) {
+          throw engineError(error);
+        }
+      };
+    return {
+      ...provider,
+      check: guarded(async (olds: Values, news: Values) => {
+        await verifyOnce();
+        const result = await provider.check(olds, news);
+        return { ...result, failures: engineFailures(result.failures ?? [], news, secretInputs) };
+      }),
+      diff: guarded(async (id: string, olds: Values, news: Values) => {
+        // A diff with changes goes to the engine as "unknown": the dynamic-provider host passes no
+        // per-property change list, so the engine then diffs the inputs itself, which gives it the
+        // changed keys that `replaceOnChanges` matches and the detailed diff `preview --diff` shows.
+        const { changes, ...result } = await provider.diff(id, olds, news);
+        return changes === true ? result : { ...result, changes: false };
+      }),
+      create: guarded(provider.create),
+      read: guarded(provider.read),
+      delete: guarded(provider.delete),
+      update: guarded(provider.update),
+    };
+  };
 
   return {
     async configure(config) {
@@ -90,7 +119,7 @@ export function createProviderRuntime(definitions: DefinitionRegistry): Provider
             `pulumi-travel does not know resource type ${type}; the installed pulumi-travel is older than the state (upgrade it)`,
           );
         }
-        provider = withHints(buildDynamicProvider(definition, currentContext));
+        provider = forEngine(definition, buildDynamicProvider(definition, currentContext));
         providers.set(type, provider);
       }
       return provider;

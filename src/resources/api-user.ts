@@ -9,6 +9,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { collect, listEach, registerSecret, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
+import { countPerRun, readOncePerRun } from "../provider/run-cache";
 import {
   API_USER_PAGE_LIMIT,
   apiUserInputsSchema,
@@ -168,21 +169,21 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
     // Only a create adds a user: an update, a rotation or an adoption does not count against the quota.
     if (Object.keys(olds).length > 0 || news.adoptId !== undefined) return [];
     const quota = apiUserQuota();
-    const page = await client.get("/v2/api-users", {
-      query: { limit: 1, offset: 0 },
-      schema: listApiUsersResponseSchema,
-    });
-    // Each check sees one resource: only a TMC that is already full can be refused here. Several
-    // new users that together exceed the quota fail at create with the platform's 409.
+    // The TMC's users as the run began (one read), plus every new user of the program checked so
+    // far in this run: four new users where two slots are left fail at preview, not at the third.
+    const page = await readOncePerRun(client, "/v2/api-users?count", () =>
+      client.get("/v2/api-users", { query: { limit: 1, offset: 0 }, schema: listApiUsersResponseSchema }),
+    );
     const existing = page.totalCount ?? page.apiUsers.length;
-    if (existing < quota) return [];
+    const adding = countPerRun(client, "new API users");
+    if (existing + adding <= quota) return [];
     return [
       {
         property: "(inputs)",
         reason:
-          `would be API user ${existing + 1} of the TMC, but the platform allows ${quota} per TMC ` +
-          `(the TMC has ${existing}, the credentials this provider uses included). Revoke unused API ` +
-          "users, or have the operator raise the quota and set TRAVEL_API_USER_QUOTA to the new limit.",
+          `would be API user ${existing + adding} of the TMC (the TMC has ${existing}, the credentials this ` +
+          `provider uses included, and this program adds at least ${adding}), but the platform allows ${quota} per TMC. ` +
+          "Revoke unused API users, or have the operator raise the quota and set TRAVEL_API_USER_QUOTA to the new limit.",
       },
     ];
   },

@@ -10,6 +10,7 @@ import { apiPath } from "../client";
 import { defineResource } from "../provider/define-resource";
 import { adoptIdField } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
+import { readOncePerRun } from "../provider/run-cache";
 import { type ParentIds, parentId, type TenantFacts } from "../provider/tenant-facts";
 import { containsUnknown } from "../provider/values";
 import {
@@ -19,6 +20,7 @@ import {
   armSchema,
   hasOptionGroup,
 } from "../schemas/custom-field";
+import { linkOptionGroupId } from "./arm-link";
 import { readUnlessGone } from "./gone";
 import { readEach } from "./read-each";
 
@@ -107,6 +109,19 @@ export const armResource = defineResource<Inputs, State, typeof armInputsSchema>
       },
     },
   },
+  async preflight({ client }, news) {
+    const path = apiPath`/v3/companies/${news.companyId}/custom-fields/${news.customFieldId}`;
+    const field = await readOncePerRun(client, path, () =>
+      readUnlessGone(["CUSTOM_FIELD_NOT_FOUND"], () => client.get(path)),
+    );
+    if (field !== undefined) return [];
+    return [
+      {
+        property: "customFieldId",
+        reason: `custom field ${news.customFieldId} does not exist in company ${news.companyId}`,
+      },
+    ];
+  },
   async create({ client }, inputs, created) {
     const response = await client.post(armsPath(inputs), {
       body: { name: inputs.name, action: inputs.action, audiences: inputs.audiences },
@@ -145,6 +160,11 @@ export type ArmArgs = ArgsOf<typeof armInputsSchema>;
 
 /** An arm of a custom field. */
 export class Arm extends armResource.Resource {
+  constructor(name: string, args: ArmArgs, opts?: pulumi.CustomResourceOptions) {
+    super(name, args, opts);
+    linkOptionGroupId(this.optionGroupId, { name, id: this.id, action: args.action });
+  }
+
   /** The platform's id of the arm. */
   declare readonly armId: pulumi.Output<string>;
   /** The arm's option group, for USER + MANUAL arms; undefined otherwise. */

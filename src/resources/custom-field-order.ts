@@ -8,6 +8,7 @@ import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
+import { readOncePerRun } from "../provider/run-cache";
 import type { TenantFacts } from "../provider/tenant-facts";
 import { type CustomFieldLevel, customFieldLevelSchema } from "../schemas/custom-field";
 import { fieldLevelsOf, ownFields } from "./custom-field-list";
@@ -46,6 +47,21 @@ async function currentOrder(
   return (await ownFields(client, companyId, level)).map((field) => field.id);
 }
 
+/** The failures of declared field ids that are not among `current`, the company's own fields. */
+function unknownFields(inputs: Inputs, current: readonly string[]): pulumi.dynamic.CheckFailure[] {
+  const present = new Set(current);
+  return inputs.fieldIds.flatMap((id, index) =>
+    present.has(id)
+      ? []
+      : [
+          {
+            property: `fieldIds[${index}]`,
+            reason: `${id} is not a custom field of company ${inputs.companyId} at ${inputs.companyRole}`,
+          },
+        ],
+  );
+}
+
 /** The manifest's `customFieldOrder`; export reads the order at each level the company has fields at. */
 const orderTenant: TenantFacts = {
   manifest: { section: "customFieldOrder" },
@@ -64,12 +80,8 @@ const orderTenant: TenantFacts = {
 
 async function converge(client: TravelClient, inputs: Inputs): Promise<void> {
   const current = await currentOrder(client, inputs.companyId, inputs.companyRole);
-  const present = new Set(current);
-  const missing = inputs.fieldIds.filter((id) => !present.has(id));
-  if (missing.length > 0)
-    throw new Error(
-      `fieldIds: ${missing.join(", ")} ${missing.length === 1 ? "is not a custom field" : "are not custom fields"} of company ${inputs.companyId} at ${inputs.companyRole}`,
-    );
+  const missing = unknownFields(inputs, current);
+  if (missing.length > 0) throw new Error(missing.map((f) => `${f.property}: ${f.reason}`).join("; "));
   for (const call of planReorder(current, inputs.fieldIds)) {
     await client.post(apiPath`/v3/companies/${inputs.companyId}/custom-fields/reorder`, { body: call });
   }
@@ -85,6 +97,13 @@ export const customFieldOrderResource = defineResource<Inputs, State, typeof cus
   outputs: [],
   // A convergence from the current order: repeating the create is harmless.
   recovery: { strategy: "idempotent" },
+  async preflight({ client }, news) {
+    const key = `order:${news.companyId}:${news.companyRole}`;
+    const current = await readOncePerRun(client, key, () =>
+      currentOrder(client, news.companyId, news.companyRole),
+    );
+    return unknownFields(news, current);
+  },
   async create({ client }, inputs, created) {
     await converge(client, inputs);
     // Known only once converged: a lost answer is settled by converging again (idempotent).

@@ -21,7 +21,7 @@ import { entityIdSchema } from "../schemas/common";
 import { fieldLevelsOf, listCustomFields, ownFields } from "./custom-field-list";
 import { readUnlessGone } from "./gone";
 import { readEach } from "./read-each";
-import { replaceWhole, replacementBody } from "./shared";
+import { observe, replaceWhole, replacementBody } from "./shared";
 
 /** Inputs of {@link CustomField}. */
 export const customFieldInputsSchema = z
@@ -96,6 +96,14 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
   outputs: [],
   idOutput: "customFieldId",
   tenant: fieldTenant,
+  uniqueInputs: [
+    {
+      input: "name",
+      within: ["companyId"],
+      caseInsensitive: true,
+      rejection: "names are unique per company, compared without regard to case (409 on the second create)",
+    },
+  ],
   async preflight({ client }, news, olds) {
     if (olds.name !== undefined && sameName(olds.name, news.name) && olds.companyId === news.companyId)
       return [];
@@ -149,13 +157,13 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
       filter: { customFieldIds: [id] },
     });
     const entry = list.find((candidate) => candidate.id === id);
-    const observed: Record<string, unknown> = { companyId: declared.companyId, companyRole: level };
-    for (const key of FIELD_KEYS) {
-      const value = (field as Record<string, unknown>)[key];
-      if (value !== undefined) observed[key] = value;
-    }
-    observed.enabled = entry?.enabled ?? false;
-    return { observed: observed as Inputs, state: { customFieldId: id } };
+    const observed = {
+      ...observe(field, declared, FIELD_KEYS),
+      companyId: declared.companyId,
+      companyRole: level,
+      enabled: entry?.enabled ?? false,
+    };
+    return { observed, state: { customFieldId: id } };
   },
   async update({ client }, id, news, olds) {
     const fieldsChanged = FIELD_KEYS.some(

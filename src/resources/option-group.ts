@@ -9,9 +9,11 @@ import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
+import { readOncePerRun } from "../provider/run-cache";
 import { parentId, type TenantFacts } from "../provider/tenant-facts";
-import { jsonEqual, withoutUndefined } from "../provider/values";
+import { jsonEqual, UNKNOWN, withoutUndefined } from "../provider/values";
 import { type Option, optionGroupSchema, optionSchema } from "../schemas/custom-field";
+import { ARM_ID_INPUT, armLinkProps } from "./arm-link";
 import { readUnlessGone } from "./gone";
 
 /** Most entries (`toUpdate` plus `toDelete`) the provider puts in one PATCH. */
@@ -135,6 +137,27 @@ export const optionGroupResource = defineResource<Inputs, State, typeof optionGr
   outputs: [],
   // A convergence from the group's current options: repeating the create is harmless.
   recovery: { strategy: "idempotent" },
+  keptWhenUnknown(olds, news) {
+    // The arm's `optionGroupId` is unknown while the arm is updated: its id, still known, tells
+    // that the group stays (see `arm-link.ts`). A replaced arm has an unknown id and a new group.
+    const armId = news[ARM_ID_INPUT];
+    return typeof armId === "string" && armId !== UNKNOWN && armId === olds[ARM_ID_INPUT]
+      ? ["optionGroupId"]
+      : [];
+  },
+  async preflight({ client }, news) {
+    const path = groupPath(news, news.optionGroupId);
+    const group = await readOncePerRun(client, path, () =>
+      readUnlessGone(["OPTION_GROUP_NOT_FOUND", "CUSTOM_FIELD_NOT_FOUND"], () => client.get(path)),
+    );
+    if (group !== undefined) return [];
+    return [
+      {
+        property: "optionGroupId",
+        reason: `option group ${news.optionGroupId} does not exist on custom field ${news.customFieldId} (use the optionGroupId output of a USER + MANUAL Arm)`,
+      },
+    ];
+  },
   async create({ client }, inputs, created) {
     const id = inputs.optionGroupId;
     const current = await currentOptions(client, inputs, id);
@@ -192,6 +215,10 @@ export type OptionGroupArgs = ArgsOf<typeof optionGroupInputsSchema>;
 
 /** The options this program manages in one option group. */
 export class OptionGroup extends optionGroupResource.Resource {
+  constructor(name: string, args: OptionGroupArgs, opts?: pulumi.CustomResourceOptions) {
+    super(name, { ...args, ...armLinkProps(name, args.optionGroupId) }, opts);
+  }
+
   /** The option group. */
   declare readonly optionGroupId: pulumi.Output<string>;
   /** The managed options. */

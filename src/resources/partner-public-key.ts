@@ -13,6 +13,7 @@ import { defineResource } from "../provider/define-resource";
 import type { ValuePath } from "../provider/definition";
 import { containsUnknown } from "../provider/values";
 import type { ArgsOf } from "../provider/resource-args";
+import { readOncePerRun } from "../provider/run-cache";
 import type { TenantFacts } from "../provider/tenant-facts";
 import { partnerPublicKeyInputsSchema, partnerPublicKeysResponseSchema } from "../schemas/partner-public-key";
 
@@ -43,12 +44,16 @@ const keysPath = (companyId: string) => apiPath`/v2/companies/${companyId}/partn
 /** A key is revoked by its kid. */
 const keyPath = (companyId: string, kid: string) => `${keysPath(companyId)}${apiPath`/${kid}`}`;
 
+/** The company's keys with status ACTIVE, as the platform lists them. */
+const listActiveKeys = (client: TravelClient, companyId: string) =>
+  client.get(keysPath(companyId), { query: { status: "ACTIVE" }, schema: partnerPublicKeysResponseSchema });
+
 /** The manifest's `partnerKeys`; export and reconcile list the active keys (named by their kid). */
 const partnerKeyTenant: TenantFacts = {
   manifest: { section: "partnerKeys" },
   inventory: {
     async list({ client }, { companyId }) {
-      const { keys } = await activeKeys(client, companyId);
+      const { keys } = await listActiveKeys(client, companyId);
       return keys.filter((key) => key.status === "ACTIVE").map((key) => ({ ...key, name: key.kid }));
     },
     reconcile: { deletePath: ({ companyId }, object) => keyPath(companyId, String(object.name)) },
@@ -100,14 +105,6 @@ export function jwkThumbprint(jwk: Record<string, string>): string {
     .digest("base64url");
 }
 
-/** The company's active keys. */
-async function activeKeys(client: TravelClient, companyId: string) {
-  return client.get(keysPath(companyId), {
-    query: { status: "ACTIVE" },
-    schema: partnerPublicKeysResponseSchema,
-  });
-}
-
 /** The thumbprint of the declared key; undefined when the inputs hold no readable key. */
 function declaredThumbprint(inputs: PartnerKeyInputs): string | undefined {
   if (inputs.jwk === undefined && inputs.publicKeyPem === undefined) return undefined;
@@ -117,6 +114,43 @@ function declaredThumbprint(inputs: PartnerKeyInputs): string | undefined {
     // Unreadable key material: nothing is proven by it (check reports the input itself).
     return undefined;
   }
+}
+
+/** The smallest RSA modulus the platform should be trusted with. */
+export const MIN_RSA_BITS = 2048;
+
+/** Bits of a base64url RSA modulus (leading zero bytes do not count). */
+export function modulusBits(n: string): number {
+  const bytes = Buffer.from(n, "base64url");
+  let at = 0;
+  while (at < bytes.length && bytes[at] === 0) at++;
+  const first = bytes[at];
+  return first === undefined ? 0 : (bytes.length - at - 1) * 8 + first.toString(2).length;
+}
+
+/** Offline checks of the declared key material: it parses, is RSA and has at least 2048 bits. */
+export function keyMaterialFailures(inputs: PartnerKeyInputs): pulumi.dynamic.CheckFailure[] {
+  const property = inputs.jwk ? "jwk" : "publicKeyPem";
+  let jwk: Record<string, string>;
+  try {
+    jwk = partnerJwk(inputs);
+  } catch (error) {
+    return [{ property, reason: (error as Error).message }];
+  }
+  const bits = modulusBits(jwk.n ?? "");
+  return bits >= MIN_RSA_BITS
+    ? []
+    : [{ property, reason: `is a ${bits}-bit RSA key; the minimum is ${MIN_RSA_BITS} bits` }];
+}
+
+/**
+ * The company's active keys, read once per run for the preview checks of every key of the
+ * program. Never for create, read, update or delete, which must see the platform as it is now.
+ */
+function activeKeysOncePerRun(client: TravelClient, companyId: string) {
+  return readOncePerRun(client, `${keysPath(companyId)}?status=ACTIVE`, () =>
+    listActiveKeys(client, companyId),
+  );
 }
 
 /** The PartnerPublicKey definition. Its id is the platform's registration id. */
@@ -131,9 +165,32 @@ export const partnerPublicKeyResource = defineResource<
   replaceOn: ["companyId", "kid", "publicKeyPem", "jwk"],
   deleteBeforeReplace: true,
   outputs: ["keyId", "thumbprint", "status", "createdAt"],
-  // The key is converted once every input is known (a PEM that cannot be read fails here).
+  uniqueInputs: [
+    {
+      input: "kid",
+      within: ["companyId"],
+      rejection: "a kid is unique among a company's active keys (409 PARTNER_KEY_KID_EXISTS on the second)",
+    },
+  ],
+  async preflight({ client }, news, olds) {
+    const material = keyMaterialFailures(news);
+    if (material.length > 0) return material;
+    // The key this resource holds (same company and kid) is no clash: that is an update or a
+    // delete-first replacement.
+    if (olds.kid === news.kid && olds.companyId === news.companyId) return [];
+    const { keys } = await activeKeysOncePerRun(client, news.companyId);
+    const clash = keys.find((key) => key.kid === news.kid && key.id !== news.adoptId);
+    if (!clash) return [];
+    return [
+      {
+        property: "kid",
+        reason: `company ${news.companyId} already has an active key with kid ${news.kid} (registration ${clash.id}); a kid is unique among active keys: choose another kid, or set adoptId to ${clash.id} to take that key over`,
+      },
+    ];
+  },
+  // The key is converted once every input is known and readable (preflight names a key that is not).
   vendorRequests: (inputs) =>
-    containsUnknown(inputs)
+    containsUnknown(inputs) || keyMaterialFailures(inputs).length > 0
       ? []
       : [
           {
@@ -163,13 +220,13 @@ export const partnerPublicKeyResource = defineResource<
     lookup: {
       keyOf: (inputs) => ({ by: "kid", value: inputs.kid }),
       async find({ client }, inputs, key) {
-        const response = await activeKeys(client, inputs.companyId);
+        const response = await listActiveKeys(client, inputs.companyId);
         return response.keys.filter((k) => k.kid === key.value).map((k) => ({ id: k.id, name: k.kid }));
       },
     },
   },
   async read({ client }, id, declared) {
-    const response = await activeKeys(client, declared.companyId);
+    const response = await listActiveKeys(client, declared.companyId);
     const key = response.keys.find((k) => k.id === id);
     if (!key) return undefined; // revoked (or gone with its company): the key no longer exists
     // The key material is the declared one only when the thumbprint proves it.
@@ -183,7 +240,7 @@ export const partnerPublicKeyResource = defineResource<
   async update({ client }, id, news) {
     // Every input replaces the key, so only adoption (`adoptId`) updates: the platform's key must
     // be the declared one, which its kid and RFC 7638 thumbprint prove.
-    const response = await activeKeys(client, news.companyId);
+    const response = await listActiveKeys(client, news.companyId);
     const key = response.keys.find((k) => k.id === id);
     if (!key)
       throw new Error(
@@ -202,7 +259,7 @@ export const partnerPublicKeyResource = defineResource<
   async delete({ client }, id, declared) {
     // Revocation is by kid: revoke only the key this stack registered, never a key someone else
     // registered with the same kid after the stack's was revoked out of band.
-    const response = await activeKeys(client, declared.companyId);
+    const response = await listActiveKeys(client, declared.companyId);
     const key = response.keys.find((k) => k.kid === declared.kid);
     if (!key) return;
     const ours = declaredThumbprint(declared) ?? (key.id === id ? key.thumbprint : undefined);

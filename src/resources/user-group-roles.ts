@@ -8,6 +8,7 @@ import { z } from "zod";
 import { apiPath, isNotFound, listAll, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
+import { readOncePerRun } from "../provider/run-cache";
 import type { TenantFacts } from "../provider/tenant-facts";
 import { jsonEqual } from "../provider/values";
 import {
@@ -51,22 +52,45 @@ const GONE = ["USER_GROUP_NOT_FOUND", "COMPANY_NOT_FOUND"];
 const groupPath = (companyId: string, groupId: string) =>
   apiPath`/v3/companies/${companyId}/user-groups/${groupId}`;
 
+/** Every role of an RBAC role list (`POST <path>` paged with `pagination`). */
+function listRoles(client: TravelClient, path: string) {
+  return listAll(client, {
+    path,
+    shape: "paginationBody",
+    page: groupRolesResponseSchema,
+    items: (page) => page.roles,
+  });
+}
+
 /** The group's current role assignments (every page). */
 async function currentRoles(
   client: TravelClient,
   companyId: string,
   groupId: string,
 ): Promise<RoleAssignment[]> {
-  const roles = await listAll(client, {
-    path: `${groupPath(companyId, groupId)}/roles`,
-    shape: "paginationBody",
-    page: groupRolesResponseSchema,
-    items: (page) => page.roles,
-  });
+  const roles = await listRoles(client, `${groupPath(companyId, groupId)}/roles`);
   return roles.map((role) => ({
     roleId: role.id,
     scope: (role.scope ?? { audiences: [] }) as RoleAssignment["scope"],
   }));
+}
+
+/** The declared roles that are neither platform roles nor roles of the company (one list per run). */
+async function unknownRoles(client: TravelClient, news: Inputs): Promise<pulumi.dynamic.CheckFailure[]> {
+  const path = apiPath`/v3/companies/${news.companyId}/roles`;
+  const known = new Set(
+    (await readOncePerRun(client, path, () => listRoles(client, path))).map((role) => role.id),
+  );
+  return news.roles.flatMap((role, index) =>
+    known.has(role.roleId)
+      ? []
+      : [
+          {
+            property: `roles[${index}].roleId`,
+            reason: `role ${role.roleId} is neither a platform role nor a role of company ${news.companyId}`,
+          },
+        ],
+  );
 }
 
 const groupListSchema = z.looseObject({
@@ -136,7 +160,8 @@ export const userGroupRolesResource = defineResource<Inputs, State, typeof userG
   async preflight({ client }, news) {
     try {
       const group = await client.get(groupPath(news.companyId, news.groupId), { schema: userGroupSchema });
-      return group.isUnmodifiable ? [{ property: "groupId", reason: standardGroupMessage(group) }] : [];
+      if (group.isUnmodifiable) return [{ property: "groupId", reason: standardGroupMessage(group) }];
+      return await unknownRoles(client, news);
     } catch (error) {
       if (isNotFound(error, GONE))
         return [

@@ -120,6 +120,18 @@ const cases: {
     ],
   },
   {
+    name: "two custom fields whose names differ only in case",
+    text: `${COMPANY}${FIELD}  cost-code-2:\n    name: COST CODE\n`,
+    expected: [
+      [
+        8,
+        11,
+        "customFields.cost-code-2.name",
+        /"COST CODE" is also the name of entry "cost-code": names are unique per company/,
+      ],
+    ],
+  },
+  {
     name: "a dangling key and a duplicate in the custom field order",
     text: `${COMPANY}${FIELD}customFieldOrder: [cost-code, project, cost-code]\n`,
     expected: [

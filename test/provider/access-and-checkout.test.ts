@@ -174,8 +174,8 @@ describe("access control and checkout resources", () => {
       );
       const diff = await provider().diff(id, inputs, edited);
       expect(diff).toMatchObject({ changes: true, replaces: [] });
-      await provider().update(id, inputs, edited);
-      const after = await provider().read(id, created.outs);
+      const updated = await provider().update(id, inputs, edited);
+      const after = await provider().read(id, updated.outs);
       expect(after.inputs).toEqual(edited);
 
       const before = emulator.admin.lastRequestSeq;
@@ -190,6 +190,29 @@ describe("access control and checkout resources", () => {
 
       await provider().delete(id, after.props ?? {});
       expect(await provider().read(id, after.props)).toEqual({});
+    });
+
+    it("keeps fields set outside the program through refresh and the next update", async () => {
+      const inputs = await checked(provider(), { companyId, name: "Hand edited", enabled: false });
+      const created = await provider().create(inputs);
+      const path = apiPath`/v3/companies/${companyId}/custom-fields/${created.id}`;
+      const current = await client.get<Values>(path);
+      await client.put(path, {
+        body: { ...current, description: "set by hand", respondOnlyOnceLevel: "TRIP" },
+      });
+
+      const refreshed = await provider().read(created.id, created.outs);
+      expect(refreshed.inputs).toEqual(inputs);
+      expect(await provider().diff(created.id, refreshed.inputs ?? {}, inputs)).toMatchObject({
+        changes: false,
+      });
+      const renamed = await checked(provider(), { ...inputs, name: "Hand edited 2" }, refreshed.inputs);
+      await provider().update(created.id, refreshed.inputs ?? {}, renamed);
+      expect(await client.get(path)).toMatchObject({
+        name: "Hand edited 2",
+        description: "set by hand",
+        respondOnlyOnceLevel: "TRIP",
+      });
     });
 
     it("catches a duplicate name at check time and lets adoptId take the field over", async () => {
@@ -383,6 +406,77 @@ describe("access control and checkout resources", () => {
 
       await provider.delete(created.id, next);
       expect(await names()).toEqual(["Added by a person"]);
+    });
+  });
+  describe("preflight: references the platform does not hold fail check, with one read per collection", () => {
+    let otherCompany: string;
+    let fieldId: string;
+    beforeAll(async () => {
+      ({ id: otherCompany } = await client.post<{ id: string }>("/v2/companies", {
+        body: { name: "Preflight Co", billingCurrency: "USD", companyRoles: ["ORG"] },
+      }));
+      ({ id: fieldId } = await client.post<{ id: string }>(
+        apiPath`/v3/companies/${otherCompany}/custom-fields`,
+        {
+          query: { companyRole: "ORG" },
+          body: { name: "Known" },
+        },
+      ));
+    });
+
+    it("names a role id that does not exist", async () => {
+      const group = await adminPost(`/_emulator/companies/${otherCompany}/user-groups`, { name: "Refs" });
+      const result = await providerOf(userGroupRolesResource).check(
+        {},
+        {
+          companyId: otherCompany,
+          groupId: String(group.id),
+          roles: [{ roleId: admin.id }, { roleId: "no-role" }],
+        },
+      );
+      expect(result.failures).toEqual([
+        {
+          property: "roles[1].roleId",
+          reason: expect.stringContaining("role no-role is neither a platform role"),
+        },
+      ]);
+    });
+
+    it("names an unknown field of a CustomFieldOrder, listing the fields once for every check", async () => {
+      const provider = providerOf(customFieldOrderResource);
+      const before = emulator.admin.lastRequestSeq;
+      const bad = await provider.check({}, { companyId: otherCompany, fieldIds: [fieldId, "made-up"] });
+      expect(bad.failures).toEqual([
+        { property: "fieldIds[1]", reason: expect.stringContaining("made-up is not a custom field") },
+      ]);
+      expect((await provider.check({}, { companyId: otherCompany, fieldIds: [fieldId] })).failures).toEqual(
+        [],
+      );
+      expect(emulator.admin.requestCounts(before)).toEqual({
+        "POST /v3/companies/:companyId/custom-fields/list": 1,
+      });
+    });
+
+    it("names an unknown customFieldId on an Arm and a made-up optionGroupId", async () => {
+      const arm = await providerOf(armResource).check(
+        {},
+        {
+          companyId: otherCompany,
+          customFieldId: "made-up",
+          name: "A",
+          action: { type: "AUTO", value: "x" },
+        },
+      );
+      expect(arm.failures).toEqual([
+        { property: "customFieldId", reason: expect.stringContaining("custom field made-up does not exist") },
+      ]);
+      const group = await providerOf(optionGroupResource).check(
+        {},
+        { companyId: otherCompany, customFieldId: fieldId, optionGroupId: "made-up", options: [] },
+      );
+      expect(group.failures).toEqual([
+        { property: "optionGroupId", reason: expect.stringContaining("option group made-up does not exist") },
+      ]);
     });
   });
 });

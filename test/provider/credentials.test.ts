@@ -1,6 +1,6 @@
 /** ApiUser, PartnerPublicKey and TenantKey providers against a live emulator. */
 import { generateKeyPairSync } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiPath, type TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
 import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
@@ -14,7 +14,9 @@ describe("credential and key providers", () => {
   let emulator: RunningEmulator;
   let client: TravelClient;
   let companyId: string;
-  const apiUsers = () => buildDynamicProvider(apiUserResource, () => ({ client }));
+  /** Each test is one run (one provider process): its own client, so its own per-run reads and counts. */
+  let runClient: TravelClient;
+  const apiUsers = () => buildDynamicProvider(apiUserResource, () => ({ client: runClient }));
   const partnerKeys = () => buildDynamicProvider(partnerPublicKeyResource, () => ({ client }));
   const tenantKeys = () => buildDynamicProvider(tenantKeyResource, () => ({ client }));
 
@@ -30,6 +32,10 @@ describe("credential and key providers", () => {
     await client.close();
     await emulator.close();
   });
+  beforeEach(() => {
+    runClient = clientFor(emulator);
+  });
+  afterEach(async () => runClient.close());
 
   const tokenWith = (clientId: string, clientSecret: string) =>
     tokenStatus(emulator.url, clientId, clientSecret);
@@ -96,25 +102,30 @@ describe("credential and key providers", () => {
       expect(await provider.read(id, outs)).toEqual({});
     });
 
-    it("refuses the 6th user at preview (check), naming the limit", async () => {
-      const provider = apiUsers();
+    it("counts every new user of one run against the quota, refusing those beyond it at preview", async () => {
       const made = [];
-      for (let i = 0; i < 4; i++) made.push(await provider.create(await checked(provider, {})));
-      // bootstrap + 4 = 5: the TMC is full.
-      const sixth = await provider.check({}, { rotation: "b" });
-      expect(sixth.failures).toEqual([
+      for (let i = 0; i < 2; i++) made.push(await apiUsers().create(await checked(apiUsers(), {})));
+      // bootstrap + 2 of 5. The next run (a new process: a new client) checks four new users.
+      await runClient.close();
+      runClient = clientFor(emulator);
+      const run = apiUsers();
+      const before = emulator.admin.lastRequestSeq;
+      const existing = await run.check(made[0]?.outs ?? {}, { rotation: "c" });
+      expect(existing.failures).toEqual([]);
+      const checks = [];
+      for (let i = 0; i < 4; i++) checks.push(await run.check({}, { rotation: `new-${i}` }));
+      const refused = checks.filter((check) => (check.failures ?? []).length > 0);
+      expect(refused.length).toBeGreaterThanOrEqual(2);
+      expect(refused[0]?.failures).toEqual([
         {
           property: "(inputs)",
-          reason: expect.stringContaining(
-            "would be API user 6 of the TMC, but the platform allows 5 per TMC",
+          reason: expect.stringMatching(
+            /would be API user 6 of the TMC .*adds at least \d.*allows 5 per TMC/,
           ),
         },
       ]);
-      const existing = await provider.check(made[0]?.outs ?? {}, { rotation: "c" });
-      expect(existing.failures).toEqual([]);
-      await provider.delete(made[0]?.id ?? "", made[0]?.outs ?? {});
-      expect((await provider.check({}, { rotation: "d" })).failures).toEqual([]);
-      for (const user of made.slice(1)) await provider.delete(user.id, user.outs);
+      expect(emulator.admin.requestCounts(before)).toEqual({ "GET /v2/api-users": 1 });
+      for (const user of made) await apiUsers().delete(user.id, user.outs);
     });
 
     it("fails the 6th user with the platform's message naming the quota, without leaking secrets", async () => {
