@@ -32,29 +32,67 @@ export class DuplicateObjectError extends Error {
   }
 }
 
-/** A create's outcome is unknown and the lookup found several objects it may have made. */
+/** What an {@link AmbiguousCreateError} knows about the objects the create may have made. */
+export type AmbiguousDetail =
+  { by: "key"; key: LookupKey | undefined } | { by: "set-difference"; describe: string };
+
+/**
+ * A create's outcome is unknown and its recovery could not settle it: the lookup found several
+ * objects the create may have made, could not finish, or the type has nothing to look it up by.
+ */
 export class AmbiguousCreateError extends Error {
   readonly code = "AMBIGUOUS_CREATE";
 
   constructor(
     readonly type: string,
-    readonly key: LookupKey | undefined,
+    readonly detail: AmbiguousDetail,
     readonly candidates: readonly LookupCandidate[],
     cause: unknown,
   ) {
     const reason = cause instanceof Error ? cause.message : String(cause);
-    const detail =
-      key === undefined
-        ? `the object has neither an externalId nor a name to look it up by, so whether it was created is unknown`
-        : candidates.length === 0
-          ? `the lookup by ${key.by} "${key.value}" could not finish, so whether it was created is unknown`
-          : `${candidates.length} objects with ${key.by} "${key.value}" appeared since the create began: ${describe(candidates)}`;
     super(
-      `${type}: the create's outcome is unknown (${reason}) and ${detail}. ` +
+      `${type}: the create's outcome is unknown (${reason}) and ${explain(detail, candidates)}. ` +
         `Run \`pulumi-travel reconcile\` to list the platform's objects that no resource owns, then set adoptId on ` +
         `the resource to the one to keep and delete the others.`,
       { cause },
     );
     this.name = "AmbiguousCreateError";
+  }
+}
+
+function explain(detail: AmbiguousDetail, candidates: readonly LookupCandidate[]): string {
+  if (detail.by === "set-difference") {
+    return candidates.length === 0
+      ? `the ${detail.describe} could not be listed, so whether it was created is unknown`
+      : `${candidates.length} new ${detail.describe} appeared since the create began (another run or person ` +
+          `created some meanwhile): ${describe(candidates)}`;
+  }
+  const { key } = detail;
+  if (key === undefined)
+    return "its inputs declare no key to look it up by, so whether it was created is unknown";
+  return candidates.length === 0
+    ? `the lookup by ${key.by} "${key.value}" could not finish, so whether it was created is unknown`
+    : `${candidates.length} objects with ${key.by} "${key.value}" appeared since the create began: ${describe(candidates)}`;
+}
+
+/**
+ * A create that repeating cannot harm (a singleton, a document, a convergence) did not get an
+ * answer within its retry budget. Nothing needs reconciling: running `pulumi up` again finishes it.
+ */
+export class UnsettledCreateError extends Error {
+  readonly code = "UNSETTLED_CREATE";
+
+  constructor(
+    readonly type: string,
+    attempts: number,
+    cause: unknown,
+  ) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `${type}: no answer after ${attempts} attempts (${reason}). Repeating this create is harmless ` +
+        "(it converges the same setting): run `pulumi up` again.",
+      { cause },
+    );
+    this.name = "UnsettledCreateError";
   }
 }

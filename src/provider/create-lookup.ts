@@ -8,8 +8,11 @@ import type { Values } from "./values";
 
 /** The property that identifies a new object among its siblings, and its declared value. */
 export interface LookupKey {
-  /** `externalId` (unique per parent on the platform) or `name` (exact match). */
-  by: "externalId" | "name";
+  /**
+   * `externalId` (unique per parent on the platform), `name` (as the platform compares names) or
+   * `kid` (a partner key, proven by its thumbprint).
+   */
+  by: "externalId" | "name" | "kid";
   value: string;
 }
 
@@ -25,4 +28,9 @@ export interface CreateLookup<I extends Values> {
   keyOf(inputs: I): LookupKey | undefined;
   /** Every object under the same parent whose key equals `key`. */
   find(ctx: ResourceContext, inputs: I, key: LookupKey): Promise<LookupCandidate[]>;
+  /**
+   * Inputs a follow-up call sets after the create (a custom field's `enabled`): a match need not
+   * hold them yet, and the adoption converges them.
+   */
+  followUpInputs?: readonly string[] | undefined;
 }

@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { CreateLookup } from "./create-lookup";
+import type { CreateRecovery } from "./create-recovery";
 import type { ResourceContext } from "./resource-context";
 import type { Values } from "./values";
 import type { TenantFacts } from "./tenant-facts";
@@ -75,6 +75,11 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
   /** Outputs that are secret. */
   secretOutputs?: readonly (keyof S & string)[] | undefined;
   /**
+   * Outputs `read` cannot see (the platform returns them only in some answers): a refresh keeps
+   * the value on record. Secret outputs are always kept this way.
+   */
+  keptOutputs?: readonly (keyof S & string)[] | undefined;
+  /**
    * Inputs that are always secret: wrapped in `pulumi.secret` even when given as plain values,
    * stored as ciphertext both as inputs and as the outputs that echo them, and never written by
    * `export` (a `${secret:...}` placeholder instead).
@@ -92,6 +97,12 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
   create(ctx: ResourceContext, inputs: I, created: (id: string) => void): Promise<{ id: string; state: S }>;
   /** Reads the object; undefined when it no longer exists. */
   read(ctx: ResourceContext, id: string, declared: I): Promise<Observation<I, S> | undefined>;
+  /**
+   * Takes over the existing object `id` (the `adoptId` input). Default: converge it with
+   * `update`, taking ownership of the declared fields only. A type whose objects need more to be
+   * usable declares it (an API user is rotated once, for a secret the program can hold).
+   */
+  adopt?(ctx: ResourceContext, id: string, inputs: I): Promise<S>;
   /** Converges the object to `news`; `olds` are the inputs on record. */
   update(ctx: ResourceContext, id: string, news: I, olds: I): Promise<S>;
   /**
@@ -115,10 +126,11 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
   /** Deletes the object; a 404 with one of {@link notFoundCodes} counts as success. */
   delete(ctx: ResourceContext, id: string, declared: I): Promise<void>;
   /**
-   * Finds the object a create may have made when its outcome is unknown, so that the create is
-   * repeated without a duplicate (see `safe-create.ts`). Without it such a create fails.
+   * How a create whose outcome is unknown is settled without a duplicate or an orphan: by a
+   * natural key, by the set difference of the platform's ids, or by repeating an idempotent
+   * create (see `create-recovery.ts`, `safe-create.ts`). Every type declares one.
    */
-  lookup?: CreateLookup<I> | undefined;
+  recovery: CreateRecovery<I, S>;
 }
 
 /** Name of the input that takes over an existing object instead of creating one. */

@@ -3,11 +3,15 @@
  * {@link ResourceDefinition}. This is the real implementation behind the thin serialized provider.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
 import { isNotFound } from "../client";
 import { checkInputs } from "./check";
 import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "./definition";
 import { diffInputs } from "./diff";
+import { warnIfCompanyMissing } from "./missing-parent";
 import { PartialCreateError } from "./partial-create-error";
+import { assertRecordedTypes } from "./recorded-inputs";
+import type { ResourceContext } from "./resource-context";
 import { extraReplaces, preflightFailures } from "./preflight";
 import type { ContextFactory } from "./resource-context";
 import { safeCreate } from "./safe-create";
@@ -66,9 +70,13 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
     },
 
     async read(id: string, recorded?: Values) {
-      const declared = props.declaredOf(recorded);
-      const found = await definition.read(context(), id, declared);
-      if (!found) return {};
+      const declared = props.recordedOf(id, recorded);
+      const ctx = context();
+      const found = await definition.read(ctx, id, declared);
+      if (!found) {
+        await warnIfCompanyMissing(definition.type, id, declared, ctx);
+        return {};
+      }
       const observed = withoutUndefined({ ...found.observed, ...pickAdopt(declared) });
       const outs = props.outputsOf(observed, props.keepSecrets(found.state, recorded));
       // Inputs handed back here lose their secret marking: keep the recorded (encrypted) ones.
@@ -78,13 +86,13 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
 
     async update(id: string, olds: Values, news: Values) {
       const inputs = props.parse(news);
-      const state = await definition.update(context(), id, inputs, props.declaredOf(olds));
+      const state = await definition.update(context(), id, inputs, props.recordedOf(id, olds));
       return { outs: props.outputsOf(inputs, props.keepSecrets(state, olds)) };
     },
 
     async delete(id: string, recorded: Values) {
       try {
-        await definition.delete(context(), id, props.declaredOf(recorded));
+        await definition.delete(context(), id, props.recordedOf(id, recorded));
       } catch (error) {
         if (!isNotFound(error, definition.notFoundCodes)) throw error;
       }
@@ -96,21 +104,33 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
 interface PropsOf<I extends Values, S extends Values> {
   /** The declared inputs among recorded props. */
   declaredOf(props: Values | undefined): I;
+  /** {@link declaredOf} of a state's props, their types checked (a hand-edited state fails clearly). */
+  recordedOf(id: string, props: Values | undefined): I;
   /** Validated inputs of new props; throws naming the first invalid property. */
   parse(props: Values): I;
   outputsOf(inputs: I, state: S): Values;
-  /** Secret outputs are write-once (returned by the platform only at creation or rotation): keep them. */
+  /**
+   * Secret outputs are write-once (returned by the platform only at creation or rotation), and
+   * kept outputs are invisible to read: keep them.
+   */
   keepSecrets(state: S, previous: Values | undefined): S;
 }
 
 function propsOf<I extends Values, S extends Values>(definition: ResourceDefinition<I, S>): PropsOf<I, S> {
   const inputKeys = inputKeysOf(definition);
+  const declaredOf = (props: Values | undefined): I => {
+    const clean = stripInternal(props);
+    return Object.fromEntries(
+      inputKeys.filter((key) => clean[key] !== undefined).map((key) => [key, clean[key]]),
+    ) as I;
+  };
   return {
-    declaredOf(props) {
-      const clean = stripInternal(props);
-      return Object.fromEntries(
-        inputKeys.filter((key) => clean[key] !== undefined).map((key) => [key, clean[key]]),
-      ) as I;
+    declaredOf,
+    recordedOf(id, props) {
+      const declared = declaredOf(props);
+      const shape = definition.inputs.shape as Record<string, z.ZodType>;
+      assertRecordedTypes(definition.type, id, shape, declared);
+      return declared;
     },
     parse(props) {
       const result = checkInputs(definition.inputs, stripInternal(props));
@@ -123,7 +143,7 @@ function propsOf<I extends Values, S extends Values>(definition: ResourceDefinit
     outputsOf: (inputs, state) => withoutUndefined({ ...inputs, ...state }),
     keepSecrets(state, previous) {
       const kept: Values = { ...state };
-      for (const key of definition.secretOutputs ?? [])
+      for (const key of [...(definition.secretOutputs ?? []), ...(definition.keptOutputs ?? [])])
         if (kept[key] === undefined && previous?.[key] !== undefined) kept[key] = previous[key];
       return kept as S;
     },
@@ -149,7 +169,9 @@ async function createObject<I extends Values, S extends Values>(
     }
     // Adoption takes ownership of the declared fields only: fields set outside the program stay.
     const owned = pickKeys(existing.observed, Object.keys(inputs));
-    const state = await definition.update(ctx, adoptId, inputs, owned);
+    const state = definition.adopt
+      ? await definition.adopt(ctx, adoptId, inputs)
+      : await definition.update(ctx, adoptId, inputs, owned);
     return { id: adoptId, outs: props.outputsOf(inputs, state) };
   }
   let createdId: string | undefined;
@@ -161,14 +183,44 @@ async function createObject<I extends Values, S extends Values>(
   } catch (error) {
     // The partial state keeps the engine-internal props (`__provider`): without them the
     // engine cannot load the provider to refresh or delete the object later.
-    if (createdId !== undefined)
-      throw new PartialCreateError(
-        createdId,
-        withoutUndefined({ ...internalOf(inputProps), ...inputs }),
-        error,
-      );
-    throw error;
+    if (createdId === undefined) throw error;
+    throw new PartialCreateError(
+      createdId,
+      await partialState(definition, ctx, createdId, inputs, inputProps),
+      error,
+    );
   }
+}
+
+/**
+ * What the platform holds of an object whose create stopped half way, so the next `up` sees the
+ * difference and finishes it. When it cannot be read, the inputs stand in for it and a warning
+ * says to refresh.
+ */
+async function partialState<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  ctx: ResourceContext,
+  id: string,
+  inputs: I,
+  props: Values,
+): Promise<Values> {
+  try {
+    const found = await definition.read(ctx, id, inputs);
+    if (found)
+      return withoutUndefined({
+        ...internalOf(props),
+        ...found.observed,
+        ...found.state,
+        ...pickAdopt(inputs),
+      });
+  } catch (error) {
+    process.stderr.write(
+      `warning: ${definition.type} ${id} was created but could not be read back (${
+        error instanceof Error ? error.message : String(error)
+      }); run \`pulumi refresh\` before the next \`pulumi up\` so the state shows what the platform holds.\n`,
+    );
+  }
+  return withoutUndefined({ ...internalOf(props), ...inputs });
 }
 
 function pickKeys<T extends Values>(values: T, keys: readonly string[]): T {

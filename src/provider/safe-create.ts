@@ -1,17 +1,20 @@
 /**
  * Creates that survive an ambiguous outcome. A POST whose answer is lost (the connection dropped
  * after sending, a timeout, a 500/502/503/504) may or may not have made the object; repeating it
- * blindly makes duplicates. {@link safeCreate} looks for the object with the definition's
- * {@link CreateLookup} before it repeats anything:
+ * blindly makes duplicates. {@link safeCreate} settles it with the definition's
+ * {@link CreateRecovery} before it repeats anything:
  *
- * - exactly one new match: adopt it and converge it to the inputs;
- * - none: create again;
- * - several: fail, listing them.
+ * - `natural-key`: look the object up by its key. Exactly one match: adopt it and converge it to
+ *   the inputs; none: create again; several: fail, listing them. A match is adopted only when it
+ *   holds every declared input, as the object this create made does, so a same-named object
+ *   someone else made with other values is never taken over.
+ * - `set-difference`: list the ids before the first attempt and after a lost answer. Exactly one
+ *   new id: adopt and complete it; none: create again; several: fail, listing them.
+ * - `idempotent`: create again; a refusal the recovery recognises as proof of the first attempt
+ *   settles it.
  *
- * A match is adopted only when it holds every declared input, as the object this create made
- * does, so a same-named object someone else made with other values is never taken over. The happy
- * path makes no extra call. A 409 on create names the existing object and how to take it over,
- * and takes nothing over.
+ * The happy path of a natural key or an idempotent create makes no extra call. A 409 on create
+ * names the existing object and how to take it over, and takes nothing over.
  *
  * The repeats run under the client's retry policy and share its budget: the attempts the client
  * already made for a failed step count, so a create never makes more attempts in all than one
@@ -25,10 +28,12 @@ import {
   type RetryPolicy,
   TimeoutError,
 } from "../client";
-import { AmbiguousCreateError, DuplicateObjectError } from "./create-errors";
-import type { LookupCandidate, LookupKey } from "./create-lookup";
-import { ADOPT_INPUT, type ResourceContext, type ResourceDefinition, type Values } from "./definition";
-import { isInternalKey, jsonEqual } from "./values";
+import { AmbiguousCreateError, DuplicateObjectError, UnsettledCreateError } from "./create-errors";
+import type { LookupCandidate } from "./create-lookup";
+import type { NaturalKeyRecovery, SetDifferenceRecovery } from "./create-recovery";
+import { ADOPT_INPUT, type Observation, type ResourceDefinition } from "./definition";
+import type { ResourceContext } from "./resource-context";
+import { isInternalKey, jsonEqual, type Values } from "./values";
 
 /** Timing of {@link safeCreate}; tests shorten it. */
 export interface SafeCreateOptions {
@@ -78,6 +83,22 @@ function waitAfter(error: unknown, attempts: number, policy: Readonly<RetryPolic
   return retryDelay(attempts, retryAfterMs, policy, Math.random());
 }
 
+/** A created object: its id and outputs. */
+type Created<S extends Values> = { id: string; state: S };
+
+/** How one strategy settles an unknown outcome; {@link runSteps} drives it. */
+interface Settler<S extends Values> {
+  /**
+   * After a lost answer: the object the attempt made, adopted (`created` called with its id), or
+   * undefined to create again. Throws to stop.
+   */
+  settle(unresolved: unknown, created: (id: string) => void): Promise<Created<S> | undefined>;
+  /** A create's non-ambiguous failure: a result it proves, an error to throw instead, or undefined. */
+  refused?(error: unknown): Promise<Created<S> | undefined>;
+  /** The error when the retry budget ran out with the outcome still unknown. */
+  exhausted(unresolved: unknown, steps: number): Error;
+}
+
 /**
  * Runs `definition.create` so that an ambiguous outcome never makes a duplicate. `created` is
  * called with the id as soon as one is known (from the platform or from an adopted object).
@@ -88,22 +109,47 @@ export async function safeCreate<I extends Values, S extends Values>(
   inputs: I,
   created: (id: string) => void,
   options: SafeCreateOptions = {},
-): Promise<{ id: string; state: S }> {
+): Promise<Created<S>> {
+  const recovery = definition.recovery;
+  let settler: Settler<S>;
+  switch (recovery.strategy) {
+    case "natural-key":
+      settler = naturalKeySettler(definition, recovery, ctx, inputs);
+      break;
+    case "set-difference":
+      settler = await setDifferenceSettler(definition.type, recovery, ctx, inputs);
+      break;
+    case "idempotent": {
+      const startedAtMs = Date.now();
+      settler = {
+        settle: async () => undefined,
+        refused: async (error) => recovery.committed?.(error, inputs, startedAtMs),
+        exhausted: (unresolved, steps) => new UnsettledCreateError(definition.type, steps, unresolved),
+      };
+      break;
+    }
+  }
+  return runSteps(definition, ctx, inputs, created, options, settler);
+}
+
+/** The step loop every strategy shares: attempt, settle a lost answer, attempt again. */
+async function runSteps<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  ctx: ResourceContext,
+  inputs: I,
+  created: (id: string) => void,
+  options: SafeCreateOptions,
+  settler: Settler<S>,
+): Promise<Created<S>> {
   const sleep = options.sleep ?? sleepFor;
   const policy = ctx.client.retryPolicy;
   const budget = policy.maxRetries + 1;
-  const lookup = definition.lookup;
-  const key = lookup?.keyOf(inputs);
-  const find = async (k: LookupKey): Promise<LookupCandidate[]> =>
-    lookup ? lookup.find(ctx, inputs, k) : [];
-
   let createdId: string | undefined;
   const onCreated = (id: string) => {
     createdId = id;
     created(id);
   };
-
-  /** The ambiguous failure a lookup has not yet resolved. */
+  /** The ambiguous failure a settle step has not yet resolved. */
   let unresolved: unknown;
   let lastError: unknown;
   /** Attempts made so far, the client's retries included; each failed step adds at least one. */
@@ -111,32 +157,23 @@ export async function safeCreate<I extends Values, S extends Values>(
 
   while (spent < budget) {
     try {
-      if (unresolved !== undefined && key !== undefined) {
-        const mine = await ownCandidates(definition, ctx, inputs, await find(key));
-        if (mine.length > 1) throw new AmbiguousCreateError(definition.type, key, mine, unresolved);
-        const [match] = mine;
-        if (match) {
-          onCreated(match.id);
-          const state = await definition.update(ctx, match.id, inputs, inputs);
-          return { id: match.id, state };
-        }
+      if (unresolved !== undefined) {
+        const settled = await settler.settle(unresolved, onCreated);
+        if (settled) return settled;
         unresolved = undefined;
       }
       return await definition.create(ctx, inputs, onCreated);
     } catch (error) {
       if (createdId !== undefined || error instanceof AmbiguousCreateError) throw error;
-      if (isTravelError(error, "conflict") && key?.by === "externalId") {
-        const existing = await existingIds(find, key);
-        throw new DuplicateObjectError(definition.type, key, existing.ids, error, existing.lookupFailure);
-      }
       if (unresolved !== undefined) {
-        // The lookup failed; it is repeated before anything is created again.
+        // The settle step failed; it is repeated before anything is created again.
         if (!isTransientFailure(error)) throw error;
       } else if (isAmbiguousCreateFailure(error)) {
-        if (key === undefined) throw new AmbiguousCreateError(definition.type, undefined, [], error);
         unresolved = error;
-      } else if (!isTravelError(error, "rate_limited")) {
-        throw error;
+      } else {
+        const proven = await settler.refused?.(error);
+        if (proven) return proven;
+        if (!isTravelError(error, "rate_limited")) throw error;
       }
       lastError = error;
       spent += attemptsOf(error);
@@ -145,27 +182,99 @@ export async function safeCreate<I extends Values, S extends Values>(
       await sleep(wait);
     }
   }
-  if (unresolved !== undefined) {
-    throw new AmbiguousCreateError(definition.type, key, [], unresolved);
-  }
+  if (unresolved !== undefined) throw settler.exhausted(unresolved, spent);
   throw lastError;
 }
 
+/** Settles by looking the object up by the key its inputs declare. */
+function naturalKeySettler<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  recovery: NaturalKeyRecovery<I>,
+  ctx: ResourceContext,
+  inputs: I,
+): Settler<S> {
+  const { lookup } = recovery;
+  const key = lookup.keyOf(inputs);
+  const detail = { by: "key" as const, key };
+  return {
+    async settle(unresolved, created) {
+      if (key === undefined) throw new AmbiguousCreateError(definition.type, detail, [], unresolved);
+      const candidates = await lookup.find(ctx, inputs, key);
+      const mine = await ownCandidates(definition, ctx, inputs, candidates, lookup.followUpInputs ?? []);
+      if (mine.length > 1)
+        throw new AmbiguousCreateError(
+          definition.type,
+          detail,
+          mine.map(([candidate]) => candidate),
+          unresolved,
+        );
+      const [match] = mine;
+      if (!match) return undefined;
+      const [candidate, seen] = match;
+      created(candidate.id);
+      // Converged from what the platform holds, so inputs a follow-up call sets are set now.
+      const state = await definition.update(ctx, candidate.id, inputs, seen.observed);
+      return { id: candidate.id, state };
+    },
+    async refused(error) {
+      if (!isTravelError(error, "conflict") || key === undefined) return undefined;
+      const existing = await existingIds(() => lookup.find(ctx, inputs, key));
+      throw new DuplicateObjectError(definition.type, key, existing.ids, error, existing.lookupFailure);
+    },
+    exhausted: (unresolved) => new AmbiguousCreateError(definition.type, detail, [], unresolved),
+  };
+}
+
+/** Settles by the id that appeared in the collection since the attempt began. */
+async function setDifferenceSettler<I extends Values, S extends Values>(
+  type: string,
+  recovery: SetDifferenceRecovery<I, S>,
+  ctx: ResourceContext,
+  inputs: I,
+): Promise<Settler<S>> {
+  let before = new Set(await recovery.listIds(ctx, inputs));
+  const detail = { by: "set-difference" as const, describe: recovery.describe };
+  return {
+    async settle(unresolved, created) {
+      const after = await recovery.listIds(ctx, inputs);
+      const appeared = after.filter((id) => !before.has(id));
+      if (appeared.length > 1)
+        throw new AmbiguousCreateError(
+          type,
+          detail,
+          appeared.map((id) => ({ id })),
+          unresolved,
+        );
+      before = new Set(after);
+      const [id] = appeared;
+      if (id === undefined) return undefined;
+      const state = await recovery.complete(ctx, id, inputs);
+      if (state === undefined) return undefined;
+      created(id);
+      return { id, state };
+    },
+    exhausted: (unresolved) => new AmbiguousCreateError(type, detail, [], unresolved),
+  };
+}
+
 /**
- * The candidates that hold exactly the declared inputs, as the object this create made does. A
- * same-named object that differs in a declared field was made by someone else and is never
- * adopted; one identical in every declared field cannot be told apart (docs/reliability.md).
+ * The candidates that hold exactly the declared inputs (those a follow-up call sets aside), as
+ * the object this create made does, each with what was read. A same-named object that differs in
+ * a declared field was made by someone else and is never adopted; one identical in every declared
+ * field cannot be told apart (docs/reliability.md).
  */
 async function ownCandidates<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   ctx: ResourceContext,
   inputs: I,
   candidates: readonly LookupCandidate[],
-): Promise<LookupCandidate[]> {
-  const mine: LookupCandidate[] = [];
+  followUp: readonly string[],
+): Promise<[LookupCandidate, Observation<I, S>][]> {
+  const compared = Object.fromEntries(Object.entries(inputs).filter(([key]) => !followUp.includes(key)));
+  const mine: [LookupCandidate, Observation<I, S>][] = [];
   for (const candidate of candidates) {
     const seen = await definition.read(ctx, candidate.id, inputs);
-    if (seen && holdsDeclared(seen.observed, inputs)) mine.push(candidate);
+    if (seen && holdsDeclared(seen.observed, compared)) mine.push([candidate, seen]);
   }
   return mine;
 }
@@ -179,11 +288,10 @@ export function holdsDeclared(observed: Values, inputs: Values): boolean {
 }
 
 async function existingIds(
-  find: (key: LookupKey) => Promise<LookupCandidate[]>,
-  key: LookupKey,
+  find: () => Promise<LookupCandidate[]>,
 ): Promise<{ ids: string[]; lookupFailure?: string }> {
   try {
-    return { ids: (await find(key)).map((candidate) => candidate.id) };
+    return { ids: (await find()).map((candidate) => candidate.id) };
   } catch (error) {
     // The 409 stands on its own; the message carries why the id could not be found.
     return { ids: [], lookupFailure: error instanceof Error ? error.message : String(error) };

@@ -2,10 +2,11 @@
  * The ApiUser resource: a machine user of the caller's TMC. Its `clientSecret` (or `scimToken`) is
  * a secret output, returned by the platform once at creation and at each rotation and stored only
  * as ciphertext. A changed `rotation` input rotates the secret (same clientId); delete revokes;
- * read finds out-of-band revocations (the user is then gone from state).
+ * read finds out-of-band revocations (the user is then gone from state). `adoptId` takes over an
+ * existing user by clientId and rotates it once, so the program holds a secret that works.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { listEach, registerSecret, type TravelClient } from "../client";
+import { collect, listEach, registerSecret, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
 import {
@@ -17,6 +18,7 @@ import {
 } from "../schemas/api-user";
 
 type ApiUserInputs = {
+  adoptId?: string | undefined;
   role: "TMC_ADMIN" | "COMPANY_ADMIN";
   credentialType: "CLIENT_CREDENTIALS" | "SCIM_TOKEN";
   orgId?: string | undefined;
@@ -38,17 +40,45 @@ export function apiUserQuota(env: NodeJS.ProcessEnv = process.env): number {
   return quota;
 }
 
-/** True when `clientId` is an active API user of the caller's TMC. */
-export async function apiUserExists(client: TravelClient, clientId: string): Promise<boolean> {
-  const users = listEach(client, {
+/** The caller's TMC's API users (`GET /v2/api-users`), page by page as they are read. */
+function eachApiUser(client: TravelClient) {
+  return listEach(client, {
     path: "/v2/api-users",
     shape: "offsetQuery",
     page: listApiUsersResponseSchema,
     items: (page) => page.apiUsers,
     pageSize: API_USER_PAGE_LIMIT,
   });
-  for await (const user of users) if (user.clientId === clientId) return true;
+}
+
+/** Every clientId of the caller's TMC (`GET /v2/api-users`, every page). */
+export async function listClientIds(client: TravelClient): Promise<string[]> {
+  return (await collect(eachApiUser(client))).map((user) => user.clientId);
+}
+
+/** True when `clientId` is an active API user of the caller's TMC. */
+export async function apiUserExists(client: TravelClient, clientId: string): Promise<boolean> {
+  for await (const user of eachApiUser(client)) if (user.clientId === clientId) return true;
   return false;
+}
+
+/**
+ * Takes over an existing API user (adopted, or made by a create whose answer was lost): its secret
+ * is shown only once, so it is rotated once to give the program one that works. A SCIM token
+ * cannot be rotated: undefined then, and the caller discards the user.
+ */
+async function takeOver(
+  client: TravelClient,
+  clientId: string,
+  inputs: ApiUserInputs,
+): Promise<ApiUserState | undefined> {
+  if (inputs.credentialType === "SCIM_TOKEN") return undefined;
+  const response = await client.post("/v2/api-users/rotate", {
+    body: { clientId },
+    schema: rotateApiUserResponseSchema,
+  });
+  registerSecret(response.clientSecret);
+  return { clientId, clientSecret: response.clientSecret };
 }
 
 /** The `CreateApiUsersRequest` body. */
@@ -71,6 +101,24 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
     inventory: { omitted: "the platform lists API users by clientId only, without their role or company" },
   },
   secretOutputs: ["clientSecret", "scimToken"],
+  // The platform lists clientIds only: the user a lost create made is the one that appeared.
+  recovery: {
+    strategy: "set-difference",
+    describe: "clientIds of the TMC's API users",
+    listIds: ({ client }) => listClientIds(client),
+    async complete({ client }, id, inputs) {
+      const state = await takeOver(client, id, inputs);
+      if (state) return state;
+      // Nobody holds the lost SCIM token and it cannot be rotated: revoke the user, create again.
+      await client.post("/v2/api-users/revoke", { body: { clientId: id }, idempotent: true });
+      return undefined;
+    },
+  },
+  async adopt({ client }, id, inputs) {
+    const state = await takeOver(client, id, inputs);
+    if (!state) throw new Error(`ApiUser ${id}: a SCIM user cannot be adopted (its token cannot be rotated)`);
+    return state;
+  },
   vendorRequests: (inputs) => [{ method: "POST", path: "/v2/api-users", body: createBody(inputs) }],
   async create({ client }, inputs, created) {
     const response = await client.post("/v2/api-users", {
@@ -116,9 +164,9 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
   async delete({ client }, id) {
     await client.post("/v2/api-users/revoke", { body: { clientId: id }, idempotent: true });
   },
-  async preflight({ client }, _news, olds) {
-    // Only a create adds a user: an update or a rotation does not count against the quota.
-    if (Object.keys(olds).length > 0) return [];
+  async preflight({ client }, news, olds) {
+    // Only a create adds a user: an update, a rotation or an adoption does not count against the quota.
+    if (Object.keys(olds).length > 0 || news.adoptId !== undefined) return [];
     const quota = apiUserQuota();
     const page = await client.get("/v2/api-users", {
       query: { limit: 1, offset: 0 },

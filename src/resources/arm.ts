@@ -92,6 +92,21 @@ export const armResource = defineResource<Inputs, State, typeof armInputsSchema>
     if (containsUnknown(news.action)) return [];
     return hasOptionGroup(before) === hasOptionGroup(news.action as ArmAction | undefined) ? [] : ["action"];
   },
+  // Arm names are not unique, so a match must also hold the declared action and audiences.
+  recovery: {
+    strategy: "natural-key",
+    lookup: {
+      keyOf: (inputs) => ({ by: "name", value: inputs.name }),
+      async find({ client }, inputs, key) {
+        const { arms } = await client.post(`${armsPath(inputs)}/list`, {
+          body: { searchText: key.value },
+          schema: z.looseObject({ arms: z.array(armSchema) }),
+          idempotent: true,
+        });
+        return arms.filter((arm) => arm.name === key.value).map((arm) => ({ id: arm.id, name: arm.name }));
+      },
+    },
+  },
   async create({ client }, inputs, created) {
     const response = await client.post(armsPath(inputs), {
       body: { name: inputs.name, action: inputs.action, audiences: inputs.audiences },

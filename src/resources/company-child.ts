@@ -13,7 +13,7 @@ import type { Inventory, ParentIds } from "../provider/tenant-facts";
 import { entityIdSchema } from "../schemas/common";
 import { readUnlessGone } from "./gone";
 import { readEach } from "./read-each";
-import { observe, replacementBody } from "./shared";
+import { observe, replaceWhole, replacementBody } from "./shared";
 
 /** Parent ids a child resource can have. */
 export type ParentKey = "companyId" | "legalEntityId";
@@ -100,6 +100,9 @@ const innerParents: Partial<Record<ParentKey, { type: string; entryKey: string }
 
 const parentIdSchema = z.string().min(1, "must be an id");
 
+/** An object as the platform returns it, read leniently. */
+const anyObject = z.record(z.string(), z.unknown());
+
 /** The parent id inputs, documented once. */
 const parentFields = {
   /** The company it belongs to; changing it replaces the object. */
@@ -173,19 +176,19 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
       return { observed, state: stateOf(id) };
     },
     async update({ client }, id, news, olds) {
-      const path = itemPath(news, id);
-      const current = await client.get<Values>(path);
-      const body = replacementBody(current, news, olds, replaceableKeys);
-      for (const key of createOnly) delete body[key];
-      delete body.id;
-      if (spec.idShape !== "none") body.id = spec.idShape === "wrapped" ? { id } : id;
-      await client.put(path, { body });
+      await replaceWhole(client, itemPath(news, id), anyObject, (current) => {
+        const body = replacementBody(current, news, olds, replaceableKeys);
+        for (const key of createOnly) delete body[key];
+        delete body.id;
+        if (spec.idShape !== "none") body.id = spec.idShape === "wrapped" ? { id } : id;
+        return body;
+      });
       return stateOf(id);
     },
     async delete({ client }, id, declared) {
       await client.delete(itemPath(declared, id));
     },
-    lookup: childLookup(spec, listing, notFoundCodes),
+    recovery: { strategy: "natural-key", lookup: childLookup(spec, listing, notFoundCodes) },
   });
   return defined;
 }

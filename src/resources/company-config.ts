@@ -135,6 +135,8 @@ export const companyConfigResource = defineResource<
     "COMPANY_NOT_FOUND",
     ...(Object.keys(CONFIG_DOCUMENTS) as CompanyConfigKind[]).map(documentNotFoundCode),
   ],
+  // A whole document stored with PUT: repeating the create is harmless.
+  recovery: { strategy: "idempotent" },
   vendorRequests: (inputs) => [
     { method: "PUT", path: locate(inputs).path, body: inputs.config, inputPathOf: (at) => ["config", ...at] },
   ],

@@ -102,6 +102,8 @@ export const companyFeaturesResource = defineResource<
   deleteBeforeReplace: true,
   outputs: [],
   notFoundCodes: NOT_FOUND_CODES,
+  // A singleton PATCH of the declared features: repeating the create is harmless.
+  recovery: { strategy: "idempotent" },
   vendorRequests: (inputs) => [
     {
       method: "PATCH",

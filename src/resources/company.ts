@@ -10,7 +10,7 @@ import type { TenantFacts } from "../provider/tenant-facts";
 import { entityIdSchema } from "../schemas/common";
 import { companyResponseSchema, companyRoleSchema, companyWritableFields } from "../schemas/company";
 import { readUnlessGone } from "./gone";
-import { observe, replacementBody, withoutAdopt } from "./shared";
+import { observe, replaceWhole, replacementBody, withoutAdopt } from "./shared";
 
 /** Inputs of {@link Company} as validated at preview time. */
 export const companyInputsSchema = z.strictObject({
@@ -83,40 +83,44 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
     return { observed: observe(asInputs(company), declared), state: { companyId: id } };
   },
   async update({ client }, id, news, olds) {
-    const current = await client.get(companyPath(id), { schema: companyResponseSchema });
-    const body = replacementBody(asInputs(current), news, olds, inputKeysOf(companyResource));
-    await client.put(companyPath(id), { body: { ...asCompany(body), id: { id } } });
+    await replaceWhole(client, companyPath(id), companyResponseSchema, (current) => ({
+      ...asCompany(replacementBody(asInputs(current), news, olds, inputKeysOf(companyResource))),
+      id: { id },
+    }));
     return { companyId: id };
   },
   async delete({ client }, id) {
     await client.delete(companyPath(id));
   },
-  lookup: {
-    keyOf(inputs) {
-      if (inputs.externalId !== undefined && inputs.externalId !== "")
-        return { by: "externalId", value: inputs.externalId };
-      return { by: "name", value: inputs.name };
-    },
-    async find({ client }, _inputs, key) {
-      // `GET /v2/companies` pages by offset and limit, unlike the company's own collections.
-      const listed = await listAll(client, {
-        path: "/v2/companies",
-        shape: "offsetQuery",
-        ...itemsUnder("elements", listedItemSchema),
-        query: key.by === "externalId" ? { externalId: key.value } : {},
-        uniqueBy: byId,
-      });
-      const references = listed.map(({ id, name }): LookupCandidate => ({ id, name }));
-      if (key.by === "name") return references.filter((reference) => reference.name === key.value);
-      // The listing filtered by externalId; each match is confirmed on the company itself.
-      const confirmed: LookupCandidate[] = [];
-      for (const reference of references) {
-        const company = await readUnlessGone(NOT_FOUND_CODES, () =>
-          client.get(companyPath(reference.id), { schema: companyResponseSchema }),
-        );
-        if (company?.externalId === key.value) confirmed.push(reference);
-      }
-      return confirmed;
+  recovery: {
+    strategy: "natural-key",
+    lookup: {
+      keyOf(inputs) {
+        if (inputs.externalId !== undefined && inputs.externalId !== "")
+          return { by: "externalId", value: inputs.externalId };
+        return { by: "name", value: inputs.name };
+      },
+      async find({ client }, _inputs, key) {
+        // `GET /v2/companies` pages by offset and limit, unlike the company's own collections.
+        const listed = await listAll(client, {
+          path: "/v2/companies",
+          shape: "offsetQuery",
+          ...itemsUnder("elements", listedItemSchema),
+          query: key.by === "externalId" ? { externalId: key.value } : {},
+          uniqueBy: byId,
+        });
+        const references = listed.map(({ id, name }): LookupCandidate => ({ id, name }));
+        if (key.by === "name") return references.filter((reference) => reference.name === key.value);
+        // The listing filtered by externalId; each match is confirmed on the company itself.
+        const confirmed: LookupCandidate[] = [];
+        for (const reference of references) {
+          const company = await readUnlessGone(NOT_FOUND_CODES, () =>
+            client.get(companyPath(reference.id), { schema: companyResponseSchema }),
+          );
+          if (company?.externalId === key.value) confirmed.push(reference);
+        }
+        return confirmed;
+      },
     },
   },
 });

@@ -83,9 +83,12 @@ export const customFieldOrderResource = defineResource<Inputs, State, typeof cus
   inputs: customFieldOrderInputsSchema,
   replaceOn: ["companyId"],
   outputs: [],
+  // A convergence from the current order: repeating the create is harmless.
+  recovery: { strategy: "idempotent" },
   async create({ client }, inputs, created) {
-    created(inputs.companyId);
     await converge(client, inputs);
+    // Known only once converged: a lost answer is settled by converging again (idempotent).
+    created(inputs.companyId);
     return { id: inputs.companyId, state: { companyId: inputs.companyId } };
   },
   async read({ client }, id, declared) {

@@ -21,7 +21,7 @@ import { entityIdSchema } from "../schemas/common";
 import { fieldLevelsOf, listCustomFields, ownFields } from "./custom-field-list";
 import { readUnlessGone } from "./gone";
 import { readEach } from "./read-each";
-import { replacementBody } from "./shared";
+import { replaceWhole, replacementBody } from "./shared";
 
 /** Inputs of {@link CustomField}. */
 export const customFieldInputsSchema = z
@@ -52,6 +52,9 @@ const FIELD_KEYS = ["name", "description", "includeLocations", "managementTags",
 
 const fieldsPath = (companyId: string) => apiPath`/v3/companies/${companyId}/custom-fields`;
 const fieldPath = (companyId: string, id: string) => apiPath`/v3/companies/${companyId}/custom-fields/${id}`;
+
+/** True when the platform takes two field names for the same (it compares them without case). */
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 async function setEnabled(client: TravelClient, inputs: Inputs, id: string, enabled: boolean) {
   await client.patch(`${fieldsPath(inputs.companyId)}/update-status`, {
@@ -94,12 +97,11 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
   idOutput: "customFieldId",
   tenant: fieldTenant,
   async preflight({ client }, news, olds) {
-    const sameName = olds.name !== undefined && olds.name.toLowerCase() === news.name.toLowerCase();
-    if (sameName && olds.companyId === news.companyId) return [];
+    if (olds.name !== undefined && sameName(olds.name, news.name) && olds.companyId === news.companyId)
+      return [];
     const list = await listCustomFields(client, news.companyId, news.companyRole, { searchText: news.name });
     const clash = list.find(
-      (field) =>
-        field.name.toLowerCase() === news.name.toLowerCase() && (field.parentInfos ?? []).length === 0,
+      (field) => sameName(field.name, news.name) && (field.parentInfos ?? []).length === 0,
     );
     if (!clash || clash.id === news.adoptId) return [];
     return [
@@ -108,6 +110,23 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
         reason: `a custom field named "${clash.name}" already exists in company ${news.companyId} (id ${clash.id}); names are unique per company (use adoptId to take it over)`,
       },
     ];
+  },
+  // Names are unique per company, compared without case: the name finds the field a lost create made.
+  recovery: {
+    strategy: "natural-key",
+    lookup: {
+      keyOf: (inputs) => ({ by: "name", value: inputs.name }),
+      async find({ client }, inputs, key) {
+        const list = await listCustomFields(client, inputs.companyId, inputs.companyRole, {
+          searchText: key.value,
+        });
+        return list
+          .filter((field) => sameName(field.name, key.value) && (field.parentInfos ?? []).length === 0)
+          .map((field) => ({ id: field.id, name: field.name }));
+      },
+      // Set by update-status after the create: the adoption enables the field.
+      followUpInputs: ["enabled"],
+    },
   },
   async create({ client }, inputs, created) {
     const { adoptId: _adopt, companyId, companyRole, enabled, ...fields } = inputs;
@@ -143,10 +162,10 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
       (key) => !jsonEqual(olds[key as keyof Inputs], news[key as keyof Inputs]),
     );
     if (fieldsChanged) {
-      const path = fieldPath(news.companyId, id);
-      const current = await client.get(path, { schema: customFieldSchema });
-      const body = replacementBody(current, news, olds, FIELD_KEYS);
-      await client.put(path, { body: { ...body, id } });
+      await replaceWhole(client, fieldPath(news.companyId, id), customFieldSchema, (current) => ({
+        ...replacementBody(current, news, olds, FIELD_KEYS),
+        id,
+      }));
     }
     if (news.enabled !== olds.enabled) await setEnabled(client, news, id, news.enabled);
     return { customFieldId: id };

@@ -133,11 +133,14 @@ export const optionGroupResource = defineResource<Inputs, State, typeof optionGr
   inputs: optionGroupInputsSchema,
   replaceOn: ["companyId", "customFieldId", "optionGroupId"],
   outputs: [],
+  // A convergence from the group's current options: repeating the create is harmless.
+  recovery: { strategy: "idempotent" },
   async create({ client }, inputs, created) {
     const id = inputs.optionGroupId;
     const current = await currentOptions(client, inputs, id);
-    created(id);
     await send(client, inputs, id, planOptionPatches(current, inputs.options, []));
+    // Known only once converged: a lost answer is settled by converging again (idempotent).
+    created(id);
     return { id, state: { optionGroupId: id } };
   },
   async read({ client }, id, declared) {

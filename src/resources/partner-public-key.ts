@@ -2,13 +2,13 @@
  * The PartnerPublicKey resource: one RSA public key (one `kid`) a partner signs token-exchange JWTs
  * with. One resource per kid, because the platform takes exactly one key per request, revokes by
  * kid, and a key's material is immutable: rotating a partner key is adding a key with a new kid,
- * then removing the old one, which Pulumi expresses as two resources. Delete revokes; a REVOKED key
- * reads as gone. Every input replaces (delete first: a kid is unique among active keys). `adoptId`
+ * then removing the old one, which Pulumi expresses as two resources. Delete revokes the kid only
+ * while its active key is the declared one (by thumbprint); a REVOKED key reads as gone. Every input replaces (delete first: a kid is unique among active keys). `adoptId`
  * takes over a registered key after checking that its kid and thumbprint are the declared key's.
  */
 import { createHash, createPublicKey } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
-import { apiPath } from "../client";
+import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ValuePath } from "../provider/definition";
 import { containsUnknown } from "../provider/values";
@@ -48,10 +48,7 @@ const partnerKeyTenant: TenantFacts = {
   manifest: { section: "partnerKeys" },
   inventory: {
     async list({ client }, { companyId }) {
-      const { keys } = await client.get(keysPath(companyId), {
-        query: { status: "ACTIVE" },
-        schema: partnerPublicKeysResponseSchema,
-      });
+      const { keys } = await activeKeys(client, companyId);
       return keys.filter((key) => key.status === "ACTIVE").map((key) => ({ ...key, name: key.kid }));
     },
     reconcile: { deletePath: ({ companyId }, object) => keyPath(companyId, String(object.name)) },
@@ -103,6 +100,25 @@ export function jwkThumbprint(jwk: Record<string, string>): string {
     .digest("base64url");
 }
 
+/** The company's active keys. */
+async function activeKeys(client: TravelClient, companyId: string) {
+  return client.get(keysPath(companyId), {
+    query: { status: "ACTIVE" },
+    schema: partnerPublicKeysResponseSchema,
+  });
+}
+
+/** The thumbprint of the declared key; undefined when the inputs hold no readable key. */
+function declaredThumbprint(inputs: PartnerKeyInputs): string | undefined {
+  if (inputs.jwk === undefined && inputs.publicKeyPem === undefined) return undefined;
+  try {
+    return jwkThumbprint(partnerJwk(inputs));
+  } catch {
+    // Unreadable key material: nothing is proven by it (check reports the input itself).
+    return undefined;
+  }
+}
+
 /** The PartnerPublicKey definition. Its id is the platform's registration id. */
 export const partnerPublicKeyResource = defineResource<
   PartnerKeyInputs,
@@ -141,25 +157,33 @@ export const partnerPublicKeyResource = defineResource<
       state: { keyId: key.id, thumbprint: key.thumbprint, status: key.status, createdAt: key.createdAt },
     };
   },
+  // A kid is unique among a company's active keys; the thumbprint proves the key is the declared one.
+  recovery: {
+    strategy: "natural-key",
+    lookup: {
+      keyOf: (inputs) => ({ by: "kid", value: inputs.kid }),
+      async find({ client }, inputs, key) {
+        const response = await activeKeys(client, inputs.companyId);
+        return response.keys.filter((k) => k.kid === key.value).map((k) => ({ id: k.id, name: k.kid }));
+      },
+    },
+  },
   async read({ client }, id, declared) {
-    const response = await client.get(keysPath(declared.companyId), {
-      query: { status: "ACTIVE" },
-      schema: partnerPublicKeysResponseSchema,
-    });
+    const response = await activeKeys(client, declared.companyId);
     const key = response.keys.find((k) => k.id === id);
     if (!key) return undefined; // revoked (or gone with its company): the key no longer exists
+    // The key material is the declared one only when the thumbprint proves it.
+    const proven = declaredThumbprint(declared) === key.thumbprint;
+    const { publicKeyPem: _pem, jwk: _jwk, ...rest } = declared;
     return {
-      observed: { ...declared, kid: key.kid },
+      observed: { ...(proven ? declared : rest), kid: key.kid },
       state: { keyId: key.id, thumbprint: key.thumbprint, status: key.status, createdAt: key.createdAt },
     };
   },
   async update({ client }, id, news) {
     // Every input replaces the key, so only adoption (`adoptId`) updates: the platform's key must
     // be the declared one, which its kid and RFC 7638 thumbprint prove.
-    const response = await client.get(keysPath(news.companyId), {
-      query: { status: "ACTIVE" },
-      schema: partnerPublicKeysResponseSchema,
-    });
+    const response = await activeKeys(client, news.companyId);
     const key = response.keys.find((k) => k.id === id);
     if (!key)
       throw new Error(
@@ -175,7 +199,21 @@ export const partnerPublicKeyResource = defineResource<
     }
     return { keyId: key.id, thumbprint: key.thumbprint, status: key.status, createdAt: key.createdAt };
   },
-  async delete({ client }, _id, declared) {
+  async delete({ client }, id, declared) {
+    // Revocation is by kid: revoke only the key this stack registered, never a key someone else
+    // registered with the same kid after the stack's was revoked out of band.
+    const response = await activeKeys(client, declared.companyId);
+    const key = response.keys.find((k) => k.kid === declared.kid);
+    if (!key) return;
+    const ours = declaredThumbprint(declared) ?? (key.id === id ? key.thumbprint : undefined);
+    if (key.thumbprint === undefined || key.thumbprint !== ours) {
+      process.stderr.write(
+        `warning: PartnerPublicKey ${declared.kid} of company ${declared.companyId}: the active key with this kid ` +
+          `(${key.id}, thumbprint ${key.thumbprint ?? "not shown"}) is not the key this stack registered (${id}); ` +
+          "it was left in place and the resource removed from the stack.\n",
+      );
+      return;
+    }
     await client.delete(keyPath(declared.companyId, declared.kid));
   },
 });

@@ -64,6 +64,8 @@ export const perTripServiceChargeResource = defineResource<
   deleteBeforeReplace: true,
   outputs: ["enabled"],
   notFoundCodes: NOT_FOUND_CODES,
+  // A singleton setting stored whole: repeating the create is harmless.
+  recovery: { strategy: "idempotent" },
   vendorRequests: (inputs) => [
     { method: "POST", path: chargePath(inputs.companyId), body: chargeBody(inputs) },
   ],

@@ -1,5 +1,11 @@
-/** Helpers the resource definitions share: observing declared fields and full-replacement PUT bodies. */
+/** Helpers the resource definitions share: observing declared fields and full-replacement PUTs. */
+import type { z } from "zod";
+import type { TravelClient } from "../client";
 import { ADOPT_INPUT, type Values } from "../provider/definition";
+import { isTransientFailure } from "../provider/safe-create";
+
+/** Reads and PUTs of one {@link replaceWhole} before a failure is final. */
+const MAX_REPLACE_ATTEMPTS = 4;
 
 /**
  * The platform's values of the fields the user declared, for drift detection. Only `declared`
@@ -43,4 +49,32 @@ export function replacementBody(
 export function withoutAdopt<I extends Values>(inputs: I): Omit<I, typeof ADOPT_INPUT> {
   const { [ADOPT_INPUT]: _adopt, ...rest } = inputs;
   return rest;
+}
+
+/**
+ * A full-replacement PUT built from a read made just before it. The platform offers no
+ * concurrency token (no ETag, no version: docs/api-decisions.md), so another writer's change
+ * between the read and the PUT is lost; this keeps that window to one round trip. The PUT is sent
+ * as not repeatable, so the client never resends a body built from an older read: a PUT that
+ * failed in a way worth repeating (5xx, the network) is preceded by a fresh read. A 429 is still
+ * waited out by the client (the platform did not process it) and sent as built.
+ */
+export async function replaceWhole<T extends Values>(
+  client: TravelClient,
+  path: string,
+  schema: z.ZodType<T>,
+  build: (current: T) => Values,
+): Promise<void> {
+  let failure: unknown;
+  for (let attempt = 1; attempt <= MAX_REPLACE_ATTEMPTS; attempt++) {
+    const current = await client.get(path, { schema });
+    try {
+      await client.put(path, { body: build(current), idempotent: false });
+      return;
+    } catch (error) {
+      if (!isTransientFailure(error)) throw error;
+      failure = error;
+    }
+  }
+  throw failure;
 }

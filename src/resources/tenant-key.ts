@@ -1,21 +1,44 @@
 /**
  * The TenantKey resource: a company's platform-managed encryption key (CMK and DEK). Create
  * provisions it; a changed `rotation` input rotates the master key. The platform allows one call
- * per hour; inside that cooldown the error says when the next rotation is allowed. The platform
- * has no read and no delete for it: read only checks that the company still exists, and delete
- * removes the key from the state, with a warning, leaving it on the platform.
+ * per hour; inside that cooldown the error says when the next rotation is allowed. A lost answer
+ * is settled by sending again: a cooldown that began after the first send proves it committed, so
+ * nothing is rotated twice and the stack is not blocked. The platform has no read and no delete
+ * for it: read only checks that the company still exists, and delete removes the key from the
+ * state, with a warning, leaving it on the platform.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { apiPath, isTravelError, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
+import { isAmbiguousCreateFailure } from "../provider/safe-create";
 import { tenantKeyInputsSchema, tenantKeyResponseSchema } from "../schemas/tenant-key";
 import { readUnlessGone } from "./gone";
 
 type TenantKeyInputs = { companyId: string; rotation?: string | undefined };
-type TenantKeyState = { configId: string };
+type TenantKeyState = { configId?: string | undefined };
 
-/** Provisions or rotates; a cooldown 429 becomes an error naming when the next call is allowed. */
+/** The platform's cooldown between two provisioning or rotation calls of one key (one hour). */
+export const TENANT_KEY_COOLDOWN_MS = 3_600_000;
+
+/** Calls sent for one provisioning or rotation while its answers are lost. */
+const MAX_SENDS = 4;
+
+/** The platform refused a call within the cooldown; `beganAtMs` is when the cooldown began. */
+export class TenantKeyCooldownError extends Error {
+  readonly code = "TENANT_KEY_COOLDOWN";
+
+  constructor(
+    message: string,
+    readonly beganAtMs: number | undefined,
+    cause: unknown,
+  ) {
+    super(message, { cause });
+    this.name = "TenantKeyCooldownError";
+  }
+}
+
+/** Provisions or rotates; a cooldown 429 becomes a {@link TenantKeyCooldownError}. */
 async function provisionOrRotate(
   client: TravelClient,
   companyId: string,
@@ -28,21 +51,59 @@ async function provisionOrRotate(
   } catch (error) {
     if (isTravelError(error) && "status" in error && error.status === 429) {
       const retryAfterMs = "retryAfterMs" in error ? (error.retryAfterMs as number | undefined) : undefined;
+      const now = Date.now();
       const when =
         retryAfterMs === undefined
           ? "in up to one hour"
-          : `at ${new Date(Date.now() + retryAfterMs).toISOString()} (in ${Math.ceil(retryAfterMs / 1000)} s)`;
-      throw new Error(
+          : `at ${new Date(now + retryAfterMs).toISOString()} (in ${Math.ceil(retryAfterMs / 1000)} s)`;
+      throw new TenantKeyCooldownError(
         `TenantKey ${companyId}: cannot ${action} yet: the platform allows one provisioning or rotation per hour; ` +
           `the next rotation is allowed ${when}. Nothing was changed; run pulumi up again then.`,
-        { cause: error },
+        retryAfterMs === undefined ? undefined : now + retryAfterMs - TENANT_KEY_COOLDOWN_MS,
+        error,
       );
     }
     throw error;
   }
 }
 
-/** The TenantKey definition. Its id is the platform's configId. */
+/**
+ * One provisioning or rotation that survives lost answers: the call is sent again, and a cooldown
+ * that began after the first send proves that send committed (the platform counts the cooldown
+ * from the call it took), so the key is never rotated twice for one request. Undefined `configId`:
+ * the answer that carried it was lost.
+ */
+async function callOnce(
+  client: TravelClient,
+  companyId: string,
+  action: string,
+): Promise<{ configId?: string | undefined; created: boolean }> {
+  const startedAtMs = Date.now();
+  let lost: unknown;
+  for (let send = 1; send <= MAX_SENDS; send++) {
+    try {
+      return await provisionOrRotate(client, companyId, action);
+    } catch (error) {
+      if (lost !== undefined && isCommittedProof(error, startedAtMs)) return { created: false };
+      if (!isAmbiguousCreateFailure(error)) throw error;
+      lost = error;
+    }
+  }
+  throw new Error(
+    `TenantKey ${companyId}: ${MAX_SENDS} calls to ${action} got no answer; whether the platform took one is unknown. ` +
+      "Run pulumi up again: a cooldown refusal then proves it did, and nothing is rotated twice.",
+    { cause: lost },
+  );
+}
+
+/** True when `error` is a cooldown that began at or after `startedAtMs`. */
+function isCommittedProof(error: unknown, startedAtMs: number): boolean {
+  return (
+    error instanceof TenantKeyCooldownError && error.beganAtMs !== undefined && error.beganAtMs >= startedAtMs
+  );
+}
+
+/** The TenantKey definition. Its id is the platform's configId (the company id when it was lost). */
 export const tenantKeyResource = defineResource<
   TenantKeyInputs,
   TenantKeyState,
@@ -53,12 +114,28 @@ export const tenantKeyResource = defineResource<
   inputs: tenantKeyInputsSchema,
   replaceOn: ["companyId"],
   outputs: ["configId"],
+  keptOutputs: ["configId"],
+  recovery: {
+    strategy: "idempotent",
+    // The aim of a create is a provisioned key: a cooldown proves the company has one, made by
+    // this create's lost call, or by an earlier (killed) run or another tool within the hour.
+    committed(error, inputs, startedAtMs) {
+      if (!(error instanceof TenantKeyCooldownError)) return undefined;
+      if (!isCommittedProof(error, startedAtMs))
+        process.stderr.write(
+          `warning: TenantKey of company ${inputs.companyId}: the key was provisioned or rotated within the hour ` +
+            "(by an earlier run or another tool); it is recorded without rotating it again.\n",
+        );
+      return { id: inputs.companyId, state: {} };
+    },
+  },
   tenant: {
     manifest: { section: "tenantKey" },
     inventory: { omitted: "the platform has no read call for tenant keys" },
   },
   async create({ client }, inputs) {
-    const response = await provisionOrRotate(client, inputs.companyId, "provision the key");
+    const response = await callOnce(client, inputs.companyId, "provision the key");
+    if (response.configId === undefined) return { id: inputs.companyId, state: {} };
     if (!response.created) {
       process.stderr.write(
         `warning: TenantKey ${response.configId}: company ${inputs.companyId} already had a tenant key ` +
@@ -73,14 +150,14 @@ export const tenantKeyResource = defineResource<
     );
     if (company === undefined) return undefined;
     // The key itself cannot be read: it is assumed unchanged (see docs/security.md, drift).
-    return { observed: declared, state: { configId: id } };
+    return { observed: declared, state: id === declared.companyId ? {} : { configId: id } };
   },
   async update({ client }, id, news, olds) {
     if (news.rotation !== undefined && news.rotation !== olds.rotation) {
-      const response = await provisionOrRotate(client, news.companyId, "rotate the key");
-      return { configId: response.configId };
+      const response = await callOnce(client, news.companyId, "rotate the key");
+      if (response.configId !== undefined) return { configId: response.configId };
     }
-    return { configId: id };
+    return id === news.companyId ? {} : { configId: id };
   },
   async delete(_ctx, id, declared) {
     process.stderr.write(
@@ -95,8 +172,11 @@ export type TenantKeyArgs = ArgsOf<typeof tenantKeyInputsSchema>;
 
 /** A company's managed encryption key. */
 export class TenantKey extends tenantKeyResource.Resource {
-  /** The platform's id of the key configuration; stable across rotations. */
-  declare readonly configId: pulumi.Output<string>;
+  /**
+   * The platform's id of the key configuration; stable across rotations. Unknown (undefined) when
+   * the answer that carried it was lost, until the next rotation returns it.
+   */
+  declare readonly configId: pulumi.Output<string | undefined>;
   /** The company. */
   declare readonly companyId: pulumi.Output<string>;
 }

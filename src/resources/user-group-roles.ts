@@ -148,6 +148,8 @@ export const userGroupRolesResource = defineResource<Inputs, State, typeof userG
       throw error;
     }
   },
+  // A convergence from the group's current roles: repeating the create is harmless.
+  recovery: { strategy: "idempotent" },
   async create({ client }, inputs, created) {
     await converge(client, inputs.companyId, inputs.groupId, inputs.roles);
     created(inputs.groupId);

@@ -31,6 +31,12 @@ export const apiUserInputsShape = {
    * SCIM token; replace the resource to get a new one).
    */
   rotation: z.string().min(1, "must not be empty").optional(),
+  /**
+   * The clientId of an existing API user of the TMC to take over instead of creating one. Its
+   * secret was shown only once, so it is rotated once: the old secret stops working and the new
+   * one is the resource's `clientSecret`. `CLIENT_CREDENTIALS` users only.
+   */
+  adoptId: z.string().min(1, "must be a clientId").optional(),
 };
 
 /** Inputs of the ApiUser resource, with the platform's cross-field rules. */
@@ -46,6 +52,14 @@ export const apiUserInputsSchema = z.strictObject(apiUserInputsShape).superRefin
       code: "custom",
       path: ["role"],
       message: "must be COMPANY_ADMIN for credentialType SCIM_TOKEN",
+    });
+  }
+  if (inputs.credentialType === "SCIM_TOKEN" && inputs.adoptId !== undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["adoptId"],
+      message:
+        "applies only to CLIENT_CREDENTIALS: a SCIM token cannot be rotated, so an adopted SCIM user would have no token (revoke it and let the program create one)",
     });
   }
   if (inputs.credentialType === "SCIM_TOKEN" && inputs.rotation !== undefined) {

@@ -170,7 +170,9 @@ describe.skipIf(e2eSkipReason() !== "")("plan fidelity over random programs", ()
         const current = await client.get<Record<string, unknown>>(path);
         const extra = kind === "LegalEntity" ? { ein: `12-${round}000000`.slice(0, 10) } : {};
         const renamed = roll < 0.5 ? { name: `${String(current.name)} (by hand)` } : {};
-        await client.put(path, { body: { ...current, ...extra, ...renamed } });
+        // The vendor's UpdateGradeRequest has only `name` (the path names the grade).
+        const base = kind === "Grade" ? { name: current.name } : current;
+        await client.put(path, { body: { ...base, ...extra, ...renamed } });
       }
     }
     if (random() < 0.7) {

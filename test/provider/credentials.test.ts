@@ -7,7 +7,7 @@ import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
 import { apiUserResource } from "../../src/resources/api-user";
 import { partnerPublicKeyResource } from "../../src/resources/partner-public-key";
 import { tenantKeyResource } from "../../src/resources/tenant-key";
-import { clientFor, liveEmulator } from "../support/live-emulator";
+import { clientFor, liveEmulator, tokenStatus } from "../support/live-emulator";
 import { checked } from "./harness";
 
 describe("credential and key providers", () => {
@@ -32,15 +32,7 @@ describe("credential and key providers", () => {
   });
 
   const tokenWith = (clientId: string, clientSecret: string) =>
-    fetch(`${emulator.url}/v2/auth/oauth2-token`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        grant_type: "client_credentials",
-        client_id: clientId,
-        client_secret: clientSecret,
-      }),
-    }).then((response) => response.status);
+    tokenStatus(emulator.url, clientId, clientSecret);
 
   describe("ApiUser", () => {
     it("names the property and the rule at check time", async () => {

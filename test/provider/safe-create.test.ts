@@ -232,9 +232,12 @@ describe("outcomes the lookup cannot settle", () => {
       },
       update: async () => ({}),
       read: async (_ctx: unknown, _id: string, declared: Values) => ({ observed: declared, state: {} }),
-      lookup: {
-        keyOf: () => key,
-        find: async () => found[Math.min(lookups++, found.length - 1)],
+      recovery: {
+        strategy: "natural-key",
+        lookup: {
+          keyOf: () => key,
+          find: async () => found[Math.min(lookups++, found.length - 1)],
+        },
       },
     } as unknown as ResourceDefinition<Values, Values>;
   };
@@ -263,7 +266,7 @@ describe("outcomes the lookup cannot settle", () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(AmbiguousCreateError);
-    expect(String(error)).toContain("neither an externalId nor a name");
+    expect(String(error)).toContain("its inputs declare no key to look it up by");
   });
 
   it("gives up when the client's retry budget is spent, naming the reconcile command", async () => {

@@ -1,4 +1,5 @@
 /** A live emulator on 127.0.0.1 and clients of its bootstrap TMC admin, shared by the test suites. */
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { clearSharedTokens, TravelClient, type TravelClientOptions } from "../../src/client";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
 
@@ -39,4 +40,42 @@ export async function createCustomGroup(
   });
   if (response.status !== 201) throw new Error(`creating group ${name}: HTTP ${response.status}`);
   return ((await response.json()) as { id: string }).id;
+}
+
+/** The status of a client-credentials token request with `clientId` and `clientSecret`: 200 when they work. */
+export async function tokenStatus(baseUrl: string, clientId: string, clientSecret: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/v2/auth/oauth2-token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: clientId,
+      client_secret: clientSecret,
+    }),
+  });
+  return response.status;
+}
+
+/** The emulator and client of a test file, set up by {@link useLiveEmulator}. */
+export interface LiveEmulatorUse {
+  readonly emulator: RunningEmulator;
+  readonly client: TravelClient;
+}
+
+/**
+ * Starts an emulator and a client of its TMC admin before the file's tests, clears its faults
+ * after each test, and closes both afterwards.
+ */
+export function useLiveEmulator(): LiveEmulatorUse {
+  const use = {} as { emulator: RunningEmulator; client: TravelClient };
+  beforeAll(async () => {
+    use.emulator = await liveEmulator();
+    use.client = clientFor(use.emulator);
+  });
+  afterEach(() => use.emulator.admin.clearFaults());
+  afterAll(async () => {
+    await use.client.close();
+    await use.emulator.close();
+  });
+  return use;
 }

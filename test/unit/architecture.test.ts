@@ -3,7 +3,7 @@
  * against the layer rules below, and neither `client/` nor `tenant/` imports `@pulumi/pulumi`.
  */
 import { readFileSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { importsWithKindOf, sourceFiles } from "../support/source-imports";
 

@@ -134,11 +134,12 @@ export async function reconcilePlan(client: TravelClient, stack: StackContents):
 }
 
 /**
- * The companies a pending Company create may have made, found as its create lookup finds them
- * (`lookup` of the Company definition: by externalId, else by name).
+ * The companies a pending Company create may have made, found as its create recovery finds them
+ * (the natural-key `recovery` of the Company definition: by externalId, else by name).
  */
 async function findCompanies(client: TravelClient, pending: StackResource): Promise<TenantObject[]> {
-  const lookup = definitions.Company?.lookup;
+  const recovery = definitions.Company?.recovery;
+  const lookup = recovery?.strategy === "natural-key" ? recovery.lookup : undefined;
   const key = pendingKey(pending);
   if (lookup === undefined || key === undefined) return [];
   const found = await lookup.find({ client }, pending.properties, key);
