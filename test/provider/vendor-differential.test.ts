@@ -1,7 +1,7 @@
 /**
  * The provider's differential test against the vendor documents (issue 20 item 4): for every
  * resource that maps to a vendor-documented write route, a valid sample of the route's request
- * body (test/support/vendor-mutants.ts) passes `check` as the resource's inputs, and every
+ * body (test/support/vendor-samples.ts) passes `check` as the resource's inputs, and every
  * one-defect mutant of it fails `check` naming the property the defect is in, from the resource's
  * own schema or the vendor's request schema, before any platform call.
  */
@@ -24,13 +24,14 @@ import { officeResource } from "../../src/resources/office";
 import { perTripServiceChargeResource } from "../../src/resources/per-trip-service-charge";
 import { clientFor, liveEmulator } from "../support/live-emulator";
 import {
+  type Json,
   type Mutant,
-  mutantsOf,
-  type SchemaNode,
-  validSample,
+  type Sample,
   type ValuePath,
+  vendorMutants,
+  vendorSample,
   withValueAt,
-} from "../support/vendor-mutants";
+} from "../support/vendor-samples";
 
 const COMPANY_ID = "4974a66b-7493-4f41-908c-58ba81093947";
 
@@ -48,7 +49,7 @@ interface Row {
    * Values of the sample replaced where the resource's own schema is stricter than the vendor's
    * (a currency must be a 3-letter code, a region a 2-letter one, ...), by body path.
    */
-  stricter?: [ValuePath, unknown][];
+  stricter?: [ValuePath, Json][];
   /** Body properties the resource does not take, with the reason. */
   unmapped?: Record<string, string>;
   /**
@@ -66,15 +67,15 @@ interface Row {
 }
 
 const definition = (resource: unknown) => resource as ResourceDefinition<Values, Values>;
-const address: [ValuePath, unknown][] = [[["regionCode"], "US"]];
-const at = (prefix: ValuePath, pairs: [ValuePath, unknown][]): [ValuePath, unknown][] =>
+const address: [ValuePath, Json][] = [[["regionCode"], "US"]];
+const at = (prefix: ValuePath, pairs: [ValuePath, Json][]): [ValuePath, Json][] =>
   pairs.map(([path, value]) => [[...prefix, ...path], value]);
 
 const child = (
   name: string,
   resource: unknown,
   segment: string,
-  stricter: [ValuePath, unknown][] = [],
+  stricter: [ValuePath, Json][] = [],
 ): Row => ({
   name,
   definition: definition(resource),
@@ -169,13 +170,13 @@ const ROWS: Row[] = [
   },
 ];
 
-/** The row's valid body: the vendor sample, with the stricter values and without unmapped properties. */
-function sampleBody(row: Row, schema: SchemaNode): unknown {
-  let body = validSample(schema);
+/** The row's valid sample: the vendor's, with the stricter values and without unmapped properties. */
+function rowSample(row: Row, schema: Record<string, unknown>): Sample {
+  const sample = vendorSample(schema);
+  let body = sample.value;
   for (const [path, value] of row.stricter ?? []) body = withValueAt(body, path, value);
-  const copy = { ...(body as Values) };
-  for (const key of Object.keys(row.unmapped ?? {})) delete copy[key];
-  return copy;
+  for (const key of Object.keys(row.unmapped ?? {})) body = withValueAt(body, [key], undefined);
+  return { value: body, shape: sample.shape };
 }
 
 const inputsOf = (row: Row, body: unknown): Values | undefined => {
@@ -225,11 +226,12 @@ describe("check against the vendor documents: valid samples pass, every one-defe
   });
 
   it.each(ROWS)("$name", async (row) => {
-    const schema = vendorRequestSchema(row.method, row.pathTemplate) as SchemaNode | undefined;
+    const schema = vendorRequestSchema(row.method, row.pathTemplate) as Record<string, unknown> | undefined;
     expect(schema, `${row.method} ${row.pathTemplate} has a documented body`).toBeDefined();
     if (!schema) return;
     const provider = buildDynamicProvider(row.definition, () => ({ client }));
-    const body = sampleBody(row, schema);
+    const sample = rowSample(row, schema);
+    const body = sample.value;
     totals.valid++;
     const validInputs = inputsOf(row, body);
     expect(validInputs, "the valid sample is expressible as inputs").toBeDefined();
@@ -238,7 +240,7 @@ describe("check against the vendor documents: valid samples pass, every one-defe
     totals.validPassed++;
 
     const missed: string[] = [];
-    const mutants = mutantsOf(schema, body).filter(
+    const mutants = vendorMutants(sample).filter(
       (mutant: Mutant) => !(String(mutant.path[0]) in (row.unmapped ?? {})),
     );
     for (const mutant of mutants) {
@@ -253,7 +255,7 @@ describe("check against the vendor documents: valid samples pass, every one-defe
       }
       const result = await provider.check({}, inputs);
       const key = String(mutant.path[0]);
-      if (mutant.kind === "required" && mutant.path.length === 1 && row.defaulted?.includes(key)) {
+      if (mutant.defect === "required" && mutant.path.length === 1 && row.defaulted?.includes(key)) {
         expect(result.failures).toEqual([]);
         expect((result.inputs as Values)[key], `${key} is filled in by check`).toBeDefined();
         totals.defaulted++;
