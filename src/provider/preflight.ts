@@ -3,6 +3,7 @@
  * `preflight` (platform calls during `check`, which also runs in preview) and `replaceWhen`
  * (replace rules that depend on values, not only on which input changed).
  */
+import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import type { CheckOutcome } from "./check";
 import type { ResourceDefinition } from "./definition";
@@ -11,7 +12,9 @@ import { containsUnknown, stripInternal, type Values, withoutUndefined } from ".
 
 /**
  * The definition's preflight failures for `news`, or none when it has no preflight, the inputs
- * already failed validation, or some input is still unknown (the engine checks again at `up`).
+ * already failed validation, some input is still unknown (the engine checks again at `up`), or the
+ * inputs equal those on record: they were checked when they were applied, and what changed on the
+ * platform since is refresh's to find, so a no-change preview reads nothing.
  */
 export async function preflightFailures<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
@@ -21,7 +24,10 @@ export async function preflightFailures<I extends Values, S extends Values>(
   olds: Partial<I>,
 ): Promise<pulumi.dynamic.CheckFailure[]> {
   if (!definition.preflight || outcome.failures.length > 0 || containsUnknown(stripInternal(news))) return [];
-  return definition.preflight(context(), withoutUndefined(outcome.inputs as I), olds);
+  const inputs = withoutUndefined(outcome.inputs as I);
+  const unchanged = isDeepStrictEqual(stripInternal(inputs), stripInternal(withoutUndefined(olds as Values)));
+  if (Object.keys(olds).length > 0 && unchanged) return [];
+  return definition.preflight(context(), inputs, olds);
 }
 
 /**
