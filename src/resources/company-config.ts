@@ -137,9 +137,18 @@ export const companyConfigResource = defineResource<
   ],
   // A whole document stored with PUT: repeating the create is harmless.
   recovery: { strategy: "idempotent" },
-  vendorRequests: (inputs) => [
-    { method: "PUT", path: locate(inputs).path, body: inputs.config, inputPathOf: (at) => ["config", ...at] },
-  ],
+  // The kind picks the document's schema and path: while it is unknown there is nothing to judge.
+  vendorRequests: (inputs) =>
+    containsUnknown(inputs.kind)
+      ? []
+      : [
+          {
+            method: "PUT",
+            path: locate(inputs).path,
+            body: inputs.config,
+            inputPathOf: (at) => ["config", ...at],
+          },
+        ],
   async create({ client }, inputs, created) {
     const { path, query } = locate(inputs);
     await client.put(path, { body: inputs.config, query });
