@@ -25,16 +25,25 @@ export function diffInputs(
 }
 
 /**
- * The new declared inputs as the diff should see them: unknown values the definition's
- * `keptWhenUnknown` knows to stay are taken from `olds`.
+ * `news` with the unknown values the definition's `keptWhenUnknown` knows to stay taken from
+ * `olds` (internal inputs included).
  */
+export function withKeptValues<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  olds: Values,
+  news: Values,
+): Values {
+  const kept = { ...news };
+  for (const key of definition.keptWhenUnknown?.(olds, news) ?? [])
+    if (containsUnknown(kept[key]) && olds[key] !== undefined) kept[key] = olds[key];
+  return kept;
+}
+
+/** The new declared inputs as the diff should see them: {@link withKeptValues}, internal inputs left out. */
 export function settledInputs<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   olds: Values,
   news: Values,
 ): Values {
-  const settled = stripInternal(news);
-  for (const key of definition.keptWhenUnknown?.(olds, news) ?? [])
-    if (containsUnknown(settled[key])) settled[key] = olds[key];
-  return settled;
+  return stripInternal(withKeptValues(definition, olds, news));
 }

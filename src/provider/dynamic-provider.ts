@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { isNotFound } from "../client";
 import { checkInputs } from "./check";
 import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "./definition";
-import { diffInputs, settledInputs } from "./diff";
+import { diffInputs, settledInputs, withKeptValues } from "./diff";
 import { warnIfCompanyMissing } from "./missing-parent";
 import { PartialCreateError } from "./partial-create-error";
 import { assertRecordedTypes } from "./recorded-inputs";
@@ -47,7 +47,10 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
         ...(await preflightFailures(definition, context, result, news, props.declaredOf(olds))),
       ];
       // Internal inputs (`__armId`, ...) are kept: they are recorded and reach diff.
-      return { inputs: withoutUndefined({ ...internalOf(news), ...result.inputs }), failures };
+      const inputs = withoutUndefined({ ...internalOf(news), ...result.inputs });
+      // Unknown values known to stay are recorded as they are, so the engine's own diff of the inputs
+      // (which `preview --diff` shows) does not list them as changing when `up` finds them unchanged.
+      return { inputs: withKeptValues(definition, olds, inputs), failures };
     },
 
     async diff(_id: string, olds: Values, news: Values) {

@@ -2,12 +2,16 @@
  * Every type of the registry previews with any of its inputs unknown (a value computed from a
  * resource not created yet): `check` does not throw, and judges nothing it cannot see yet. Found
  * by the plan-fidelity property test: a CompanyConfig whose `kind` was unknown crashed the preview
- * with a TypeError while building the request the vendor check validates.
+ * with a TypeError while building the request the vendor check validates; an option group whose
+ * arm was updated previewed its `optionGroupId` as changing (`[diff: ~optionGroupId,options]`)
+ * while up changed only its options.
  */
 import { describe, expect, it } from "vitest";
 import { inputKeysOf } from "../../src/provider/definition";
 import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
 import { UNKNOWN } from "../../src/provider/values";
+import { ARM_ID_INPUT } from "../../src/resources/arm-link";
+import { optionGroupResource } from "../../src/resources/option-group";
 import { definitions } from "../../src/resources/registry";
 
 const noPlatform = () => {
@@ -20,5 +24,24 @@ describe.each(Object.values(definitions))("$type with unknown inputs", (definiti
   it("previews with every input unknown", async () => {
     const news = Object.fromEntries(inputKeysOf(definition).map((key) => [key, UNKNOWN]));
     await expect(provider.check({}, news)).resolves.toMatchObject({ failures: [] });
+  });
+});
+
+describe("an input unknown at preview that is known to stay", () => {
+  it("is recorded as it was, so the engine's diff does not list it (an option group while its arm updates)", async () => {
+    const provider = buildDynamicProvider(optionGroupResource, noPlatform);
+    const olds = {
+      [ARM_ID_INPUT]: "arm-1",
+      companyId: "co-1",
+      customFieldId: "cf-1",
+      optionGroupId: "og-1",
+      options: [{ name: "P-100" }],
+    };
+    const news = { ...olds, optionGroupId: UNKNOWN, options: [{ name: "P-200" }] };
+    const { inputs } = await provider.check(olds, news);
+    expect(inputs).toMatchObject({ optionGroupId: "og-1", options: [{ name: "P-200" }] });
+    // A replaced arm (its id unknown) brings a new group: the unknown stays unknown.
+    const replaced = await provider.check(olds, { ...news, [ARM_ID_INPUT]: UNKNOWN });
+    expect(replaced.inputs).toMatchObject({ optionGroupId: UNKNOWN });
   });
 });
