@@ -13,6 +13,7 @@ import { credentialHint, verifyCredentials } from "./credentials";
 import type { ResourceContext, ResourceDefinition, Values } from "./definition";
 import { buildDynamicProvider, type FullResourceProvider } from "./dynamic-provider";
 import { engineError, engineFailures } from "./engine-messages";
+import { withRunClaims } from "./run-claims";
 
 const SETTING_NAMES = Object.keys(SETTING_ENV_VARS) as SettingName[];
 
@@ -39,6 +40,8 @@ export function createProviderRuntime(definitions: DefinitionRegistry): Provider
   let stackConfig: { get(key: string): string | undefined } | undefined;
   const configs = new Map<string, ConfiguredClient>();
   const providers = new Map<string, FullResourceProvider>();
+  /** Objects created or adopted in this run (one runtime per provider process, so per run). */
+  const claimed = new Set<string>();
 
   /**
    * The configuration as of now (environment over stack config, read at every call), validated
@@ -76,6 +79,7 @@ export function createProviderRuntime(definitions: DefinitionRegistry): Provider
     provider: FullResourceProvider,
   ): FullResourceProvider => {
     const secretInputs = (definition as { secretInputs?: readonly string[] }).secretInputs ?? [];
+    const claiming = withRunClaims(definition.type, provider, claimed);
     const guarded =
       <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
       async (...args: A): Promise<R> => {
@@ -99,9 +103,9 @@ export function createProviderRuntime(definitions: DefinitionRegistry): Provider
         const { changes, ...result } = await provider.diff(id, olds, news);
         return changes === true ? result : { ...result, changes: false };
       }),
-      create: guarded(provider.create),
+      create: guarded(claiming.create),
       read: guarded(provider.read),
-      delete: guarded(provider.delete),
+      delete: guarded(claiming.delete),
       update: guarded(provider.update),
     };
   };

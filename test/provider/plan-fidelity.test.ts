@@ -101,6 +101,41 @@ describe("plan fidelity (issue 14)", () => {
     });
   });
 
+  it("a setting that moves to a resource of another name in one run stays: the old resource's delete keeps it", async () => {
+    // Found by the plan-fidelity property test: `up` creates the new resource, then deletes the
+    // old one, whose delete removed the document the new one had just written. One runtime is one
+    // provider process, so one run.
+    const run = async () => {
+      const runtime = createProviderRuntime(definitions);
+      await runtime.configure({
+        get: (key) =>
+          ({
+            "travel:baseUrl": h.emulator.url,
+            "travel:clientId": h.emulator.bootstrap.clientId,
+            "travel:clientSecret": h.emulator.bootstrap.clientSecret,
+          })[key],
+      });
+      return runtime.runtimeProvider("CompanyConfig");
+    };
+    const earlier = await run();
+    const { inputs } = await earlier.check(
+      {},
+      { companyId, kind: "travel-content", config: { airConfig: {} } },
+    );
+    const old = await earlier.create(inputs);
+
+    const provider = await run();
+    const moved = await provider.create({ ...inputs, config: { airConfig: { fareCategoryFilter: [] } } });
+    expect(moved.id).toBe(old.id);
+    await provider.delete(old.id, old.outs);
+    expect((await provider.read(moved.id, moved.outs)).props).toMatchObject({
+      config: { airConfig: { fareCategoryFilter: [] } },
+    });
+    // A delete in a later run removes it.
+    await (await run()).delete(moved.id, moved.outs);
+    expect(await provider.read(moved.id, moved.outs)).toEqual({});
+  });
+
   describe("not found", () => {
     it("reports the object gone only for its own not-found code", async () => {
       const provider = providerOf(legalEntityResource);
