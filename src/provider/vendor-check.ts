@@ -12,20 +12,25 @@ import { propertyPath } from "./check";
 import type { ResourceDefinition, Values, ValuePath, VendorRequest } from "./definition";
 import { isUnknownAlongPath } from "./values";
 
+/** One objection of the vendor's documents, at the input path it comes from. */
+export interface VendorInputIssue {
+  at: ValuePath;
+  message: string;
+}
+
 /**
  * The vendor's objections to the requests `definition` would send for `inputs` (valid by the
- * resource's own schema), as check failures at input paths: each body against the request schema,
- * each path against the documented path parameters (a `{companyId}` the vendor types as a uuid).
- * Issues on values not known yet (during preview) wait until they are known.
+ * resource's own schema), at input paths: each body against the request schema, each path against
+ * the documented path parameters (a `{companyId}` the vendor types as a uuid). Issues on values
+ * not known yet (during preview) wait until they are known.
  */
-export function vendorFailures<I extends Values, S extends Values>(
+export function vendorInputIssues<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   inputs: I,
-): pulumi.dynamic.CheckFailure[] {
-  if (!definition.vendorRequests) return [];
-  const failures = new Map<string, pulumi.dynamic.CheckFailure>();
-  for (const request of definition.vendorRequests(inputs)) {
-    const issues = [
+): VendorInputIssue[] {
+  const issues: VendorInputIssue[] = [];
+  for (const request of definition.vendorRequests?.(inputs) ?? []) {
+    issues.push(
       ...vendorPathIssues(request.method, request.path).map((issue) => ({
         at: parameterInput(request, inputs, String(issue.path[0])),
         message: issue.message,
@@ -36,12 +41,20 @@ export function vendorFailures<I extends Values, S extends Values>(
             at: request.inputPathOf ? request.inputPathOf(issue.path) : issue.path,
             message: issue.message,
           }))),
-    ];
-    for (const { at, message } of issues) {
-      if (isUnknownAlongPath(inputs, at)) continue;
-      const failure = { property: propertyPath(at) || "(inputs)", reason: message };
-      failures.set(JSON.stringify(failure), failure);
-    }
+    );
+  }
+  return issues.filter((issue) => !isUnknownAlongPath(inputs, issue.at));
+}
+
+/** {@link vendorInputIssues} as check failures, each once. */
+export function vendorFailures<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  inputs: I,
+): pulumi.dynamic.CheckFailure[] {
+  const failures = new Map<string, pulumi.dynamic.CheckFailure>();
+  for (const { at, message } of vendorInputIssues(definition, inputs)) {
+    const failure = { property: propertyPath(at) || "(inputs)", reason: message };
+    failures.set(JSON.stringify(failure), failure);
   }
   return [...failures.values()];
 }
