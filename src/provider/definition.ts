@@ -110,8 +110,11 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
    * usable declares it (an API user is rotated once, for a secret the program can hold).
    */
   adopt?(ctx: ResourceContext, id: string, inputs: I): Promise<S>;
-  /** Converges the object to `news`; `olds` are the inputs on record. */
-  update(ctx: ResourceContext, id: string, news: I, olds: I): Promise<S>;
+  /**
+   * Converges the object to `news`; `olds` are the inputs on record, `recorded` the outputs on
+   * record (empty when converging an object a create just found or adopted).
+   */
+  update(ctx: ResourceContext, id: string, news: I, olds: I, recorded?: Partial<S>): Promise<S>;
   /**
    * Optional preview-time checks against the platform (see `provider/preflight.ts`): run by
    * `check` once the inputs are valid and fully known, so a plan the platform would refuse fails

@@ -90,7 +90,8 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
 
     async update(id: string, olds: Values, news: Values) {
       const inputs = props.parse(news);
-      const state = await definition.update(context(), id, inputs, props.recordedOf(id, olds));
+      const recorded = props.stateOf(olds);
+      const state = await definition.update(context(), id, inputs, props.recordedOf(id, olds), recorded);
       return { outs: props.outputsOf(inputs, props.keepSecrets(state, olds), news) };
     },
 
@@ -122,6 +123,8 @@ interface PropsOf<I extends Values, S extends Values> {
    * kept outputs are invisible to read: keep them.
    */
   keepSecrets(state: S, previous: Values | undefined): S;
+  /** The outputs among recorded props. */
+  stateOf(props: Values): Partial<S>;
 }
 
 function propsOf<I extends Values, S extends Values>(definition: ResourceDefinition<I, S>): PropsOf<I, S> {
@@ -156,6 +159,10 @@ function propsOf<I extends Values, S extends Values>(definition: ResourceDefinit
         if (kept[key] === undefined && previous?.[key] !== undefined) kept[key] = previous[key];
       return kept as S;
     },
+    stateOf: (recorded) =>
+      Object.fromEntries(
+        definition.outputs.filter((key) => recorded[key] !== undefined).map((key) => [key, recorded[key]]),
+      ) as Partial<S>,
   };
 }
 

@@ -131,6 +131,42 @@ describe("TenantKey: idempotent completion", () => {
     expect(tenantKeyOf(companyId)?.cmkVersion).toBe(2);
     expect(outs).toMatchObject({ configId: created.id, rotation: "r1" });
   });
+
+  it("a rotation whose run was killed is recorded by the next up, not refused and not repeated", async () => {
+    const provider = providerOf("TenantKey");
+    const companyId = await newCompany("Rotate Killed");
+    const created = await provider.create(await checked(provider, { companyId }));
+    expect(typeof created.outs.rotatedAt).toBe("string");
+    emulator.admin.clock.advance(3600 * 1000);
+    // The killed run's rotation reached the platform; its answer never reached the state.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await client.post(apiPath`/v3/tenant-encryption/${companyId}/key`);
+    expect(tenantKeyOf(companyId)?.cmkVersion).toBe(2);
+    const warn = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      const news = await checked(provider, { companyId, rotation: "r1" }, created.outs);
+      const { outs } = await provider.update(created.id, created.outs, news);
+      expect(outs).toMatchObject({ configId: created.id, rotation: "r1" });
+      expect(Date.parse(outs.rotatedAt as string)).toBeGreaterThan(
+        Date.parse(created.outs.rotatedAt as string),
+      );
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(/recorded as rotated, not rotated again/);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(tenantKeyOf(companyId)?.cmkVersion).toBe(2);
+  });
+
+  it("a rotation asked for within the hour of the stack's own is still refused with the time it is allowed", async () => {
+    const provider = providerOf("TenantKey");
+    const companyId = await newCompany("Rotate Early");
+    const created = await provider.create(await checked(provider, { companyId }));
+    const news = await checked(provider, { companyId, rotation: "r1" }, created.outs);
+    await expect(provider.update(created.id, created.outs, news)).rejects.toThrow(
+      /cannot rotate the key yet: .*allowed at/,
+    );
+    expect(tenantKeyOf(companyId)?.cmkVersion).toBe(1);
+  });
 });
 
 describe("natural keys", () => {
