@@ -88,6 +88,12 @@ function tenantLines(definition: ResourceEntry["definition"]): string[] {
       : "omitted" in inventory.reconcile
         ? `\`pulumi-travel export\` writes it; \`reconcile\` leaves it out: ${inventory.reconcile.omitted}.`
         : "`pulumi-travel export` writes it, and `pulumi-travel reconcile` lists the objects no resource of the stack owns.",
+    ...(facts.tmcInventory === undefined
+      ? []
+      : [
+          `\`pulumi-travel reconcile\` lists the ${facts.tmcInventory.describe} that the stack does not hold ` +
+            "(other stacks may own some), with the commands to adopt (`adoptId`) or revoke (`--delete`) each.",
+        ]),
   ];
 }
 

@@ -106,8 +106,8 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
     manifest: { section: "apiUsers" },
     inventory: {
       omitted:
-        "API users belong to the TMC, not to a company, and the platform lists their clientIds only: " +
-        "export cannot write them; reconcile lists those the stack does not hold TMC-wide (tmcInventory)",
+        "API users belong to the TMC, not to a company (the platform lists their clientIds only), " +
+        "so no company's listing holds them",
     },
     tmcInventory: {
       describe: "API users of the TMC",
