@@ -190,7 +190,9 @@ async function deleteUnowned(
   const tmc = new Map(tmcInventories(definitions));
   for (const object of targets) {
     if ("caller" in object) {
-      await tmc.get(object.type)?.remove(client, object.id);
+      const inventory = tmc.get(object.type);
+      if (inventory === undefined) throw new Error(`${object.type} declares no TMC inventory to revoke with`);
+      await inventory.remove(client, object.id);
       process.stdout.write(`revoked ${object.type} ${object.id}\n`);
       continue;
     }
