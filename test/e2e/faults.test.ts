@@ -2,17 +2,27 @@
  * The fault kit's engine half for the defects of issue 22, through the real Pulumi CLI: lost
  * create answers (the emulator commits, then drops the connection) leave exactly one API user
  * whose secret works, one tenant key not rotated again, one partner key and one enabled field;
- * a lost tenant-key rotation answer neither blocks the next up nor rotates twice; an enable that
- * failed during a create is finished by the next up; and destroy keeps a key a person registered
- * with the stack's kid.
+ * a lost tenant-key rotation answer, or a rotation in flight when `pulumi up` is killed, neither
+ * blocks the next up nor rotates twice; an enable that failed during a create is finished by the
+ * next up; destroy keeps a key a person registered with the stack's kid. Then, walked over the
+ * registry (test/support/one-of-each.ts, so a new type cannot skip it): `kill -9` of `pulumi up`
+ * with one create of every type in flight, and the recovery of docs/reliability.md, leave no
+ * duplicate, no orphan and no extra rotation, and converge in one up.
  */
 import { generateKeyPairSync } from "node:crypto";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiPath, type TravelClient } from "../../src/client";
+import { apiPath, TOKEN_PATH, type TravelClient } from "../../src/client";
 import { CUSTOM_FIELDS } from "../../src/emulator/custom-fields/records";
 import { TENANT_KEYS } from "../../src/emulator/keys/records";
+import type { Values } from "../../src/provider/definition";
 import { listClientIds } from "../../src/resources/api-user";
+import { definitions } from "../../src/resources/registry";
+import { CLI, runNode, travelEnv } from "../cli/harness";
+import { type LossyProxy, startLossyProxy } from "../provider/lossy-proxy";
 import { clientFor, tokenStatus } from "../support/live-emulator";
+import { type KitEnv, type OneOfType, oneOfEach } from "../support/one-of-each";
+import { killTree, pendingCreatesInCheckpoint, pulumi, startUp, until } from "./engine-process";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
 const PROGRAM = `
@@ -100,9 +110,38 @@ describe.skipIf(e2eSkipReason() !== "")("lost answers and partial creates throug
     await env.stack.up();
     env.emulator.admin.clearFaults();
     expect(cmkVersion()).toBe(2);
-    await env.stack.up();
     await env.stack.preview({ expectNoChanges: true });
-    expect(cmkVersion()).toBe(2);
+  });
+
+  it("a rotation in flight when pulumi up is killed neither blocks the next up nor rotates again", async () => {
+    env.emulator.admin.clock.advance(3600 * 1000);
+    await env.stack.setConfig("tenantRotation", { value: "r2" });
+    // The platform takes the rotation; its answer is held until the run is killed.
+    let held = 0;
+    const proxy = await startLossyProxy(
+      env.recorder.url,
+      () => false,
+      (method, path) =>
+        method === "POST" && /^\/v3\/tenant-encryption\/[^/]+\/key$/.test(path) ? (held++, 120_000) : 0,
+    );
+    try {
+      await env.stack.setConfig("travel:baseUrl", { value: proxy.url });
+      const { up, exited } = startUp(env);
+      await until(() => held === 1, 180_000);
+      killTree(up.pid as number);
+      await exited;
+    } finally {
+      await proxy.close();
+    }
+    expect(cmkVersion()).toBe(3);
+    await env.stack.setConfig("travel:baseUrl", { value: env.recorder.url });
+    expect((await pulumi(env, ["cancel", "--yes"])).code).toBe(0);
+
+    const result = await env.stack.up();
+    expect(result.summary.result).toBe("succeeded");
+    expect(result.stderr + result.stdout).toContain("recorded as rotated, not rotated again");
+    expect(cmkVersion()).toBe(3);
+    await env.stack.preview({ expectNoChanges: true });
   });
 
   it("an enable that failed during the create is recorded as disabled and finished by the next up", async () => {
@@ -136,3 +175,156 @@ describe.skipIf(e2eSkipReason() !== "")("lost answers and partial creates throug
     expect(fields()).toEqual([]);
   });
 });
+
+/** One resource of each type the program is given (`travel:resources`: type and inputs). */
+const REGISTRY_PROGRAM = `
+const pulumi = require("@pulumi/pulumi");
+const travel = require("pulumi-travel");
+for (const { type, inputs } of JSON.parse(new pulumi.Config().require("resources"))) {
+  const resource = new travel[type](type.toLowerCase(), inputs);
+  exports[type] = resource.id;
+  if (type === "ApiUser") exports.apiUserSecret = resource.clientSecret;
+}
+`;
+
+/** Writes whose answers the crash holds: every write but the token and list calls (POST reads). */
+const heldWrite = (method: string, path: string) =>
+  method !== "GET" && path !== TOKEN_PATH && !(method === "POST" && /\/(list|roles)(\?|$)/.test(path));
+
+describe.skipIf(e2eSkipReason() !== "")(
+  "kill -9 of pulumi up during the create of every registered type",
+  () => {
+    const figures: Record<string, unknown> = {};
+    let env: E2eEnvironment | undefined;
+    let proxy: LossyProxy | undefined;
+    afterAll(async () => {
+      console.log(`kill -9 figures: ${JSON.stringify(figures)}`);
+      await proxy?.close();
+      await env?.dispose();
+    });
+
+    it("the documented recovery leaves no duplicate and no orphan, converges in one up and rotates nothing", async () => {
+      env = await createEnvironment("crash-all", REGISTRY_PROGRAM);
+      const e = env;
+      const client = clientFor(e.emulator);
+      // One resource of every registered type, each under a company of its own (parents via the API).
+      const types = Object.keys(definitions).sort();
+      const rows: { type: string; row: OneOfType; kit: KitEnv; inputs: Values }[] = [];
+      for (const type of types) {
+        const row = oneOfEach[type];
+        if (!row) throw new Error(`test/support/one-of-each.ts has no row for ${type}`);
+        const { id: companyId } = await client.post<{ id: string }>("/v2/companies", {
+          body: { name: `Crash ${type}`, billingCurrency: "USD", companyRoles: ["ORG"] },
+        });
+        const kit = { emulator: e.emulator, client, companyId };
+        rows.push({ type, row, kit, inputs: await row.inputs(kit) });
+      }
+      const rotations = () => rows.reduce((sum, { row, kit }) => sum + (row.rotations?.(kit) ?? 0), 0);
+      const rotationsBefore = rotations();
+      await e.stack.setConfig("resources", {
+        value: JSON.stringify(rows.map(({ type, inputs }) => ({ type, inputs }))),
+      });
+      // Every write is committed and its answer held, so the kill finds all creates in flight.
+      let held = 0;
+      let holding = true;
+      let lastRequestAt = Date.now();
+      proxy = await startLossyProxy(
+        e.recorder.url,
+        () => false,
+        (method, path) => (holding && heldWrite(method, path) ? (held++, 600_000) : 0),
+        () => (lastRequestAt = Date.now()),
+      );
+      await e.stack.setConfig("travel:baseUrl", { value: proxy.url });
+      // Held requests keep their client slots: enough slots that no create waits behind another.
+      await e.stack.setConfig("travel:maxConcurrency", { value: "64" });
+      const { up, exited } = startUp(e, ["--parallel", "64"]);
+      // Killed once every create has begun and the platform has gone quiet (each create waits for
+      // an answer the proxy holds, or was about to send its first write).
+      await until(
+        () => pendingCreatesInCheckpoint(e) === types.length && Date.now() - lastRequestAt > 2000,
+        240_000,
+      );
+      figures.killedProcesses = killTree(up.pid as number);
+      await exited;
+      // The proxy stays, passing everything through: refresh configures the provider with the
+      // config the killed up recorded, which names the proxy.
+      holding = false;
+      figures.heldAnswers = held;
+      figures.objectsBeforeRecovery = (
+        await Promise.all(rows.map(async ({ row, kit, inputs }) => row.held(kit, inputs)))
+      ).reduce((a, b) => a + b, 0);
+
+      // The recovery of docs/reliability.md, "After a crash".
+      expect((await pulumi(e, ["cancel", "--yes"])).code).toBe(0);
+      const stateFile = join(e.programDir, "state.json");
+      expect((await pulumi(e, ["stack", "export", "--file", stateFile])).code).toBe(0);
+      const travel = travelEnv(e.emulator);
+      const report = await runNode(CLI, ["reconcile", "--stack", stateFile, "--json"], travel);
+      expect(report.code, report.stderr).toBe(9);
+      const findings = JSON.parse(report.stdout) as {
+        pendingCreates: { type: string; matches: unknown[] }[];
+        tmcNotHeld: { type: string; id: string; caller: boolean }[];
+      };
+      expect(findings.pendingCreates.map((pending) => pending.type).sort()).toEqual(types);
+      expect(findings.pendingCreates.every((pending) => pending.matches.length <= 1)).toBe(true);
+      figures.pendingCreates = findings.pendingCreates.length;
+      figures.pendingWithObject = findings.pendingCreates.filter((p) => p.matches.length === 1).length;
+      // The API user the killed create made: the one user of the TMC neither the stack nor reconcile holds.
+      const orphanUsers = findings.tmcNotHeld.filter((object) => !object.caller);
+      figures.orphanApiUsers = orphanUsers.length;
+      for (const user of orphanUsers) {
+        const revoked = await runNode(
+          CLI,
+          ["reconcile", "--stack", stateFile, "--delete", `ApiUser:${user.id}`],
+          travel,
+        );
+        expect(revoked.code, revoked.stderr).toBe(0);
+      }
+      const adoptedFile = join(e.programDir, "adopted.json");
+      const adopt = await runNode(
+        CLI,
+        ["reconcile", "--stack", stateFile, "--adopt-pending", adoptedFile],
+        travel,
+      );
+      expect(adopt.code, adopt.stderr).toBe(0);
+      expect((await pulumi(e, ["stack", "import", "--file", adoptedFile])).code).toBe(0);
+      const refresh = await pulumi(e, ["refresh", "--yes", "--skip-preview"]);
+      expect(refresh.code, refresh.output).toBe(0);
+      const converge = await pulumi(e, ["up", "--yes", "--skip-preview"]);
+      expect(converge.code, converge.output).toBe(0);
+
+      // Exactly one object per resource, and nothing the state does not hold.
+      for (const { type, row, kit, inputs } of rows)
+        expect({ type, held: await row.held(kit, inputs) }).toEqual({ type, held: 1 });
+      const outputs = await e.stack.outputs();
+      const userId = outputs.ApiUser?.value as string;
+      expect(await tokenStatus(e.emulator.url, userId, outputs.apiUserSecret?.value as string)).toBe(200);
+      expect(rotations() - rotationsBefore).toBe(0);
+      expect((await pulumi(e, ["stack", "export", "--file", stateFile])).code).toBe(0);
+      const clean = await runNode(CLI, ["reconcile", "--stack", stateFile, "--json"], travel);
+      const after = JSON.parse(clean.stdout) as {
+        pendingCreates: unknown[];
+        unowned: { id: string; parents: Record<string, string> }[];
+        tmcNotHeld: { caller: boolean }[];
+      };
+      // The only objects no resource owns are the parents the test made through the API (fields,
+      // a legal entity, the arm made for the option group); a duplicate would show in held().
+      const parents = new Set(
+        rows.flatMap(({ inputs }) =>
+          [
+            inputs.legalEntityId,
+            inputs.customFieldId,
+            ...((inputs.fieldIds as string[] | undefined) ?? []),
+          ].filter((id): id is string => typeof id === "string"),
+        ),
+      );
+      const madeByTest = (object: { id: string; parents: Record<string, string> }) =>
+        parents.has(object.id) || Object.values(object.parents).some((id) => parents.has(id));
+      expect(after.pendingCreates).toEqual([]);
+      expect(after.unowned.filter((object) => !madeByTest(object))).toEqual([]);
+      expect(after.tmcNotHeld.filter((object) => !object.caller)).toEqual([]);
+      expect(clean.code, clean.stderr).toBe(after.unowned.length > 0 ? 9 : 0);
+      await e.stack.preview({ expectNoChanges: true });
+    });
+  },
+);
