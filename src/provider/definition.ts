@@ -7,6 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { CreateRecovery } from "./create-recovery";
 import type { UniqueInput } from "./duplicate-index";
+import type { KeyedInput } from "./keyed-inputs";
 import type { ResourceContext } from "./resource-context";
 import type { Values } from "./values";
 import type { TenantFacts } from "./tenant-facts";
@@ -33,13 +34,22 @@ export interface VendorRequest {
   method: "POST" | "PUT" | "PATCH";
   /** The concrete path, such as `/v2/companies/8f…/legal-entities`. */
   path: string;
-  /** The body exactly as create sends it. */
+  /**
+   * The body exactly as create sends it; undefined for a request whose body is built at run time
+   * from the platform's object (an adoption's full PUT): only its path is checked.
+   */
   body: unknown;
   /**
    * Where a value of the body comes from in the inputs. Default: the same path (the body's
    * properties are inputs of the same names).
    */
   inputPathOf?: ((bodyPath: ValuePath) => ValuePath) | undefined;
+  /**
+   * The input holding the object's own id where the path carries it (`adoptId` in an adoption's
+   * `PUT …/cost-centers/{costCenterId}`). Other path parameters are inputs of their own names
+   * (`{companyId}` is `companyId`).
+   */
+  idInput?: string | undefined;
 }
 
 /** The declaration of one resource type. */
@@ -79,6 +89,12 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
    * program fail before any API call, as for {@link uniqueExternalIdWithin}.
    */
   uniqueInputs?: readonly (UniqueInput & { within: readonly string[] })[] | undefined;
+  /**
+   * List inputs the engine records as maps keyed by name, so `pulumi preview --diff` shows an
+   * entry added, removed or changed by its name instead of every position after it (see
+   * `keyed-inputs.ts`). The definition's methods and the outputs still see the lists.
+   */
+  keyedInputs?: { readonly [K in keyof I & string]?: KeyedInput } | undefined;
   /** Outputs that are secret. */
   secretOutputs?: readonly (keyof S & string)[] | undefined;
   /**

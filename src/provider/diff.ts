@@ -1,5 +1,6 @@
 /** Pure diffing of declared inputs: what changed and what forces a replacement. */
-import { ADOPT_INPUT, type ResourceDefinition, type Values } from "./definition";
+import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "./definition";
+import { declaredForm, recordedForm } from "./keyed-inputs";
 import { containsUnknown, jsonEqual, stripInternal } from "./values";
 
 /** The diff of two input sets. */
@@ -25,15 +26,28 @@ export function diffInputs(
 }
 
 /**
- * The new declared inputs as the diff should see them: unknown values the definition's
- * `keptWhenUnknown` knows to stay are taken from `olds`.
+ * {@link diffInputs} over the definition's inputs, keyed lists compared as the maps the engine
+ * records (see `keyed-inputs.ts`): reordering an option list is no change.
+ */
+export function diffDeclared<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  olds: Values,
+  news: Values,
+): InputDiff {
+  const recorded = (values: Values) => recordedForm(definition.keyedInputs, values);
+  return diffInputs(inputKeysOf(definition), recorded(olds), recorded(news), definition.replaceOn);
+}
+
+/**
+ * The new declared inputs as the diff should see them, keyed lists as lists: unknown values the
+ * definition's `keptWhenUnknown` knows to stay are taken from `olds`.
  */
 export function settledInputs<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   olds: Values,
   news: Values,
 ): Values {
-  const settled = stripInternal(news);
+  const settled = declaredForm(definition.keyedInputs, stripInternal(news));
   for (const key of definition.keptWhenUnknown?.(olds, news) ?? [])
     if (containsUnknown(settled[key])) settled[key] = olds[key];
   return settled;

@@ -7,7 +7,8 @@ import type { z } from "zod";
 import { isNotFound } from "../client";
 import { checkInputs } from "./check";
 import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "./definition";
-import { diffInputs, settledInputs } from "./diff";
+import { diffDeclared, settledInputs } from "./diff";
+import { declaredForm, recordedForm } from "./keyed-inputs";
 import { warnIfCompanyMissing } from "./missing-parent";
 import { PartialCreateError } from "./partial-create-error";
 import { assertRecordedTypes } from "./recorded-inputs";
@@ -27,12 +28,10 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
   context: ContextFactory,
 ): FullResourceProvider {
   const props = propsOf(definition);
-  const inputKeys = inputKeysOf(definition);
 
   return {
-    async configure() {
-      // Configuration is held by the runtime; nothing per type.
-    },
+    // Configuration is held by the runtime; nothing per type.
+    async configure() {},
 
     async check(olds: Values, news: Values) {
       const checked = checkInputs(definition.inputs, stripInternal(news));
@@ -47,13 +46,14 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
         ...(await preflightFailures(definition, context, result, news, props.declaredOf(olds))),
       ];
       // Internal inputs (`__armId`, ...) are kept: they are recorded and reach diff.
-      return { inputs: withoutUndefined({ ...internalOf(news), ...result.inputs }), failures };
+      const inputs = withoutUndefined({ ...internalOf(news), ...props.recorded(result.inputs) });
+      return { inputs, failures };
     },
 
     async diff(_id: string, olds: Values, news: Values) {
       const declared = props.declaredOf(olds);
       const settled = settledInputs(definition, olds, news);
-      const { changed, replaces } = diffInputs(inputKeys, declared, settled, definition.replaceOn);
+      const { changed, replaces } = diffDeclared(definition, declared, settled);
       replaces.push(...extraReplaces(definition, declared, settled, replaces));
       return {
         changes: changed.length > 0,
@@ -85,7 +85,7 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
       const secretInputs = (definition as { secretInputs?: readonly string[] }).secretInputs ?? [];
       return secretInputs.length > 0
         ? { id, props: outs }
-        : { id, props: outs, inputs: { ...internalOf(recorded ?? {}), ...observed } };
+        : { id, props: outs, inputs: { ...internalOf(recorded ?? {}), ...props.recorded(observed) } };
     },
 
     async update(id: string, olds: Values, news: Values) {
@@ -107,6 +107,8 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
 
 /** How one type's engine props map to its declared inputs and back to outputs. */
 interface PropsOf<I extends Values, S extends Values> {
+  /** Inputs as the engine records them: keyed lists as maps, which `preview --diff` shows by name. */
+  recorded(inputs: Values): Values;
   /** The declared inputs among recorded props. */
   declaredOf(props: Values | undefined): I;
   /** {@link declaredOf} of a state's props, their types checked (a hand-edited state fails clearly). */
@@ -130,12 +132,13 @@ interface PropsOf<I extends Values, S extends Values> {
 function propsOf<I extends Values, S extends Values>(definition: ResourceDefinition<I, S>): PropsOf<I, S> {
   const inputKeys = inputKeysOf(definition);
   const declaredOf = (props: Values | undefined): I => {
-    const clean = stripInternal(props);
+    const clean = declaredForm(definition.keyedInputs, stripInternal(props));
     return Object.fromEntries(
       inputKeys.filter((key) => clean[key] !== undefined).map((key) => [key, clean[key]]),
     ) as I;
   };
   return {
+    recorded: (inputs) => recordedForm(definition.keyedInputs, inputs),
     declaredOf,
     recordedOf(id, props) {
       const declared = declaredOf(props);
@@ -144,7 +147,10 @@ function propsOf<I extends Values, S extends Values>(definition: ResourceDefinit
       return declared;
     },
     parse(props) {
-      const result = checkInputs(definition.inputs, stripInternal(props));
+      const result = checkInputs(
+        definition.inputs,
+        declaredForm(definition.keyedInputs, stripInternal(props)),
+      );
       if (result.failures.length > 0) {
         const first = result.failures[0];
         throw new Error(`invalid inputs for ${definition.type}: ${first?.property}: ${first?.reason}`);

@@ -14,6 +14,7 @@ import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
 import { UnsettledCreateError } from "../../src/provider/create-errors";
 import type { ResourceDefinition, Values } from "../../src/provider/definition";
 import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
+import { declaredForm } from "../../src/provider/keyed-inputs";
 import { PartialCreateError } from "../../src/provider/partial-create-error";
 import { DamagedStateError } from "../../src/provider/recorded-inputs";
 import { safeCreate } from "../../src/provider/safe-create";
@@ -251,7 +252,8 @@ describe("idempotent creates", () => {
           ? { companyId, config: { charges: [{ amount: 5, currencyCode: "USD" }] } }
           : { companyId, groupId, roles: [{ roleId: PLATFORM_ROLES[0].id }] };
       const definition = definitions[type] as ResourceDefinition<Values, Values>;
-      const parsed = await checked(providerOf(type), inputs);
+      // The definition takes lists where the engine records keyed maps (see keyed-inputs.ts).
+      const parsed = declaredForm(definition.keyedInputs, await checked(providerOf(type), inputs));
       emulator.admin.addFault({ path, methods: [method], rate500: 1 });
       // A budget of 3 attempts (the client's own retries included).
       const short = clientFor(emulator, { maxRetries: 2, retry: { baseDelayMs: 1, maxDelayMs: 1 } });
