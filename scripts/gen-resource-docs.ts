@@ -88,10 +88,36 @@ function tenantLines(definition: ResourceEntry["definition"]): string[] {
       : "omitted" in inventory.reconcile
         ? `\`pulumi-travel export\` writes it; \`reconcile\` leaves it out: ${inventory.reconcile.omitted}.`
         : "`pulumi-travel export` writes it, and `pulumi-travel reconcile` lists the objects no resource of the stack owns.",
+    ...(facts.tmcInventory === undefined
+      ? []
+      : [
+          `\`pulumi-travel reconcile\` lists the ${facts.tmcInventory.describe} that the stack does not hold ` +
+            "(other stacks may own some), with the commands to adopt (`adoptId`) or revoke (`--delete`) each.",
+        ]),
   ];
 }
 
 export { kebabCase };
+
+/** How changes of the definition's keyed list inputs read in `pulumi preview --diff`, if it has any. */
+function previewLines(definition: ResourceEntry["definition"]): string[] {
+  const keyed = Object.entries(definition.keyedInputs ?? {}).flatMap(([name, codec]) =>
+    codec ? [`- ${codec.reads(name)}`] : [],
+  );
+  if (keyed.length === 0) return [];
+  return [
+    "",
+    "## Changes in `pulumi preview --diff`",
+    "",
+    "The engine shows a change of a list by position, so the provider records these lists as maps,",
+    "which it shows by key (the program passes lists and the outputs are lists):",
+    "",
+    ...keyed,
+    "",
+    "A state written before the lists were keyed holds them as they were given; `pulumi refresh` or any",
+    "`pulumi up` records them as maps. A change previewed before that shows the whole list once.",
+  ];
+}
 
 /** The resources of the barrel, sorted by class name. */
 function resourceEntries(): ResourceEntry[] {
@@ -299,6 +325,7 @@ function resourcePage(entry: ResourceEntry, docs: ResourceDocs, example: string 
       } Every other change is made in place.`,
     );
   }
+  lines.push(...previewLines(definition));
   lines.push("", "## Import and adoption", "");
   if (ADOPT_INPUT in properties) {
     lines.push(

@@ -7,6 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { CreateRecovery } from "./create-recovery";
 import type { UniqueInput } from "./duplicate-index";
+import type { KeyedInput } from "./keyed-inputs";
 import type { ResourceContext } from "./resource-context";
 import type { Values } from "./values";
 import type { TenantFacts } from "./tenant-facts";
@@ -88,6 +89,12 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
    * program fail before any API call, as for {@link uniqueExternalIdWithin}.
    */
   uniqueInputs?: readonly (UniqueInput & { within: readonly string[] })[] | undefined;
+  /**
+   * List inputs the engine records as maps keyed by name, so `pulumi preview --diff` shows an
+   * entry added, removed or changed by its name instead of every position after it (see
+   * `keyed-inputs.ts`). The definition's methods and the outputs still see the lists.
+   */
+  keyedInputs?: { readonly [K in keyof I & string]?: KeyedInput } | undefined;
   /** Outputs that are secret. */
   secretOutputs?: readonly (keyof S & string)[] | undefined;
   /**
@@ -119,8 +126,11 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
    * usable declares it (an API user is rotated once, for a secret the program can hold).
    */
   adopt?(ctx: ResourceContext, id: string, inputs: I): Promise<S>;
-  /** Converges the object to `news`; `olds` are the inputs on record. */
-  update(ctx: ResourceContext, id: string, news: I, olds: I): Promise<S>;
+  /**
+   * Converges the object to `news`; `olds` are the inputs on record, `recorded` the outputs on
+   * record (empty when converging an object a create just found or adopted).
+   */
+  update(ctx: ResourceContext, id: string, news: I, olds: I, recorded?: Partial<S>): Promise<S>;
   /**
    * Optional preview-time checks against the platform (see `provider/preflight.ts`): run by
    * `check` once the inputs are valid and fully known, so a plan the platform would refuse fails

@@ -1,5 +1,6 @@
 /** Pure diffing of declared inputs: what changed and what forces a replacement. */
-import { ADOPT_INPUT, type ResourceDefinition, type Values } from "./definition";
+import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "./definition";
+import { declaredForm, recordedForm } from "./keyed-inputs";
 import { containsUnknown, jsonEqual, stripInternal } from "./values";
 
 /** The diff of two input sets. */
@@ -25,6 +26,19 @@ export function diffInputs(
 }
 
 /**
+ * {@link diffInputs} over the definition's inputs, keyed lists compared as the maps the engine
+ * records (see `keyed-inputs.ts`): reordering an option list is no change.
+ */
+export function diffDeclared<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  olds: Values,
+  news: Values,
+): InputDiff {
+  const recorded = (values: Values) => recordedForm(definition.keyedInputs, values);
+  return diffInputs(inputKeysOf(definition), recorded(olds), recorded(news), definition.replaceOn);
+}
+
+/**
  * `news` with the unknown values the definition's `keptWhenUnknown` knows to stay taken from
  * `olds` (internal inputs included).
  */
@@ -39,11 +53,14 @@ export function withKeptValues<I extends Values, S extends Values>(
   return kept;
 }
 
-/** The new declared inputs as the diff should see them: {@link withKeptValues}, internal inputs left out. */
+/**
+ * The new declared inputs as the diff should see them, keyed lists as lists: {@link withKeptValues},
+ * internal inputs left out.
+ */
 export function settledInputs<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   olds: Values,
   news: Values,
 ): Values {
-  return stripInternal(withKeptValues(definition, olds, news));
+  return declaredForm(definition.keyedInputs, stripInternal(withKeptValues(definition, olds, news)));
 }

@@ -7,7 +7,8 @@ import type { z } from "zod";
 import { isNotFound } from "../client";
 import { checkInputs } from "./check";
 import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "./definition";
-import { diffInputs, settledInputs, withKeptValues } from "./diff";
+import { diffDeclared, settledInputs, withKeptValues } from "./diff";
+import { declaredForm, recordedForm } from "./keyed-inputs";
 import { warnIfCompanyMissing } from "./missing-parent";
 import { PartialCreateError } from "./partial-create-error";
 import { assertRecordedTypes } from "./recorded-inputs";
@@ -27,12 +28,10 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
   context: ContextFactory,
 ): FullResourceProvider {
   const props = propsOf(definition);
-  const inputKeys = inputKeysOf(definition);
 
   return {
-    async configure() {
-      // Configuration is held by the runtime; nothing per type.
-    },
+    // Configuration is held by the runtime; nothing per type.
+    async configure() {},
 
     async check(olds: Values, news: Values) {
       const checked = checkInputs(definition.inputs, stripInternal(news));
@@ -47,7 +46,7 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
         ...(await preflightFailures(definition, context, result, news, props.declaredOf(olds))),
       ];
       // Internal inputs (`__armId`, ...) are kept: they are recorded and reach diff.
-      const inputs = withoutUndefined({ ...internalOf(news), ...result.inputs });
+      const inputs = withoutUndefined({ ...internalOf(news), ...props.recorded(result.inputs) });
       // Unknown values known to stay are recorded as they are, so the engine's own diff of the inputs
       // (which `preview --diff` shows) does not list them as changing when `up` finds them unchanged.
       return { inputs: withKeptValues(definition, olds, inputs), failures };
@@ -56,7 +55,7 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
     async diff(_id: string, olds: Values, news: Values) {
       const declared = props.declaredOf(olds);
       const settled = settledInputs(definition, olds, news);
-      const { changed, replaces } = diffInputs(inputKeys, declared, settled, definition.replaceOn);
+      const { changed, replaces } = diffDeclared(definition, declared, settled);
       replaces.push(...extraReplaces(definition, declared, settled, replaces));
       return {
         changes: changed.length > 0,
@@ -88,12 +87,13 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
       const secretInputs = (definition as { secretInputs?: readonly string[] }).secretInputs ?? [];
       return secretInputs.length > 0
         ? { id, props: outs }
-        : { id, props: outs, inputs: { ...internalOf(recorded ?? {}), ...observed } };
+        : { id, props: outs, inputs: { ...internalOf(recorded ?? {}), ...props.recorded(observed) } };
     },
 
     async update(id: string, olds: Values, news: Values) {
       const inputs = props.parse(news);
-      const state = await definition.update(context(), id, inputs, props.recordedOf(id, olds));
+      const recorded = props.stateOf(olds);
+      const state = await definition.update(context(), id, inputs, props.recordedOf(id, olds), recorded);
       return { outs: props.outputsOf(inputs, props.keepSecrets(state, olds), news) };
     },
 
@@ -109,6 +109,8 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
 
 /** How one type's engine props map to its declared inputs and back to outputs. */
 interface PropsOf<I extends Values, S extends Values> {
+  /** Inputs as the engine records them: keyed lists as maps, which `preview --diff` shows by name. */
+  recorded(inputs: Values): Values;
   /** The declared inputs among recorded props. */
   declaredOf(props: Values | undefined): I;
   /** {@link declaredOf} of a state's props, their types checked (a hand-edited state fails clearly). */
@@ -125,17 +127,20 @@ interface PropsOf<I extends Values, S extends Values> {
    * kept outputs are invisible to read: keep them.
    */
   keepSecrets(state: S, previous: Values | undefined): S;
+  /** The outputs among recorded props. */
+  stateOf(props: Values): Partial<S>;
 }
 
 function propsOf<I extends Values, S extends Values>(definition: ResourceDefinition<I, S>): PropsOf<I, S> {
   const inputKeys = inputKeysOf(definition);
   const declaredOf = (props: Values | undefined): I => {
-    const clean = stripInternal(props);
+    const clean = declaredForm(definition.keyedInputs, stripInternal(props));
     return Object.fromEntries(
       inputKeys.filter((key) => clean[key] !== undefined).map((key) => [key, clean[key]]),
     ) as I;
   };
   return {
+    recorded: (inputs) => recordedForm(definition.keyedInputs, inputs),
     declaredOf,
     recordedOf(id, props) {
       const declared = declaredOf(props);
@@ -144,7 +149,10 @@ function propsOf<I extends Values, S extends Values>(definition: ResourceDefinit
       return declared;
     },
     parse(props) {
-      const result = checkInputs(definition.inputs, stripInternal(props));
+      const result = checkInputs(
+        definition.inputs,
+        declaredForm(definition.keyedInputs, stripInternal(props)),
+      );
       if (result.failures.length > 0) {
         const first = result.failures[0];
         throw new Error(`invalid inputs for ${definition.type}: ${first?.property}: ${first?.reason}`);
@@ -159,6 +167,10 @@ function propsOf<I extends Values, S extends Values>(definition: ResourceDefinit
         if (kept[key] === undefined && previous?.[key] !== undefined) kept[key] = previous[key];
       return kept as S;
     },
+    stateOf: (recorded) =>
+      Object.fromEntries(
+        definition.outputs.filter((key) => recorded[key] !== undefined).map((key) => [key, recorded[key]]),
+      ) as Partial<S>,
   };
 }
 

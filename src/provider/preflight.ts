@@ -7,6 +7,7 @@ import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import type { CheckOutcome } from "./check";
 import type { ResourceDefinition } from "./definition";
+import { recordedForm } from "./keyed-inputs";
 import type { ContextFactory } from "./resource-context";
 import { containsUnknown, stripInternal, type Values, withoutUndefined } from "./values";
 
@@ -25,7 +26,9 @@ export async function preflightFailures<I extends Values, S extends Values>(
 ): Promise<pulumi.dynamic.CheckFailure[]> {
   if (!definition.preflight || outcome.failures.length > 0 || containsUnknown(stripInternal(news))) return [];
   const inputs = withoutUndefined(outcome.inputs as I);
-  const unchanged = isDeepStrictEqual(stripInternal(inputs), stripInternal(withoutUndefined(olds as Values)));
+  // Compared as the engine records them: keyed lists as maps, whose order does not count.
+  const recorded = (values: Values) => recordedForm(definition.keyedInputs, stripInternal(values));
+  const unchanged = isDeepStrictEqual(recorded(inputs), recorded(withoutUndefined(olds as Values)));
   if (Object.keys(olds).length > 0 && unchanged) return [];
   return definition.preflight(context(), inputs, olds);
 }

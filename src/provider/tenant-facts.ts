@@ -69,12 +69,27 @@ export interface ManifestSection {
     | undefined;
 }
 
+/**
+ * How the objects of a type that belong to the caller's TMC, not to a company (API users), are
+ * listed: `reconcile` lists those the stack does not hold, which other stacks may own.
+ */
+export interface TmcInventory {
+  /** What the listing holds, for people: `API users of the TMC`. */
+  describe: string;
+  /** Every id of the caller's TMC. */
+  listIds(client: TravelClient): Promise<string[]>;
+  /** Removes one (`reconcile --delete <Type>:<id>`), such as revoking an API user. */
+  remove(client: TravelClient, id: string): Promise<void>;
+}
+
 /** The facts every consumer of the registry reads. */
 export interface TenantFacts {
   /** The tenant manifest's section holding the type's entries, or why it has none. */
   manifest: ManifestSection | OptOut;
-  /** How `export` and `reconcile` list the type's objects, or why they cannot. */
+  /** How `export` and `reconcile` list the type's objects under a company, or why they cannot. */
   inventory: Inventory | OptOut;
+  /** For a type whose objects belong to the TMC rather than a company: how reconcile lists them. */
+  tmcInventory?: TmcInventory | undefined;
 }
 
 /** True when `fact` is an opt-out. */

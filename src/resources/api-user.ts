@@ -63,6 +63,11 @@ export async function apiUserExists(client: TravelClient, clientId: string): Pro
   return false;
 }
 
+/** Revokes the API user `clientId` (repeating it is harmless). */
+async function revoke(client: TravelClient, clientId: string): Promise<void> {
+  await client.post("/v2/api-users/revoke", { body: { clientId }, idempotent: true });
+}
+
 /**
  * Takes over an existing API user (adopted, or made by a create whose answer was lost): its secret
  * is shown only once, so it is rotated once to give the program one that works. A SCIM token
@@ -99,7 +104,16 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
   idOutput: "clientId",
   tenant: {
     manifest: { section: "apiUsers" },
-    inventory: { omitted: "the platform lists API users by clientId only, without their role or company" },
+    inventory: {
+      omitted:
+        "API users belong to the TMC, not to a company (the platform lists their clientIds only), " +
+        "so no company's listing holds them",
+    },
+    tmcInventory: {
+      describe: "API users of the TMC",
+      listIds: listClientIds,
+      remove: revoke,
+    },
   },
   secretOutputs: ["clientSecret", "scimToken"],
   // The platform lists clientIds only: the user a lost create made is the one that appeared.
@@ -111,7 +125,7 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
       const state = await takeOver(client, id, inputs);
       if (state) return state;
       // Nobody holds the lost SCIM token and it cannot be rotated: revoke the user, create again.
-      await client.post("/v2/api-users/revoke", { body: { clientId: id }, idempotent: true });
+      await revoke(client, id);
       return undefined;
     },
   },
@@ -163,7 +177,7 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
     return { clientId: id };
   },
   async delete({ client }, id) {
-    await client.post("/v2/api-users/revoke", { body: { clientId: id }, idempotent: true });
+    await revoke(client, id);
   },
   async preflight({ client }, news, olds) {
     // Only a create adds a user: an update, a rotation or an adoption does not count against the quota.

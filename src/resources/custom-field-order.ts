@@ -8,6 +8,7 @@ import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
+import { inOrder } from "../provider/keyed-inputs";
 import { readOncePerRun } from "../provider/run-cache";
 import type { TenantFacts } from "../provider/tenant-facts";
 import { type CustomFieldLevel, customFieldLevelSchema } from "../schemas/custom-field";
@@ -94,6 +95,8 @@ export const customFieldOrderResource = defineResource<Inputs, State, typeof cus
   tenant: orderTenant,
   inputs: customFieldOrderInputsSchema,
   replaceOn: ["companyId"],
+  // Recorded as each field's predecessor: `preview --diff` shows the fields that move, by id.
+  keyedInputs: { fieldIds: inOrder() },
   outputs: [],
   // A convergence from the current order: repeating the create is harmless.
   recovery: { strategy: "idempotent" },

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
+import { byField } from "../provider/keyed-inputs";
 import { readOncePerRun } from "../provider/run-cache";
 import { parentId, type TenantFacts } from "../provider/tenant-facts";
 import { jsonEqual, UNKNOWN, withoutUndefined } from "../provider/values";
@@ -134,6 +135,8 @@ export const optionGroupResource = defineResource<Inputs, State, typeof optionGr
   tenant: optionGroupTenant,
   inputs: optionGroupInputsSchema,
   replaceOn: ["companyId", "customFieldId", "optionGroupId"],
+  // Recorded by name: `preview --diff` shows `+ P-600` and `- P-400`, not every shifted position.
+  keyedInputs: { options: byField("name") },
   outputs: [],
   // A convergence from the group's current options: repeating the create is harmless.
   recovery: { strategy: "idempotent" },

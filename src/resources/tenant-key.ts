@@ -3,7 +3,10 @@
  * provisions it; a changed `rotation` input rotates the master key. The platform allows one call
  * per hour; inside that cooldown the error says when the next rotation is allowed. A lost answer
  * is settled by sending again: a cooldown that began after the first send proves it committed, so
- * nothing is rotated twice and the stack is not blocked. The platform has no read and no delete
+ * nothing is rotated twice and the stack is not blocked. A rotation whose run was killed is settled
+ * by the next one the same way: a cooldown that began after the latest call the stack recorded
+ * (`rotatedAt`) proves the key was rotated since, so it is recorded, not rotated again. The
+ * platform has no read and no delete
  * for it: read only checks that the company still exists, and delete removes the key from the
  * state, with a warning, leaving it on the platform.
  */
@@ -16,13 +19,19 @@ import { tenantKeyInputsSchema, tenantKeyResponseSchema } from "../schemas/tenan
 import { readUnlessGone } from "./gone";
 
 type TenantKeyInputs = { companyId: string; rotation?: string | undefined };
-type TenantKeyState = { configId?: string | undefined };
+type TenantKeyState = { configId?: string | undefined; rotatedAt?: string | undefined };
 
 /** The platform's cooldown between two provisioning or rotation calls of one key (one hour). */
 export const TENANT_KEY_COOLDOWN_MS = 3_600_000;
 
 /** Calls sent for one provisioning or rotation while its answers are lost. */
 const MAX_SENDS = 4;
+
+/**
+ * How much later than the truth a cooldown's start may be told: `Retry-After` counts whole
+ * seconds, rounded up.
+ */
+const RETRY_AFTER_ROUNDING_MS = 1000;
 
 /** The platform refused a call within the cooldown; `beganAtMs` is when the cooldown began. */
 export class TenantKeyCooldownError extends Error {
@@ -71,20 +80,23 @@ async function provisionOrRotate(
  * One provisioning or rotation that survives lost answers: the call is sent again, and a cooldown
  * that began after the first send proves that send committed (the platform counts the cooldown
  * from the call it took), so the key is never rotated twice for one request. Undefined `configId`:
- * the answer that carried it was lost.
+ * the answer that carried it was lost. `rotatedAt` is when the call reached the platform, at the
+ * latest.
  */
 async function callOnce(
   client: TravelClient,
   companyId: string,
   action: string,
-): Promise<{ configId?: string | undefined; created: boolean }> {
+): Promise<{ configId?: string | undefined; created: boolean; rotatedAt: string }> {
   const startedAtMs = Date.now();
   let lost: unknown;
   for (let send = 1; send <= MAX_SENDS; send++) {
     try {
-      return await provisionOrRotate(client, companyId, action);
+      const answer = await provisionOrRotate(client, companyId, action);
+      return { ...answer, rotatedAt: new Date().toISOString() };
     } catch (error) {
-      if (lost !== undefined && isCommittedProof(error, startedAtMs)) return { created: false };
+      if (lost !== undefined && isCommittedProof(error, startedAtMs))
+        return { created: false, rotatedAt: new Date(error.beganAtMs).toISOString() };
       if (!isAmbiguousCreateFailure(error)) throw error;
       lost = error;
     }
@@ -97,10 +109,51 @@ async function callOnce(
 }
 
 /** True when `error` is a cooldown that began at or after `startedAtMs`. */
-function isCommittedProof(error: unknown, startedAtMs: number): boolean {
+function isCommittedProof(
+  error: unknown,
+  startedAtMs: number,
+): error is TenantKeyCooldownError & { beganAtMs: number } {
   return (
     error instanceof TenantKeyCooldownError && error.beganAtMs !== undefined && error.beganAtMs >= startedAtMs
   );
+}
+
+/**
+ * True when `error` is a cooldown that began after `rotatedAt`, the latest call the stack recorded:
+ * the key was rotated since (by a run of this stack that was killed before it recorded the
+ * rotation, or by another tool), so the rotation asked for has happened.
+ */
+function isRotatedSince(
+  error: unknown,
+  rotatedAt: string | undefined,
+): error is TenantKeyCooldownError & { beganAtMs: number } {
+  if (rotatedAt === undefined || !(error instanceof TenantKeyCooldownError)) return false;
+  const recordedMs = Date.parse(rotatedAt);
+  return (
+    error.beganAtMs !== undefined &&
+    !Number.isNaN(recordedMs) &&
+    error.beganAtMs > recordedMs + RETRY_AFTER_ROUNDING_MS
+  );
+}
+
+/** The rotation `update` asks for; a rotation since the recorded one counts as done. */
+async function rotate(
+  client: TravelClient,
+  companyId: string,
+  recorded: Partial<TenantKeyState>,
+): Promise<{ configId?: string | undefined; rotatedAt: string }> {
+  try {
+    return await callOnce(client, companyId, "rotate the key");
+  } catch (error) {
+    if (!isRotatedSince(error, recorded.rotatedAt)) throw error;
+    const rotatedAt = new Date(error.beganAtMs).toISOString();
+    process.stderr.write(
+      `warning: TenantKey of company ${companyId}: the key was rotated at ${rotatedAt}, after the stack's ` +
+        `latest rotation (${recorded.rotatedAt}), by a run that was interrupted or by another tool; ` +
+        "it is recorded as rotated, not rotated again.\n",
+    );
+    return { rotatedAt };
+  }
 }
 
 /** The TenantKey definition. Its id is the platform's configId (the company id when it was lost). */
@@ -113,8 +166,8 @@ export const tenantKeyResource = defineResource<
   notFoundCodes: ["COMPANY_NOT_FOUND"],
   inputs: tenantKeyInputsSchema,
   replaceOn: ["companyId"],
-  outputs: ["configId"],
-  keptOutputs: ["configId"],
+  outputs: ["configId", "rotatedAt"],
+  keptOutputs: ["configId", "rotatedAt"],
   recovery: {
     strategy: "idempotent",
     // The aim of a create is a provisioned key: a cooldown proves the company has one, made by
@@ -126,7 +179,8 @@ export const tenantKeyResource = defineResource<
           `warning: TenantKey of company ${inputs.companyId}: the key was provisioned or rotated within the hour ` +
             "(by an earlier run or another tool); it is recorded without rotating it again.\n",
         );
-      return { id: inputs.companyId, state: {} };
+      const rotatedAt = new Date(error.beganAtMs ?? Date.now()).toISOString();
+      return { id: inputs.companyId, state: { rotatedAt } };
     },
   },
   tenant: {
@@ -135,14 +189,15 @@ export const tenantKeyResource = defineResource<
   },
   async create({ client }, inputs) {
     const response = await callOnce(client, inputs.companyId, "provision the key");
-    if (response.configId === undefined) return { id: inputs.companyId, state: {} };
+    const { rotatedAt } = response;
+    if (response.configId === undefined) return { id: inputs.companyId, state: { rotatedAt } };
     if (!response.created) {
       process.stderr.write(
         `warning: TenantKey ${response.configId}: company ${inputs.companyId} already had a tenant key ` +
           "(from an earlier stack or another tool); the platform rotated it instead of provisioning a new one.\n",
       );
     }
-    return { id: response.configId, state: { configId: response.configId } };
+    return { id: response.configId, state: { configId: response.configId, rotatedAt } };
   },
   async read({ client }, id, declared) {
     const company = await readUnlessGone(["COMPANY_NOT_FOUND"], () =>
@@ -152,12 +207,11 @@ export const tenantKeyResource = defineResource<
     // The key itself cannot be read: it is assumed unchanged (see docs/security.md, drift).
     return { observed: declared, state: id === declared.companyId ? {} : { configId: id } };
   },
-  async update({ client }, id, news, olds) {
-    if (news.rotation !== undefined && news.rotation !== olds.rotation) {
-      const response = await callOnce(client, news.companyId, "rotate the key");
-      if (response.configId !== undefined) return { configId: response.configId };
-    }
-    return id === news.companyId ? {} : { configId: id };
+  async update({ client }, id, news, olds, recorded = {}) {
+    const configId = id === news.companyId ? undefined : id;
+    if (news.rotation === undefined || news.rotation === olds.rotation) return { configId };
+    const response = await rotate(client, news.companyId, recorded);
+    return { configId: response.configId ?? configId, rotatedAt: response.rotatedAt };
   },
   async delete(_ctx, id, declared) {
     process.stderr.write(
@@ -177,6 +231,12 @@ export class TenantKey extends tenantKeyResource.Resource {
    * the answer that carried it was lost, until the next rotation returns it.
    */
   declare readonly configId: pulumi.Output<string | undefined>;
+  /**
+   * When the latest provisioning or rotation the stack knows of reached the platform, at the
+   * latest (ISO 8601). A later cooldown proves a rotation since, which the next rotation records
+   * instead of rotating again.
+   */
+  declare readonly rotatedAt: pulumi.Output<string | undefined>;
   /** The company. */
   declare readonly companyId: pulumi.Output<string>;
 }

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { apiPath, isNotFound, listAll, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
+import { byField } from "../provider/keyed-inputs";
 import { readOncePerRun } from "../provider/run-cache";
 import type { TenantFacts } from "../provider/tenant-facts";
 import { jsonEqual } from "../provider/values";
@@ -156,6 +157,8 @@ export const userGroupRolesResource = defineResource<Inputs, State, typeof userG
   tenant: rolesTenant,
   inputs: userGroupRolesInputsSchema,
   replaceOn: ["companyId", "groupId"],
+  // Recorded by role id: `preview --diff` shows the role added, removed or rescoped.
+  keyedInputs: { roles: byField("roleId") },
   outputs: [],
   async preflight({ client }, news) {
     try {

@@ -1,9 +1,11 @@
 /**
  * Compares a stack with what the platform holds under the stack's companies: the objects no
- * resource owns, and for each pending create the objects it may have made. Pure: the caller reads
+ * resource owns, and for each pending create the objects it may have made; and with the TMC's
+ * objects that belong to no company (API users) the stack does not hold. Pure: the caller reads
  * the stack and the tenant.
  */
 import type { StackContents, StackResource } from "./stack-export";
+import { type TmcObject, unheldTmcObjects } from "./tmc-objects";
 import type { TenantObject } from "./tenant-object";
 
 /** A pending create and the unowned objects that match it. */
@@ -23,6 +25,25 @@ export interface ReconcilePlan {
   pending: PendingMatch[];
   /** Objects no resource owns and no pending create explains. */
   unowned: TenantObject[];
+  /**
+   * The TMC's objects of no company (API users) the stack does not hold: other stacks may own
+   * them, and one may be the object a pending create of its type made.
+   */
+  tmc: TmcObject[];
+}
+
+/**
+ * True when the plan has something to deal with: a pending create or an unowned object. The TMC's
+ * objects the stack does not hold count only while a pending create of their type may have made
+ * one of them: otherwise they are other stacks' or people's.
+ */
+export function hasFindings(plan: ReconcilePlan): boolean {
+  const pendingTypes = new Set(plan.pending.map((pending) => pending.type));
+  return (
+    plan.pending.length > 0 ||
+    plan.unowned.length > 0 ||
+    plan.tmc.some((object) => !object.caller && pendingTypes.has(object.type))
+  );
 }
 
 const str = (value: unknown): string | undefined =>
@@ -56,12 +77,13 @@ function sameParent(resource: StackResource, object: TenantObject): boolean {
 
 /**
  * Builds the plan. `tenant` holds the objects under the stack's companies; `companies` adds the
- * companies found for pending Company creates.
+ * companies found for pending Company creates; `tmc` holds the TMC's objects of no company.
  */
 export function planReconcile(
   stack: StackContents,
   tenant: readonly TenantObject[],
   companies: readonly string[],
+  tmc: readonly TmcObject[] = [],
 ): ReconcilePlan {
   const owned = new Set(
     stack.resources.filter((r) => r.id !== undefined).map((r) => `${r.type}:${r.id as string}`),
@@ -90,5 +112,6 @@ export function planReconcile(
     unowned: unownedObjects.filter(
       (object) => object.type !== "Company" && !explained.has(`${object.type}:${object.id}`),
     ),
+    tmc: unheldTmcObjects(stack, tmc),
   };
 }

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, type TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
+import { listClientIds } from "../../src/resources/api-user";
 import { clientFor, liveEmulator } from "../support/live-emulator";
 import { CLI, runNode, travelEnv } from "./harness";
 
@@ -224,6 +225,70 @@ describe("pulumi-travel reconcile", () => {
       { query: { status: "ACTIVE" } },
     );
     expect(keys.keys).toEqual([]);
+  });
+
+  it("lists the TMC's API users the stack does not hold, with the commands to adopt or revoke each", async () => {
+    const newUser = async () =>
+      (
+        await client.post<{ clientId: string }>("/v2/api-users", {
+          body: { role: "TMC_ADMIN", credentialType: "CLIENT_CREDENTIALS" },
+        })
+      ).clientId;
+    const held = await newUser();
+    const other = await newUser();
+    const caller = emulator.bootstrap.clientId;
+    const apiUser = { urn: urn("ApiUser", "ci"), type: `${TOKEN}ApiUser`, inputs: { role: "COMPANY_ADMIN" } };
+    const write = (name: string, pending: boolean) => {
+      const file = join(dir, name);
+      const deployment = {
+        resources: [{ ...apiUser, id: held }],
+        pending_operations: pending
+          ? [{ type: "creating", resource: { ...apiUser, urn: urn("ApiUser", "lost") } }]
+          : [],
+      };
+      writeFileSync(file, JSON.stringify({ deployment }));
+      return file;
+    };
+    const settled = write("users.json", false);
+
+    // Other stacks may own them: listed, and no finding while no create of this stack may have made one.
+    const listed = await reconcile(["--stack", settled, "--json"]);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout).tmcNotHeld).toEqual([
+      { type: "ApiUser", id: caller, caller: true },
+      {
+        type: "ApiUser",
+        id: other,
+        caller: false,
+        adoptId: other,
+        deleteCommand: `pulumi-travel reconcile --stack ${settled} --delete ApiUser:${other}`,
+      },
+    ]);
+    const text = await reconcile(["--stack", settled]);
+    expect(text.stdout).toContain("this stack does not hold: 2 (other stacks or people may own some");
+    expect(text.stdout).toContain(`adoptId: "${other}"`);
+    expect(text.stdout).toContain(
+      `revoke: pulumi-travel reconcile --stack ${settled} --delete ApiUser:${other}`,
+    );
+    expect(text.stdout).toContain(`ApiUser ${caller}: the credentials reconcile runs with`);
+    expect(text.stdout).not.toContain(`ApiUser ${held}`);
+
+    // A pending ApiUser create may have made one of them: a finding, and the advice says so.
+    const interrupted = write("users-pending.json", true);
+    const pending = await reconcile(["--stack", interrupted]);
+    expect(pending.code).toBe(9);
+    expect(pending.stdout).toContain(
+      "it may have made one of the ApiUser objects the stack does not hold, listed below: revoke it (--delete ApiUser:<id>) or adopt it (adoptId)",
+    );
+
+    for (const refused of [held, caller]) {
+      const result = await reconcile(["--stack", interrupted, "--delete", `ApiUser:${refused}`]);
+      expect(result.code).toBe(2);
+    }
+    const revoked = await reconcile(["--stack", interrupted, "--delete", `ApiUser:${other}`]);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(revoked.stdout).toBe(`revoked ApiUser ${other}\n`);
+    expect((await listClientIds(client)).sort()).toEqual([caller, held].sort());
   });
 
   it("rejects an input that is not a stack export, naming the problem (exit code 2)", async () => {

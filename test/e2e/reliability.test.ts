@@ -5,8 +5,6 @@
  * call; and a create that gets its id and then fails, which must stay refreshable and destroyable.
  * Every scenario ends by counting objects in the emulator.
  */
-import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../src/emulator";
@@ -21,62 +19,11 @@ import {
 } from "../../src/emulator/org/records";
 import { CLI, runNode, travelEnv } from "../cli/harness";
 import { startLossyProxy, type LossyProxy } from "../provider/lossy-proxy";
-import { fileBackendEnv } from "../support/file-stack";
+import { killTree, pulumi, startUp, until } from "./engine-process";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
 const figures: Record<string, unknown> = {};
 afterAll(() => console.log(`reliability figures: ${JSON.stringify(figures)}`));
-
-/** The environment the harness gives the Automation API, for CLI runs of the same stack. */
-function pulumiEnv(env: E2eEnvironment): Record<string, string> {
-  return {
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? "",
-    ...fileBackendEnv(env.backendDir),
-  };
-}
-
-/** Runs the pulumi CLI to completion. */
-function pulumi(env: E2eEnvironment, args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("pulumi", [...args, "--stack", "e2e", "--non-interactive"], {
-      cwd: env.programDir,
-      env: pulumiEnv(env),
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output }));
-  });
-}
-
-/** The pids of `root` and every process below it. */
-function processTree(root: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      parents.set(Number(entry), ppid);
-    } catch {
-      // The process ended while the table was read.
-    }
-  }
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++)
-    for (const [pid, ppid] of parents) if (ppid === tree[i] && !tree.includes(pid)) tree.push(pid);
-  return tree;
-}
-
-const until = async (condition: () => boolean, timeoutMs: number) => {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 type Stored = { companyId?: string; entity: { name?: string | undefined } };
 const companies = (emulator: RunningEmulator, name: string) =>
@@ -145,25 +92,13 @@ for (let i = 0; i < 4; i++) new travel.Department("dep" + i, { companyId, name: 
     );
     await e.stack.setConfig("travel:baseUrl", { value: proxy.url });
 
-    const up = spawn("pulumi", ["up", "--yes", "--skip-preview", "--stack", "e2e", "--non-interactive"], {
-      cwd: e.programDir,
-      env: pulumiEnv(e),
-      stdio: "ignore",
-    });
-    const exited = new Promise((resolve) => up.on("exit", resolve));
+    const { up, exited } = startUp(e);
     await until(() => companies(e.emulator, "Crash Co").length === 1, 120_000);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     // The whole run dies at once, as when a CI runner is killed: the CLI and its plugin hosts.
-    const tree = processTree(up.pid as number);
-    for (const pid of tree) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    }
+    const killed = killTree(up.pid as number);
     await exited;
-    figures.crashKilledProcesses = tree.length;
+    figures.crashKilledProcesses = killed;
     const companyId = companies(e.emulator, "Crash Co")[0]?.id.id ?? "";
     expect(companyId).not.toBe("");
     figures.crashOrphansOnPlatform =

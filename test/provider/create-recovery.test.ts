@@ -14,6 +14,7 @@ import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
 import { UnsettledCreateError } from "../../src/provider/create-errors";
 import type { ResourceDefinition, Values } from "../../src/provider/definition";
 import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
+import { declaredForm } from "../../src/provider/keyed-inputs";
 import { PartialCreateError } from "../../src/provider/partial-create-error";
 import { DamagedStateError } from "../../src/provider/recorded-inputs";
 import { safeCreate } from "../../src/provider/safe-create";
@@ -131,6 +132,42 @@ describe("TenantKey: idempotent completion", () => {
     expect(tenantKeyOf(companyId)?.cmkVersion).toBe(2);
     expect(outs).toMatchObject({ configId: created.id, rotation: "r1" });
   });
+
+  it("a rotation whose run was killed is recorded by the next up, not refused and not repeated", async () => {
+    const provider = providerOf("TenantKey");
+    const companyId = await newCompany("Rotate Killed");
+    const created = await provider.create(await checked(provider, { companyId }));
+    expect(typeof created.outs.rotatedAt).toBe("string");
+    emulator.admin.clock.advance(3600 * 1000);
+    // The killed run's rotation reached the platform; its answer never reached the state.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await client.post(apiPath`/v3/tenant-encryption/${companyId}/key`);
+    expect(tenantKeyOf(companyId)?.cmkVersion).toBe(2);
+    const warn = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      const news = await checked(provider, { companyId, rotation: "r1" }, created.outs);
+      const { outs } = await provider.update(created.id, created.outs, news);
+      expect(outs).toMatchObject({ configId: created.id, rotation: "r1" });
+      expect(Date.parse(outs.rotatedAt as string)).toBeGreaterThan(
+        Date.parse(created.outs.rotatedAt as string),
+      );
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(/recorded as rotated, not rotated again/);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(tenantKeyOf(companyId)?.cmkVersion).toBe(2);
+  });
+
+  it("a rotation asked for within the hour of the stack's own is still refused with the time it is allowed", async () => {
+    const provider = providerOf("TenantKey");
+    const companyId = await newCompany("Rotate Early");
+    const created = await provider.create(await checked(provider, { companyId }));
+    const news = await checked(provider, { companyId, rotation: "r1" }, created.outs);
+    await expect(provider.update(created.id, created.outs, news)).rejects.toThrow(
+      /cannot rotate the key yet: .*allowed at/,
+    );
+    expect(tenantKeyOf(companyId)?.cmkVersion).toBe(1);
+  });
 });
 
 describe("natural keys", () => {
@@ -215,7 +252,8 @@ describe("idempotent creates", () => {
           ? { companyId, config: { charges: [{ amount: 5, currencyCode: "USD" }] } }
           : { companyId, groupId, roles: [{ roleId: PLATFORM_ROLES[0].id }] };
       const definition = definitions[type] as ResourceDefinition<Values, Values>;
-      const parsed = await checked(providerOf(type), inputs);
+      // The definition takes lists where the engine records keyed maps (see keyed-inputs.ts).
+      const parsed = declaredForm(definition.keyedInputs, await checked(providerOf(type), inputs));
       emulator.admin.addFault({ path, methods: [method], rate500: 1 });
       // A budget of 3 attempts (the client's own retries included).
       const short = clientFor(emulator, { maxRetries: 2, retry: { baseDelayMs: 1, maxDelayMs: 1 } });

@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import type { ResourceDefinition, Values } from "../../src/provider/definition";
 import { buildDynamicProvider, type FullResourceProvider } from "../../src/provider/dynamic-provider";
+import { declaredForm } from "../../src/provider/keyed-inputs";
 import { definitions } from "../../src/resources/registry";
 import { useLiveEmulator } from "../support/live-emulator";
 import { ANY_WRITE, type KitEnv, type OneOfType, oneOfEach, type Route } from "../support/one-of-each";
@@ -79,7 +80,9 @@ describe.each(Object.keys(definitions).sort())("%s", (type) => {
       const inputs = await checked(provider, await row.inputs(env));
       const { id, outs } = await provider.create(inputs);
       row.beforeChange?.(env);
-      const news = await checked(provider, (row.change as (inputs: Values) => Values)(inputs), outs);
+      // The program's form of the inputs: check records keyed lists as maps (keyed-inputs.ts).
+      const declared = declaredForm(definitions[type]?.keyedInputs, inputs);
+      const news = await checked(provider, (row.change as (inputs: Values) => Values)(declared), outs);
       const rotations = row.rotations?.(env) ?? 0;
       const fired = loseNext(row.writes?.update ?? ANY_WRITE);
       const updated = await thenAgain(() => provider.update(id, outs, news));

@@ -1,8 +1,9 @@
 /**
  * `pulumi-travel reconcile`: compares a stack (`pulumi stack export`) with what the platform holds
  * under the stack's companies, lists the objects no resource owns and the pending creates an
- * interrupted `pulumi up` left, and prints the commands that adopt or delete each one. It can also
- * delete an unowned object, or write the stack export with the pending creates adopted.
+ * interrupted `pulumi up` left, and the TMC's API users the stack does not hold, and prints the
+ * commands that adopt or delete (revoke) each one. It can also delete an unowned object, or write
+ * the stack export with the pending creates adopted.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
@@ -11,6 +12,7 @@ import { adoptPendingCreates } from "../../tenant/adopt-pending";
 import { definitions } from "../../resources/registry";
 import { objectPath, readTenant } from "../../tenant/read-tenant";
 import {
+  hasFindings,
   type PendingMatch,
   pendingKey,
   planReconcile,
@@ -18,6 +20,7 @@ import {
   stackCompanies,
 } from "../../tenant/reconcile-plan";
 import { parseStackExport, type StackContents, type StackResource } from "../../tenant/stack-export";
+import { readTmcObjects, type TmcObject, tmcInventories } from "../../tenant/tmc-objects";
 import type { TenantObject } from "../../tenant/tenant-object";
 import { clientFromEnv } from "../client-from-env";
 import { EXIT_CODES_HELP } from "../exit-codes";
@@ -42,6 +45,9 @@ Examples:
   pulumi-travel reconcile --stack state.json --adopt-pending adopted.json
       && pulumi stack import --file adopted.json && pulumi refresh --yes
   pulumi-travel reconcile --stack state.json --delete CostCenter:<id>
+
+The TMC's API users the stack does not hold are listed too (other stacks may own some); they
+count as findings only while the stack has a pending ApiUser create, which may have made one.
 
 Exit codes of reconcile: 0 nothing to reconcile (or the requested change was made); 9 objects no
 resource owns or pending creates were found; the other codes as listed below.`;
@@ -70,7 +76,7 @@ export function registerReconcileCommand(program: Command): void {
       const stack = parsed(text);
       const client = clientFromEnv();
       try {
-        const plan = await reconcilePlan(client, stack);
+        const plan = await reconcilePlan(client, stack, process.env.TRAVEL_CLIENT_ID);
         if (options.delete && options.delete.length > 0) {
           await deleteUnowned(client, plan, options.delete);
           return;
@@ -88,7 +94,7 @@ export function registerReconcileCommand(program: Command): void {
         process.stdout.write(
           options.json ? `${JSON.stringify(toJson(plan, stackArg), null, 2)}\n` : formatPlan(plan, stackArg),
         );
-        if (plan.unowned.length > 0 || plan.pending.length > 0) throw new FindingsExit();
+        if (hasFindings(plan)) throw new FindingsExit();
       } finally {
         await client.close();
       }
@@ -121,8 +127,15 @@ function readStack(file: string): string {
   }
 }
 
-/** Reads the tenant under the stack's companies and compares. */
-export async function reconcilePlan(client: TravelClient, stack: StackContents): Promise<ReconcilePlan> {
+/**
+ * Reads the tenant under the stack's companies and the TMC's objects of no company, and compares;
+ * `callerId` is the clientId the client runs with.
+ */
+export async function reconcilePlan(
+  client: TravelClient,
+  stack: StackContents,
+  callerId?: string,
+): Promise<ReconcilePlan> {
   const companies = new Set(stackCompanies(stack));
   const pendingCompanies: TenantObject[] = [];
   for (const pending of stack.pendingCreates.filter((p) => p.type === "Company"))
@@ -130,7 +143,8 @@ export async function reconcilePlan(client: TravelClient, stack: StackContents):
   const tenant = await readTenant(client, companies, definitions);
   const seen = new Set(tenant.map((o) => `${o.type}:${o.id}`));
   for (const company of pendingCompanies) if (!seen.has(`Company:${company.id}`)) tenant.push(company);
-  return planReconcile(stack, tenant, [...companies]);
+  const tmc = await readTmcObjects(client, definitions, callerId);
+  return planReconcile(stack, tenant, [...companies], tmc);
 }
 
 /**
@@ -158,8 +172,8 @@ async function deleteUnowned(
   plan: ReconcilePlan,
   refs: readonly string[],
 ): Promise<void> {
-  const deletable = new Map<string, TenantObject>();
-  for (const object of [...plan.unowned, ...plan.pending.flatMap((p) => p.matches)])
+  const deletable = new Map<string, TenantObject | TmcObject>();
+  for (const object of [...plan.unowned, ...plan.pending.flatMap((p) => p.matches), ...plan.tmc])
     deletable.set(`${object.type}:${object.id}`, object);
   const targets = refs.map((ref) => {
     const object = deletable.get(ref);
@@ -167,9 +181,21 @@ async function deleteUnowned(
       throw new UsageError(
         `--delete ${ref}: not an object that no resource of this stack owns (format <Type>:<id>, as reconcile lists them)`,
       );
+    if ("caller" in object && object.caller)
+      throw new UsageError(
+        `--delete ${ref}: these are the credentials reconcile runs with (TRAVEL_CLIENT_ID)`,
+      );
     return object;
   });
+  const tmc = new Map(tmcInventories(definitions));
   for (const object of targets) {
+    if ("caller" in object) {
+      const inventory = tmc.get(object.type);
+      if (inventory === undefined) throw new Error(`${object.type} declares no TMC inventory to revoke with`);
+      await inventory.remove(client, object.id);
+      process.stdout.write(`revoked ${object.type} ${object.id}\n`);
+      continue;
+    }
     await client.delete(objectPath(object, definitions));
     process.stdout.write(`deleted ${object.type} ${object.id}${object.name ? ` (${object.name})` : ""}\n`);
   }
@@ -179,13 +205,17 @@ const describe = (object: TenantObject) =>
   `${object.type} ${object.id}${object.name === undefined ? "" : ` "${object.name}"`}${object.externalId === undefined ? "" : ` externalId ${object.externalId}`}`;
 
 function pendingActions(pending: PendingMatch, stackArg: string): string[] {
+  if (tmcInventories(definitions).some(([type]) => type === pending.type))
+    return [
+      `it may have made one of the ${pending.type} objects the stack does not hold, listed below: ` +
+        `revoke it (--delete ${pending.type}:<id>) or adopt it (adoptId), ` +
+        "then `pulumi refresh --clear-pending-creates --yes`",
+    ];
   if (pending.matches.length === 0)
     return [
       "nothing on the platform: `pulumi refresh --clear-pending-creates --yes` (the next up creates it)",
     ];
-  const deletes = pending.matches.map(
-    (m) => `pulumi-travel reconcile --stack ${stackArg} --delete ${m.type}:${m.id}`,
-  );
+  const deletes = pending.matches.map((m) => deleteCommand(m, stackArg));
   if (pending.matches.length > 1)
     return [
       `several objects match: keep one, delete the others (${deletes.join("; ")}), then run reconcile again`,
@@ -202,7 +232,7 @@ function formatPlan(plan: ReconcilePlan, stackArg: string): string {
     lines.push(
       "nothing to reconcile: every object under these companies is owned by a resource of the stack",
     );
-    return `${lines.join("\n")}\n`;
+    return `${[...lines, ...tmcLines(plan.tmc, stackArg)].join("\n")}\n`;
   }
   if (plan.pending.length > 0) {
     lines.push("", `pending creates (an interrupted pulumi up): ${plan.pending.length}`);
@@ -225,13 +255,36 @@ function formatPlan(plan: ReconcilePlan, stackArg: string): string {
       lines.push(
         `      adopt:  declare the resource in the program with adoptId: "${object.id}", then pulumi up`,
       );
-      lines.push(
-        `      delete: pulumi-travel reconcile --stack ${stackArg} --delete ${object.type}:${object.id}`,
-      );
+      lines.push(`      delete: ${deleteCommand(object, stackArg)}`);
     }
   }
-  return `${lines.join("\n")}\n`;
+  return `${[...lines, ...tmcLines(plan.tmc, stackArg)].join("\n")}\n`;
 }
+
+/** The TMC's objects the stack does not hold, with the commands to adopt or revoke each. */
+function tmcLines(tmc: readonly TmcObject[], stackArg: string): string[] {
+  if (tmc.length === 0) return [];
+  const lines = [
+    "",
+    `objects of the TMC (no company) this stack does not hold: ${tmc.length} (other stacks or people may own some: check before revoking)`,
+  ];
+  for (const object of tmc) {
+    if (object.caller) {
+      lines.push(`  ${object.type} ${object.id}: the credentials reconcile runs with (TRAVEL_CLIENT_ID)`);
+      continue;
+    }
+    lines.push(`  ${object.type} ${object.id}`);
+    lines.push(
+      `      adopt:  declare the resource in the program with adoptId: "${object.id}", then pulumi up`,
+    );
+    lines.push(`      revoke: ${deleteCommand(object, stackArg)}`);
+  }
+  return lines;
+}
+
+/** The command that deletes (or revokes) one listed object. */
+const deleteCommand = (object: { type: string; id: string }, stackArg: string) =>
+  `pulumi-travel reconcile --stack ${stackArg} --delete ${object.type}:${object.id}`;
 
 function toJson(plan: ReconcilePlan, stackArg: string) {
   return {
@@ -243,7 +296,12 @@ function toJson(plan: ReconcilePlan, stackArg: string) {
     unowned: plan.unowned.map((object) => ({
       ...object,
       adoptId: object.id,
-      deleteCommand: `pulumi-travel reconcile --stack ${stackArg} --delete ${object.type}:${object.id}`,
+      deleteCommand: deleteCommand(object, stackArg),
     })),
+    tmcNotHeld: plan.tmc.map((object) =>
+      object.caller
+        ? object
+        : { ...object, adoptId: object.id, deleteCommand: deleteCommand(object, stackArg) },
+    ),
   };
 }
