@@ -62,7 +62,8 @@ const listedArmsPath = (parents: ParentIds) =>
 
 /** Arms are written inside their field's entry of `customFields`; export and reconcile list them per field. */
 const armTenant: TenantFacts = {
-  manifest: { section: "customFields" },
+  // Declared inside its custom field's entry (`customFields.<field>.arms`), by that section's codec.
+  manifest: { section: "customFields", partOf: "CustomField" },
   inventory: {
     parent: { type: "CustomField", ids: (field) => ({ customFieldId: field.id }) },
     async list({ client }, parents) {
