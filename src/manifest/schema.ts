@@ -7,7 +7,7 @@
  * the resources.
  */
 import { z } from "zod";
-import { keyedSection } from "./entries";
+import { keyedSection, manifestKeySchema } from "./entries";
 import { MANIFEST_SECTIONS } from "./sections";
 
 /** Each section's schema, by section. */
@@ -35,6 +35,17 @@ export type TenantManifest = z.output<typeof manifestSchema> & Sections;
 
 /** A manifest as written. */
 export type TenantManifestInput = z.input<typeof manifestSchema> & Sections;
+
+/** True when a section's value is entries by manifest key (maybe optional). */
+function isKeyed(schema: z.ZodType): boolean {
+  const value = schema instanceof z.ZodOptional ? schema.unwrap() : schema;
+  return value instanceof z.ZodRecord && value.keyType === manifestKeySchema;
+}
+
+/** The sections whose entries are keyed, in the order resources are declared. */
+export const KEYED_SECTIONS: readonly string[] = MANIFEST_SECTIONS.flatMap(({ section, plain, codec }) =>
+  plain !== undefined || isKeyed(codec.schema) ? [section] : [],
+);
 
 /**
  * A place that holds a manifest key, and the section the key names. In `at`, `*` stands for any

@@ -1,12 +1,13 @@
 /** The `company` section: the Company's inputs; `export` writes them as the platform holds them. */
-import { Company, companyInputsSchema } from "../../resources/company";
+import { Company, companyInputsSchema, companyResource } from "../../resources/company";
+import { vendorRules } from "../entries";
 import { inputNames, pick, sectionCodec } from "../section-codec";
 
 const COMPANY_FIELDS = inputNames(companyInputsSchema.shape);
 
 /** The company, adopted by id on export. */
 export const companySection = sectionCodec({
-  schema: companyInputsSchema,
+  schema: companyInputsSchema.superRefine(vendorRules(companyResource, (entry) => entry)),
   declare: (value, { name, optsFor }, section) => ({
     company: new Company(name("company"), value, optsFor([section])),
   }),

@@ -3,12 +3,17 @@ import { z } from "zod";
 import {
   PerTripServiceCharge,
   perTripServiceChargeInputsSchema,
+  perTripServiceChargeResource,
 } from "../../resources/per-trip-service-charge";
+import { STAND_IN_ID, vendorRules } from "../entries";
 import { sectionCodec } from "../section-codec";
 
 /** The per-trip service charge (its config). */
 export const perTripServiceChargeSection = sectionCodec({
-  schema: z.strictObject({ config: perTripServiceChargeInputsSchema.shape.config }).optional(),
+  schema: z
+    .strictObject({ config: perTripServiceChargeInputsSchema.shape.config })
+    .superRefine(vendorRules(perTripServiceChargeResource, (entry) => ({ ...entry, companyId: STAND_IN_ID })))
+    .optional(),
   declare: (charge, { companyId, name, optsFor }, section) =>
     charge
       ? {
