@@ -2,41 +2,36 @@
  * The export document being built, with its bookkeeping (keys, placeholders, notes, counts), and
  * the shapes that describe an export: shared by `manifest-from-tenant.ts` and the section writers.
  */
+import type { ExportContext, Json, StackValue } from "../manifest/section-codec";
 import type { Entity } from "../provider/tenant-facts";
 import type { TenantSnapshot } from "../tenant/read-tenant";
 import { kebabCase, manifestKeys } from "./manifest-keys";
 
-/** A manifest document or entry. */
-export type Json = Record<string, unknown>;
+export type { Json, StackValue } from "../manifest/section-codec";
 
-/** A section of plain entries (a company child's), with what its definition declares. */
-export interface PlainSection {
+/** A section `export` writes, in the registry's order: plain entries (a company child's), or a codec's. */
+export interface ExportSection {
   type: string;
   section: string;
-  /** The fields an entry holds (those the platform returns). */
-  fields: readonly string[];
-  /** A parent below the company, named by the key of its entry (`legalEntity: acme-us`). */
-  parent?: { type: string; input: string; entryKey: string } | undefined;
+  /** For plain entries, what the definition declares; absent: the type's codec writes the section. */
+  plain?:
+    | {
+        /** The fields an entry holds (those the platform returns). */
+        fields: readonly string[];
+        /** A parent below the company, named by the key of its entry (`legalEntity: acme-us`). */
+        parent?: { type: string; input: string; entryKey: string } | undefined;
+      }
+    | undefined;
 }
 
 /** What shapes an export beyond the snapshot: read off the registry by {@link currentExportShape}. */
 export interface ExportShape {
   /** The secret inputs of each section's resource (`secretInputs` of its definition). */
   secretInputs: Partial<Record<string, readonly string[]>>;
-  /** The sections of plain entries, parents first. */
-  plain: readonly PlainSection[];
+  /** The sections to write, in the registry's order (parents first). */
+  sections: readonly ExportSection[];
   /** The sections export cannot fill, with the reason their definitions give. */
   omitted: readonly { section: string; reason: string }[];
-}
-
-/** A value the file does not hold: a placeholder reads it from the stack's config or secrets. */
-export interface StackValue {
-  /** The config name the placeholder reads. */
-  name: string;
-  /** Where it is used, such as `legalEntities.acme-us.ein`. */
-  path: string;
-  /** A secret input (`${secret:...}`); otherwise a value the platform does not return. */
-  secret: boolean;
 }
 
 /** The export: the document, what it needs from stack config, and what it left out. */
@@ -50,18 +45,8 @@ export interface ExportResult {
   counts: Record<string, number>;
 }
 
-/** The values of `fields` that `entity` holds (null and undefined left out). */
-export function pick(entity: Json, fields: readonly string[]): Json {
-  const out: Json = {};
-  for (const field of fields) {
-    const value = entity[field];
-    if (value !== undefined && value !== null) out[field] = value;
-  }
-  return out;
-}
-
 /** The document being built, with its bookkeeping; shared by the section writers. */
-export class ExportDocument {
+export class ExportDocument implements ExportContext {
   readonly document: Json = {};
   readonly stackValues: StackValue[] = [];
   readonly notes: string[] = [];
@@ -86,6 +71,11 @@ export class ExportDocument {
     const keys = manifestKeys(objects, kebabCase(type));
     this.keys.set(type, keys);
     return keys;
+  }
+
+  /** Keys for `objects` unique among themselves (such as the arms of one field), not kept. */
+  keysAmong(objects: readonly Entity[], stem: string): Map<string, string> {
+    return manifestKeys(objects, stem);
   }
 
   /** The key of object `id` of `type` (keys are made for every object read). */

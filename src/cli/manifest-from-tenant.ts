@@ -4,30 +4,30 @@
  * each other by manifest key, keys are derived from externalIds or names, and no secret is
  * written (a secret input becomes a `${secret:...}` placeholder). Pure: no I/O.
  *
- * What to write comes from the registry ({@link currentExportShape}): the sections of plain
- * entries (company children) are written from their definitions' manifest facts alone; the other
- * sections have a writer each (`export-sections.ts`); a type whose objects cannot be read is noted
+ * What to write comes from the registry ({@link currentExportShape}), in its order: the sections of
+ * plain entries (company children) are written from their definitions' manifest facts alone; any
+ * other section by its codec (`manifest/sections/`); a type whose objects cannot be read is noted
  * with the reason its definition gives.
  */
 import { stringify } from "yaml";
+import { pick } from "../manifest/section-codec";
+import { codecOf, ownSection } from "../manifest/sections";
 import type { DefinitionRegistry } from "../provider/runtime";
 import type { TenantSnapshot } from "../tenant/read-tenant";
 import {
   ExportDocument,
   type ExportResult,
+  type ExportSection,
   type ExportShape,
   type Json,
-  type PlainSection,
-  pick,
 } from "./export-document";
-import { SECTION_WRITERS } from "./export-sections";
 
 export type { ExportResult, ExportShape, StackValue } from "./export-document";
 
 /** The shape of this version, read off the resource definitions. */
 export function currentExportShape(definitions: DefinitionRegistry): ExportShape {
   const secretInputs: Record<string, readonly string[]> = {};
-  const plain: PlainSection[] = [];
+  const sections: ExportSection[] = [];
   const omitted: { section: string; reason: string }[] = [];
   for (const [type, { tenant, secretInputs: secret }] of Object.entries(definitions)) {
     if (tenant === undefined || "omitted" in tenant.manifest) continue;
@@ -36,22 +36,28 @@ export function currentExportShape(definitions: DefinitionRegistry): ExportShape
       secretInputs[section] = secret;
     if ("omitted" in tenant.inventory) omitted.push({ section, reason: tenant.inventory.omitted });
     else if (entries !== undefined)
-      plain.push({ type, section, fields: entries.exported, parent: entries.parent });
+      sections.push({ type, section, plain: { fields: entries.exported, parent: entries.parent } });
+    else if (ownSection(tenant.manifest) !== undefined) sections.push({ type, section });
   }
-  return { secretInputs, plain: parentsFirst(plain), omitted };
+  return { secretInputs, sections: parentsFirst(sections), omitted };
 }
 
-/** `sections` with each after the section of its parent type. */
-function parentsFirst(sections: readonly PlainSection[]): PlainSection[] {
-  const depth = (section: PlainSection, seen = 0): number => {
-    const parent = sections.find((candidate) => candidate.type === section.parent?.type);
+/** `sections` with each after the section of its parent type (otherwise in the registry's order). */
+function parentsFirst(sections: readonly ExportSection[]): ExportSection[] {
+  const depth = (section: ExportSection, seen = 0): number => {
+    const parent = sections.find((candidate) => candidate.type === section.plain?.parent?.type);
     return parent === undefined || seen > sections.length ? 0 : 1 + depth(parent, seen + 1);
   };
   return [...sections].sort((a, b) => depth(a) - depth(b));
 }
 
 /** Writes the entries of a plain section: the declared fields, the parent's key, the adoptId. */
-function writePlain(out: ExportDocument, { type, section, fields, parent }: PlainSection): void {
+function writePlain(
+  out: ExportDocument,
+  type: string,
+  section: string,
+  { fields, parent }: NonNullable<ExportSection["plain"]>,
+): void {
   const objects = out.snapshot.objects[type] ?? [];
   const entries: Record<string, Json> = {};
   for (const { entity, parents } of objects) {
@@ -67,11 +73,15 @@ function writePlain(out: ExportDocument, { type, section, fields, parent }: Plai
 /** Builds the manifest of `snapshot`. */
 export function manifestFromTenant(snapshot: TenantSnapshot, shape: ExportShape): ExportResult {
   const out = new ExportDocument(snapshot, shape);
-  SECTION_WRITERS.company(out);
-  SECTION_WRITERS.settings(out);
-  for (const section of shape.plain) writePlain(out, section);
-  SECTION_WRITERS.customFields(out);
-  SECTION_WRITERS.access(out);
+  for (const { type, section, plain } of shape.sections) {
+    if (plain !== undefined) writePlain(out, type, section, plain);
+    else {
+      const codec = codecOf(type);
+      if (codec.write === undefined)
+        throw new Error(`${type}: its inventory lists objects, and its codec does not write them`);
+      codec.write(out, section);
+    }
+  }
   for (const { section, reason } of shape.omitted) out.notes.push(`${section}: not exported: ${reason}`);
   const { document, stackValues, notes, counts } = out;
   return { document, stackValues, notes, counts };

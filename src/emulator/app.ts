@@ -67,7 +67,7 @@ export function buildEmulatorApp(ctx: AdminContext, options: EmulatorAppOptions 
   app.register(apiUserRoutes(ctx));
   app.register(companyRoutes(ctx));
   app.register(carRoutes(ctx));
-  for (const routes of companyDirectories) app.register(routes(ctx));
+  for (const { routes } of companyDirectories) app.register(routes(ctx));
   app.register(featureRoutes(ctx));
   app.register(companyConfigRoutes(ctx));
   app.register(vendorPreferenceRoutes(ctx));

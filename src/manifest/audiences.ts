@@ -106,3 +106,27 @@ export function toPlatformAudiences<Id, A extends { predicates?: ManifestPredica
       : { ...rest, predicates: predicates.map((predicate) => toPlatformPredicate(predicate, ids)) },
   );
 }
+
+/** A predicate as the platform holds it (`export` reads it leniently). */
+export const platformPredicateSchema = z.looseObject({ type: z.string(), id: z.string().optional() });
+
+/**
+ * The inverse of {@link toPlatformPredicate} for `export`: a predicate naming this manifest's
+ * company becomes `company: true`, one naming an exported legal entity names it by key.
+ */
+export function toManifestPredicate(
+  predicate: z.output<typeof platformPredicateSchema>,
+  ids: { companyId: string; legalEntityKeys: ReadonlyMap<string, string> },
+): Record<string, unknown> {
+  if (predicate.type === "COMPANY" && predicate.id === ids.companyId)
+    return { type: "COMPANY", company: true };
+  const legalEntity =
+    predicate.type === "LEGAL_ENTITY" && predicate.id !== undefined
+      ? ids.legalEntityKeys.get(predicate.id)
+      : undefined;
+  if (legalEntity !== undefined) return { type: "LEGAL_ENTITY", legalEntity };
+  return predicate.id === undefined ? { type: predicate.type } : { type: predicate.type, id: predicate.id };
+}
+
+/** Where an audience list names a legal entity by key, below the list (for the reference check). */
+export const AUDIENCE_LEGAL_ENTITY_AT = ["audiences", "#", "predicates", "#", "legalEntity"] as const;

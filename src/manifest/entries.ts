@@ -25,6 +25,9 @@ export const manifestKeySchema = z
 export const referenceTo = (section: string) =>
   manifestKeySchema.meta({ description: `Key of an entry of \`${section}\`.` });
 
+/** The entries of a keyed section, by manifest key; the section may be left out. */
+export const keyedSection = <S extends z.ZodType>(entry: S) => z.record(manifestKeySchema, entry).optional();
+
 /** `shape` without the keys `parents` (the ids the manifest supplies). */
 export function withoutParents<S extends z.ZodRawShape, K extends keyof S & string>(
   shape: S,

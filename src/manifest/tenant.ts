@@ -5,34 +5,17 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { ApiUser } from "../resources/api-user";
-import { Arm } from "../resources/arm";
-import { Company } from "../resources/company";
-// The manifest checks each document against its kind at load time; the union is for editors.
-import { CompanyConfig, type CompanyConfigArgs } from "../resources/company-config";
-import { CompanyFeatures } from "../resources/company-features";
-import { CostCenter } from "../resources/cost-center";
-import { CustomField } from "../resources/custom-field";
-import { CustomFieldOrder } from "../resources/custom-field-order";
-import { Department } from "../resources/department";
-import { Grade } from "../resources/grade";
-import { LegalEntity } from "../resources/legal-entity";
-import { Office } from "../resources/office";
-import { OptionGroup } from "../resources/option-group";
-import { PartnerPublicKey } from "../resources/partner-public-key";
-import { PerTripServiceCharge } from "../resources/per-trip-service-charge";
-import { TenantKey } from "../resources/tenant-key";
-import { UserGroupRoles } from "../resources/user-group-roles";
-import { type AudienceIds, toPlatformAudiences } from "./audiences";
-import type { CustomFieldEntry } from "./custom-field-entry";
+import type { AudienceIds } from "./audiences";
+import type { Keyed, Tenant } from "./declared-tenant";
 import { ManifestError, readManifest } from "./load";
 import { hasPlaceholder, placeholdersOf } from "./placeholders";
-import { PLAIN_SECTIONS } from "./plain-sections";
-import type { ManifestDocument, TenantManifest } from "./schema";
+import type { PlainSection } from "./plain-sections";
+import type { TenantManifest } from "./schema";
+import type { DeclareContext, OptionsFor } from "./section-codec";
+import { MANIFEST_SECTIONS } from "./sections";
 import { formatPath, type ValuePath } from "./source-map";
 
-/** The keyed sections {@link tenantFromManifest} declares with a rule of their own. */
-type KeyedSection = "configs" | "customFields" | "userGroupRoles" | "apiUsers" | "partnerKeys";
+export type { Tenant } from "./declared-tenant";
 
 /** Options of {@link tenantFromManifest}. */
 export interface TenantOptions {
@@ -46,53 +29,16 @@ export interface TenantOptions {
   resourceOptions?: pulumi.CustomResourceOptions | undefined;
 }
 
-/** Resources by manifest key. */
-type Keyed<R> = Record<string, R>;
-
-/** The resources a manifest declared, by section and manifest key. */
-export interface Tenant {
-  company: Company;
-  features: CompanyFeatures | undefined;
-  perTripServiceCharge: PerTripServiceCharge | undefined;
-  configs: Keyed<CompanyConfig>;
-  /**
-   * Every section of plain entries by section, then key: legal entities, offices, cost centers,
-   * departments, grades, and any company child the registry holds.
-   */
-  sections: Record<string, Keyed<pulumi.dynamic.Resource>>;
-  legalEntities: Keyed<LegalEntity>;
-  offices: Keyed<Office>;
-  costCenters: Keyed<CostCenter>;
-  departments: Keyed<Department>;
-  grades: Keyed<Grade>;
-  customFields: Keyed<CustomField>;
-  /** Arms by custom field key, then arm key. */
-  arms: Record<string, Keyed<Arm>>;
-  /** Option groups by custom field key, then arm key (arms that declare `options`). */
-  optionGroups: Record<string, Keyed<OptionGroup>>;
-  customFieldOrder: CustomFieldOrder | undefined;
-  userGroupRoles: Keyed<UserGroupRoles>;
-  apiUsers: Keyed<ApiUser>;
-  partnerKeys: Keyed<PartnerPublicKey>;
-  tenantKey: TenantKey | undefined;
-}
-
-/** What the section declarations share: names, options and the company. */
-interface DeclareContext {
-  values: TenantManifest;
-  companyId: pulumi.Output<string>;
-  name: (key: string) => string;
-  optsFor: OptionsFor;
-  base: pulumi.CustomResourceOptions;
-}
-
-/** Declares the tenant of the manifest `file` (or of an already loaded, resolved manifest). */
+/**
+ * Declares the tenant of the manifest `file` (or of an already loaded, resolved manifest): each
+ * section in the registry's order, a company child's entries from its definition, any other
+ * section by its codec (`sections/`).
+ */
 export function tenantFromManifest(file: string | TenantManifest, options: TenantOptions = {}): Tenant {
   const config = options.config ?? new pulumi.Config();
   const { manifest, secretPaths } =
     typeof file === "string" ? readForStack(file, options, config) : { manifest: file, secretPaths: [] };
   const values = markSecrets(manifest, secretPaths);
-  const name = (key: string) => `${options.namePrefix ?? ""}${key}`;
   const base = options.resourceOptions ?? {};
   /**
    * Options of the object at `path`: its fields that came from a secret are secret outputs too
@@ -104,225 +50,73 @@ export function tenantFromManifest(file: string | TenantManifest, options: Tenan
       ? base
       : { ...base, additionalSecretOutputs: [...(base.additionalSecretOutputs ?? []), ...secret] };
   };
-  const company = new Company(name("company"), values.company, optsFor(["company"]));
-  const ctx: DeclareContext = { values, companyId: company.companyId, name, optsFor, base };
-  const sections = declarePlainSections(ctx);
-  const audienceIds: AudienceIds<pulumi.Output<string>> = {
-    company: ctx.companyId,
-    legalEntity: (key) => {
-      const entity = sections.legalEntities?.[key];
-      if (!entity) throw new Error(`no legal entity "${key}" in the manifest`);
-      return entity.id;
+  const tenant: Partial<Tenant> = {};
+  const sections: Tenant["sections"] = {};
+  const companyOf = () => {
+    if (tenant.company === undefined)
+      throw new Error("the manifest's company is declared before its sections");
+    return tenant.company;
+  };
+  const ctx: DeclareContext = {
+    get companyId() {
+      return companyOf().companyId;
     },
+    name: (key) => `${options.namePrefix ?? ""}${key}`,
+    optsFor,
+    base,
+    audienceIds: {
+      get company() {
+        return companyOf().companyId;
+      },
+      legalEntity: (key) => {
+        const entity = sections.legalEntities?.[key];
+        if (!entity) throw new Error(`no legal entity "${key}" in the manifest`);
+        return entity.id;
+      },
+    } satisfies AudienceIds<pulumi.Output<string>>,
+    values,
+    tenant,
   };
-  return {
-    company,
-    ...declareSettings(ctx),
-    sections,
-    legalEntities: only(sections.legalEntities, LegalEntity),
-    offices: only(sections.offices, Office),
-    costCenters: only(sections.costCenters, CostCenter),
-    departments: only(sections.departments, Department),
-    grades: only(sections.grades, Grade),
-    ...declareCustomFields(ctx, audienceIds),
-    ...declareAccess(ctx, audienceIds),
-  };
+  for (const { section, plain, codec } of MANIFEST_SECTIONS) {
+    if (plain !== undefined) sections[section] = declarePlainSection(plain, sections, ctx);
+    else Object.assign(tenant, codec.declare(values[section], ctx, section));
+  }
+  // Every codec returns its members (keyed ones `{}` when the section is absent): complete.
+  return { ...typedSections(sections), ...tenant, company: companyOf(), sections } as Tenant;
 }
 
-/** The resources of `section` that are instances of `Class` (all of them: the section's class). */
-function only<R>(
-  section: Keyed<pulumi.dynamic.Resource> | undefined,
-  Class: abstract new (...args: never[]) => R,
-): Keyed<R> {
-  const out: Keyed<R> = {};
-  for (const [key, resource] of Object.entries(section ?? {}))
-    if (resource instanceof Class) out[key] = resource;
-  return out;
-}
-
-/** Declares each entry of a keyed section, with the options its raw entry calls for. */
-function each<K extends KeyedSection, R>(
-  { values, optsFor }: DeclareContext,
-  section: K,
-  declare: (
-    key: string,
-    entry: NonNullable<ManifestDocument[K]>[string],
-    opts: pulumi.CustomResourceOptions,
-  ) => R,
-  owns?: (field: string) => boolean,
-): Keyed<R> {
-  return Object.fromEntries(
-    Object.entries(values[section] ?? {}).map(([key, entry]) => [
-      key,
-      declare(key, entry as NonNullable<ManifestDocument[K]>[string], optsFor([section, key], owns)),
-    ]),
-  );
+/** The plain sections the {@link Tenant} names (empty when the manifest has none). */
+function typedSections(sections: Tenant["sections"]) {
+  const named = ["legalEntities", "offices", "costCenters", "departments", "grades"] as const;
+  return Object.fromEntries(named.map((section) => [section, sections[section] ?? {}]));
 }
 
 const plainEntriesSchema = z.record(z.string(), z.record(z.string(), z.unknown())).optional();
 
 /**
- * Declares the sections of plain entries, in the registry's order (parents first): each entry's
- * fields with the company's id and, for a child of a parent below the company, the parent's id.
+ * Declares a section of plain entries: each entry's fields with the company's id and, for a child
+ * of a parent below the company, the id of the parent, declared earlier (the registry has parents
+ * first).
  */
-function declarePlainSections({ values, companyId, name, optsFor }: DeclareContext) {
-  const sections: Record<string, Keyed<pulumi.dynamic.Resource>> = {};
-  for (const { section, Resource, parent } of PLAIN_SECTIONS) {
-    const declared: Keyed<pulumi.dynamic.Resource> = (sections[section] = {});
-    for (const [key, entry] of Object.entries(plainEntriesSchema.parse(values[section]) ?? {})) {
-      const args: Record<string, unknown> = { ...entry, companyId };
-      if (parent !== undefined) {
-        const ref = String(entry[parent.entryKey]);
-        const owner = sections[parent.section]?.[ref];
-        if (!owner)
-          throw new Error(`${section}.${key}.${parent.entryKey}: no ${parent.section} entry "${ref}"`);
-        delete args[parent.entryKey];
-        args[parent.input] = owner.id;
-      }
-      declared[key] = Resource.fromValues(name(key), args, optsFor([section, key]));
+function declarePlainSection(
+  { section, Resource, parent }: PlainSection,
+  sections: Tenant["sections"],
+  { values, companyId, name, optsFor }: DeclareContext,
+): Keyed<pulumi.dynamic.Resource> {
+  const declared: Keyed<pulumi.dynamic.Resource> = {};
+  for (const [key, entry] of Object.entries(plainEntriesSchema.parse(values[section]) ?? {})) {
+    const args: Record<string, unknown> = { ...entry, companyId };
+    if (parent !== undefined) {
+      const ref = String(entry[parent.entryKey]);
+      const owner = sections[parent.section]?.[ref];
+      if (!owner)
+        throw new Error(`${section}.${key}.${parent.entryKey}: no ${parent.section} entry "${ref}"`);
+      delete args[parent.entryKey];
+      args[parent.input] = owner.id;
     }
+    declared[key] = Resource.fromValues(name(key), args, optsFor([section, key]));
   }
-  return sections;
-}
-
-/** The features, the per-trip service charge and the config documents. */
-function declareSettings(ctx: DeclareContext): Pick<Tenant, "features" | "perTripServiceCharge" | "configs"> {
-  const { values, companyId, name, optsFor } = ctx;
-  return {
-    features: values.features
-      ? new CompanyFeatures(name("features"), { companyId, features: values.features }, optsFor())
-      : undefined,
-    perTripServiceCharge: values.perTripServiceCharge
-      ? new PerTripServiceCharge(
-          name("per-trip-service-charge"),
-          { ...values.perTripServiceCharge, companyId },
-          optsFor(["perTripServiceCharge"]),
-        )
-      : undefined,
-    configs: each(
-      ctx,
-      "configs",
-      (key, entry, opts) => new CompanyConfig(name(key), { ...entry, companyId } as CompanyConfigArgs, opts),
-    ),
-  };
-}
-
-/** Custom fields with their arms and option groups, and their checkout order. */
-function declareCustomFields(
-  ctx: DeclareContext,
-  audienceIds: AudienceIds<pulumi.Output<string>>,
-): Pick<Tenant, "customFields" | "arms" | "optionGroups" | "customFieldOrder"> {
-  const { values, companyId, name, optsFor, base } = ctx;
-  const entries = values.customFields ?? {};
-  const customFields = each(
-    ctx,
-    "customFields",
-    (key, { arms: _arms, ...entry }, opts) => new CustomField(name(key), { ...entry, companyId }, opts),
-    (field) => field !== "arms",
-  );
-  const checkout = declareArms(entries, customFields, { companyId, audienceIds, name, optsFor });
-  const order = values.customFieldOrder;
-  // The order is kept per level: that of the fields it lists (a TMC orders its TMC fields).
-  const companyRole = order?.[0] === undefined ? undefined : entries[order[0]]?.companyRole;
-  return {
-    customFields,
-    ...checkout,
-    customFieldOrder: order
-      ? new CustomFieldOrder(
-          name("custom-field-order"),
-          {
-            companyId,
-            ...(companyRole === undefined ? {} : { companyRole }),
-            fieldIds: order.map((key) => {
-              const field = customFields[key];
-              if (!field) throw new Error(`customFieldOrder: no custom field "${key}" in the manifest`);
-              return field.customFieldId;
-            }),
-          },
-          base,
-        )
-      : undefined,
-  };
-}
-
-/** Group roles, API users, partner keys and the tenant key. */
-function declareAccess(
-  ctx: DeclareContext,
-  audienceIds: AudienceIds<pulumi.Output<string>>,
-): Pick<Tenant, "userGroupRoles" | "apiUsers" | "partnerKeys" | "tenantKey"> {
-  const { values, companyId, name, optsFor } = ctx;
-  return {
-    userGroupRoles: each(ctx, "userGroupRoles", (key, entry, opts) => {
-      const roles = entry.roles.map((role) => ({
-        ...role,
-        scope: { audiences: toPlatformAudiences(role.scope.audiences, audienceIds) },
-      }));
-      return new UserGroupRoles(name(key), { groupId: entry.groupId, roles, companyId }, opts);
-    }),
-    apiUsers: each(
-      ctx,
-      "apiUsers",
-      (key, entry, opts) =>
-        new ApiUser(name(key), entry.role === "COMPANY_ADMIN" ? { ...entry, orgId: companyId } : entry, opts),
-    ),
-    partnerKeys: each(
-      ctx,
-      "partnerKeys",
-      (key, entry, opts) => new PartnerPublicKey(name(key), { ...entry, companyId }, opts),
-    ),
-    tenantKey: values.tenantKey
-      ? new TenantKey(name("tenant-key"), { ...values.tenantKey, companyId }, optsFor(["tenantKey"]))
-      : undefined,
-  };
-}
-
-/** What declaring arms and option groups needs from {@link tenantFromManifest}. */
-interface ArmContext {
-  companyId: pulumi.Output<string>;
-  audienceIds: AudienceIds<pulumi.Output<string>>;
-  name: (key: string) => string;
-  optsFor: OptionsFor;
-}
-
-/** The resource options of the object at `path`, given the fields of it the resource owns. */
-type OptionsFor = (path?: string[], owns?: (field: string) => boolean) => pulumi.CustomResourceOptions;
-
-/** Declares the arms of every custom field, and the option group of each arm that lists options. */
-function declareArms(
-  entries: Record<string, CustomFieldEntry>,
-  fields: Record<string, CustomField>,
-  { companyId, audienceIds, name, optsFor }: ArmContext,
-): Pick<Tenant, "arms" | "optionGroups"> {
-  const arms: Tenant["arms"] = {};
-  const optionGroups: Tenant["optionGroups"] = {};
-  for (const [fieldKey, field] of Object.entries(entries)) {
-    const customFieldId = fields[fieldKey]?.customFieldId;
-    if (!customFieldId) throw new Error(`customFields: no custom field "${fieldKey}"`);
-    const fieldArms: Record<string, Arm> = (arms[fieldKey] = {});
-    const fieldGroups: Record<string, OptionGroup> = (optionGroups[fieldKey] = {});
-    for (const [armKey, { options, audiences, ...arm }] of Object.entries(field.arms ?? {})) {
-      const path = ["customFields", fieldKey, "arms", armKey];
-      const declared = new Arm(
-        name(`${fieldKey}.${armKey}`),
-        { ...arm, companyId, customFieldId, audiences: toPlatformAudiences(audiences, audienceIds) },
-        optsFor(path, (key) => key !== "options"),
-      );
-      fieldArms[armKey] = declared;
-      if (options === undefined) continue;
-      fieldGroups[armKey] = new OptionGroup(
-        name(`${fieldKey}.${armKey}.options`),
-        {
-          companyId,
-          customFieldId,
-          // Only USER + MANUAL arms list options (checked at load), and those have a group.
-          optionGroupId: declared.optionGroupId.apply((id) => id ?? ""),
-          options,
-        },
-        optsFor(path, (key) => key === "options"),
-      );
-    }
-  }
-  return { arms, optionGroups };
+  return declared;
 }
 
 /** Loads `file` for the stack, placeholders resolved from `config`; every problem throws. */
@@ -369,20 +163,18 @@ function markSecrets(manifest: TenantManifest, paths: readonly ValuePath[]): Ten
       holder[last] = pulumi.secret(holder[last]);
     }
   }
-  return copy as unknown as TenantManifest;
+  return copy;
 }
 
 /**
  * The resource fields under `path` that hold a secret: for `legalEntities.us.ein` at path
- * `[legalEntities, us]`, `ein`; for the features map, `features`.
+ * `[legalEntities, us]`, `ein`; at the root, the sections holding one (the features map's).
  */
 function secretFieldsUnder(secretPaths: readonly ValuePath[], path: readonly string[]): string[] {
   const fields = new Set<string>();
   for (const secret of secretPaths) {
-    if (path.length === 0 && secret[0] === "features") fields.add("features");
-    else if (path.length > 0 && path.every((part, i) => secret[i] === part) && secret.length > path.length) {
+    if (path.every((part, i) => secret[i] === part) && secret.length > path.length)
       fields.add(String(secret[path.length]));
-    }
   }
   return [...fields];
 }

@@ -3,8 +3,9 @@
  * company), applied offline to a manifest section: all of a section's entries belong to the one
  * company of the manifest, so two entries with the same value would fail halfway through `up`.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import type { ResourceDefinition, Values } from "../provider/definition";
+import { manifestKeySchema } from "./entries";
 
 /** A refinement of a section (entries by key) that reports every entry repeating an earlier value. */
 export function uniqueEntries(
@@ -32,3 +33,9 @@ export function uniqueEntries(
     }
   };
 }
+
+/** A keyed section whose entries must not repeat the values `definition` declares unique. */
+export const uniqueKeyedSection = <S extends z.ZodType<Record<string, unknown>>>(
+  entry: S,
+  definition: Parameters<typeof uniqueEntries>[0],
+) => z.record(manifestKeySchema, entry).superRefine(uniqueEntries(definition)).optional();

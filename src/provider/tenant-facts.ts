@@ -48,11 +48,18 @@ export interface Inventory {
 
 /**
  * The manifest section of a type. A section of plain entries (company children) also says how an
- * entry maps to the resource's inputs and back, so the manifest and `export` need nothing else.
+ * entry maps to the resource's inputs and back, so the manifest and `export` need nothing else;
+ * any other section has a codec of its own (`manifest/sections/`, keyed by type), unless the type
+ * is declared inside the entries of its parent's section (`partOf`).
  */
 export interface ManifestSection {
   /** The key of the section in the manifest document, such as `costCenters`. */
   section: string;
+  /**
+   * The type whose entries hold these objects (an arm is declared inside its custom field's entry):
+   * that type's codec declares, validates and exports them too.
+   */
+  partOf?: string | undefined;
   /** For plain entries: the fields an entry holds and how it names its parent. */
   entries?:
     | {

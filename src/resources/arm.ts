@@ -21,6 +21,7 @@ import {
   hasOptionGroup,
 } from "../schemas/custom-field";
 import { linkOptionGroupId } from "./arm-link";
+import { customFieldPath } from "./custom-field-list";
 import { readUnlessGone } from "./gone";
 import { readEach } from "./read-each";
 
@@ -49,7 +50,7 @@ type State = { armId: string; optionGroupId?: string | undefined };
 const GONE = ["ARM_NOT_FOUND", "CUSTOM_FIELD_NOT_FOUND", "COMPANY_NOT_FOUND"];
 
 const armsPath = (values: { companyId: string; customFieldId: string }) =>
-  apiPath`/v3/companies/${values.companyId}/custom-fields/${values.customFieldId}/arms`;
+  `${customFieldPath(values.companyId, values.customFieldId)}/arms`;
 
 const stateOf = (armId: string, optionGroupId: string | undefined): State =>
   optionGroupId === undefined ? { armId } : { armId, optionGroupId };
@@ -62,7 +63,8 @@ const listedArmsPath = (parents: ParentIds) =>
 
 /** Arms are written inside their field's entry of `customFields`; export and reconcile list them per field. */
 const armTenant: TenantFacts = {
-  manifest: { section: "customFields" },
+  // Declared inside its custom field's entry (`customFields.<field>.arms`), by that section's codec.
+  manifest: { section: "customFields", partOf: "CustomField" },
   inventory: {
     parent: { type: "CustomField", ids: (field) => ({ customFieldId: field.id }) },
     async list({ client }, parents) {
@@ -110,7 +112,7 @@ export const armResource = defineResource<Inputs, State, typeof armInputsSchema>
     },
   },
   async preflight({ client }, news) {
-    const path = apiPath`/v3/companies/${news.companyId}/custom-fields/${news.customFieldId}`;
+    const path = customFieldPath(news.companyId, news.customFieldId);
     const field = await readOncePerRun(client, path, () =>
       readUnlessGone(["CUSTOM_FIELD_NOT_FOUND"], () => client.get(path)),
     );

@@ -8,9 +8,10 @@ import { z } from "zod";
 import { apiPath, listElements, listPosted, type TravelClient } from "../client";
 import type { CreateLookup, LookupCandidate, LookupKey } from "../provider/create-lookup";
 import { defineResource, type DefinedResource } from "../provider/define-resource";
-import { adoptIdField, type Values } from "../provider/definition";
+import { adoptIdField, type ResourceDefinition, type Values } from "../provider/definition";
 import type { Inventory, ParentIds } from "../provider/tenant-facts";
 import { entityIdSchema } from "../schemas/common";
+import { companyResource } from "./company";
 import { readUnlessGone } from "./gone";
 import { readEach } from "./read-each";
 import { observe, replaceWhole, replacementBody } from "./shared";
@@ -24,6 +25,17 @@ export interface CompanyChildSpec<F extends z.ZodRawShape> {
   type: string;
   /** Parents, outermost first; each is a required input that forces replacement. */
   parents: readonly ParentKey[];
+  /**
+   * The platform's error code for this object not found (`COST_CENTER_NOT_FOUND`). Its parents'
+   * codes are read off their definitions: a removed parent takes its children with it.
+   */
+  notFoundCode: string;
+  /**
+   * The parent below the company, for an object under another object (an office under its legal
+   * entity): that parent's definition. Its id output is the last of `parents`, and a manifest
+   * entry names it by the key of its entry (`legalEntity: acme-us`).
+   */
+  within?: InnerParentDefinition | undefined;
   /** Writable fields, named as the platform names them. */
   fields: F;
   /** Path of the collection for the given parent ids (POST creates here). */
@@ -82,21 +94,11 @@ async function listReferences(
   return items.map((item) => ({ id: item.id, name: item.name }));
 }
 
-/** The platform's not-found error code of an object type: `CostCenter` -> `COST_CENTER_NOT_FOUND`. */
-export function notFoundCodeOf(type: string): string {
-  return `${type.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase()}_NOT_FOUND`;
-}
-
-/** The not-found codes of each parent: a removed parent takes its children with it. */
-const parentNotFoundCodes: Record<ParentKey, string> = {
-  companyId: "COMPANY_NOT_FOUND",
-  legalEntityId: "LEGAL_ENTITY_NOT_FOUND",
-};
-
-/** The parents below the company: the type each names, and the entry key a manifest names it by. */
-const innerParents: Partial<Record<ParentKey, { type: string; entryKey: string }>> = {
-  legalEntityId: { type: "LegalEntity", entryKey: "legalEntity" },
-};
+/** What a child reads off the definition of its parent below the company. */
+export type InnerParentDefinition = Pick<
+  ResourceDefinition<Values, Values>,
+  "type" | "notFoundCodes" | "idOutput"
+>;
 
 const parentIdSchema = z.string().min(1, "must be an id");
 
@@ -133,7 +135,9 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
   const fieldKeys = Object.keys(spec.fields);
   const createOnly: readonly string[] = spec.createOnly ?? [];
   const replaceableKeys = fieldKeys.filter((key) => !createOnly.includes(key));
-  const notFoundCodes = [notFoundCodeOf(spec.type), ...spec.parents.map((key) => parentNotFoundCodes[key])];
+  const notFoundCodes = [
+    ...new Set([spec.notFoundCode, ...companyResource.notFoundCodes, ...(spec.within?.notFoundCodes ?? [])]),
+  ];
   const parentsOf = (values: Values) => parentIdsOf(spec.parents, values);
   const itemPath = (values: Values, id: string) => childPath(spec, values, id);
   const bodyOf = (values: Values): Values =>
@@ -142,7 +146,7 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
   const createRequest = (values: Values) =>
     ({ method: "POST", path: spec.collectionPath(parentsOf(values)), body: bodyOf(values) }) as const;
   const listing = spec.listing ?? { method: "GET" };
-  const parent = innerParentOf(spec.parents);
+  const parent = innerParentOf(spec);
   const inventory = childInventory(spec, listing, notFoundCodes, parent);
 
   const defined = defineResource<Values, Values, CompanyChildInputs<P, F>>({
@@ -260,11 +264,14 @@ function childPath(
 /** A parent below the company: its type, its input, and the key a manifest entry names it by. */
 type InnerParent = { type: string; input: ParentKey; entryKey: string };
 
-/** The innermost parent of `parents` when it is below the company. */
-function innerParentOf(parents: readonly ParentKey[]): InnerParent | undefined {
+/** The parent of `spec` below the company, whose id output is the last of its parents. */
+function innerParentOf({ type, parents, within }: CompanyChildSpec<z.ZodRawShape>): InnerParent | undefined {
+  if (within === undefined) return undefined;
   const input = parents[parents.length - 1];
-  const inner = input === undefined ? undefined : innerParents[input];
-  return inner && input ? { ...inner, input } : undefined;
+  if (input === undefined || input !== within.idOutput)
+    throw new Error(`${type}: its last parent ${input} is not the id output of ${within.type}`);
+  const entryKey = `${within.type.charAt(0).toLowerCase()}${within.type.slice(1)}`;
+  return { type: within.type, input, entryKey };
 }
 
 /** How `export` and `reconcile` list a company child: its listing, each object read whole. */

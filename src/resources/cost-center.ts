@@ -9,6 +9,7 @@ import { defineCompanyChild } from "./company-child";
 export const costCenterResource = defineCompanyChild({
   type: "CostCenter",
   parents: ["companyId"],
+  notFoundCode: "COST_CENTER_NOT_FOUND",
   collectionPath: ({ companyId }) => apiPath`/v2/companies/${companyId}/cost-centers`,
   idOutput: "costCenterId",
   section: "costCenters",

@@ -1,7 +1,8 @@
 /**
  * The custom-field list of a company at one level, as `CustomField`, `CustomFieldOrder` and their
  * inventories read it: the company's own fields (not those inherited from its TMC), in checkout
- * order, and the levels a company has fields at.
+ * order, and the levels a company has fields at; and the paths of the collection and of a field,
+ * which the custom field and its arms share.
  */
 import { apiPath, listAll, type TravelClient } from "../client";
 import {
@@ -9,6 +10,13 @@ import {
   customFieldLevelSchema,
   customFieldListResponseSchema,
 } from "../schemas/custom-field";
+
+/** The custom-field collection of `companyId` (POST creates here; `/list` lists it). */
+export const customFieldsPath = (companyId: string) => apiPath`/v3/companies/${companyId}/custom-fields`;
+
+/** The custom field `id` of `companyId`. */
+export const customFieldPath = (companyId: string, id: string) =>
+  `${customFieldsPath(companyId)}${apiPath`/${id}`}`;
 
 /** A company's own field as the list shows it. */
 export interface OwnField {
@@ -27,7 +35,7 @@ export function listCustomFields(
   body: Record<string, unknown> = {},
 ) {
   return listAll(client, {
-    path: apiPath`/v3/companies/${companyId}/custom-fields/list`,
+    path: `${customFieldsPath(companyId)}/list`,
     shape: "paginationParamsBody",
     page: customFieldListResponseSchema,
     items: (page) => page.fields,

@@ -6,7 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { apiPath, type TravelClient } from "../client";
+import type { TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import { adoptIdField } from "../provider/definition";
 import type { ArgsOf } from "../provider/resource-args";
@@ -18,7 +18,13 @@ import {
   customFieldWritableFields,
 } from "../schemas/custom-field";
 import { entityIdSchema } from "../schemas/common";
-import { fieldLevelsOf, listCustomFields, ownFields } from "./custom-field-list";
+import {
+  customFieldPath,
+  customFieldsPath,
+  fieldLevelsOf,
+  listCustomFields,
+  ownFields,
+} from "./custom-field-list";
 import { readUnlessGone } from "./gone";
 import { readEach } from "./read-each";
 import { observe, replaceWhole, replacementBody } from "./shared";
@@ -50,14 +56,11 @@ type State = { customFieldId: string };
 const GONE = ["CUSTOM_FIELD_NOT_FOUND", "COMPANY_NOT_FOUND"];
 const FIELD_KEYS = ["name", "description", "includeLocations", "managementTags", "respondOnlyOnceLevel"];
 
-const fieldsPath = (companyId: string) => apiPath`/v3/companies/${companyId}/custom-fields`;
-const fieldPath = (companyId: string, id: string) => apiPath`/v3/companies/${companyId}/custom-fields/${id}`;
-
 /** True when the platform takes two field names for the same (it compares them without case). */
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 async function setEnabled(client: TravelClient, inputs: Inputs, id: string, enabled: boolean) {
-  await client.patch(`${fieldsPath(inputs.companyId)}/update-status`, {
+  await client.patch(`${customFieldsPath(inputs.companyId)}/update-status`, {
     query: { companyRole: inputs.companyRole },
     body: { fieldsToUpdate: [{ id, enabled }] },
   });
@@ -75,14 +78,14 @@ const fieldTenant: TenantFacts = {
       for (const companyRole of fieldLevelsOf(company)) {
         const own = await ownFields(client, companyId, companyRole);
         const enabled = new Map(own.map((field) => [field.id, field.enabled]));
-        const read = await readEach(client, own, (id) => fieldPath(companyId, id), GONE);
+        const read = await readEach(client, own, (id) => customFieldPath(companyId, id), GONE);
         out.push(
           ...read.map((field) => ({ ...field, companyRole, enabled: enabled.get(field.id) === true })),
         );
       }
       return out;
     },
-    reconcile: { deletePath: ({ companyId }, object) => fieldPath(companyId, object.id) },
+    reconcile: { deletePath: ({ companyId }, object) => customFieldPath(companyId, object.id) },
   },
 };
 
@@ -138,7 +141,7 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
   },
   async create({ client }, inputs, created) {
     const { adoptId: _adopt, companyId, companyRole, enabled, ...fields } = inputs;
-    const { id } = await client.post(fieldsPath(companyId), {
+    const { id } = await client.post(customFieldsPath(companyId), {
       query: { companyRole },
       body: fields,
       schema: z.looseObject({ id: z.string().min(1) }).or(entityIdSchema),
@@ -149,7 +152,7 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
   },
   async read({ client }, id, declared) {
     const field = await readUnlessGone(GONE, () =>
-      client.get(fieldPath(declared.companyId, id), { schema: customFieldSchema }),
+      client.get(customFieldPath(declared.companyId, id), { schema: customFieldSchema }),
     );
     if (!field) return undefined;
     const level = declared.companyRole ?? "ORG";
@@ -170,7 +173,7 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
       (key) => !jsonEqual(olds[key as keyof Inputs], news[key as keyof Inputs]),
     );
     if (fieldsChanged) {
-      await replaceWhole(client, fieldPath(news.companyId, id), customFieldSchema, (current) => ({
+      await replaceWhole(client, customFieldPath(news.companyId, id), customFieldSchema, (current) => ({
         ...replacementBody(current, news, olds, FIELD_KEYS),
         id,
       }));
@@ -179,7 +182,7 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
     return { customFieldId: id };
   },
   async delete({ client }, id, declared) {
-    await client.delete(fieldPath(declared.companyId, id));
+    await client.delete(customFieldPath(declared.companyId, id));
   },
 });
 

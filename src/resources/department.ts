@@ -9,6 +9,7 @@ import { defineCompanyChild } from "./company-child";
 export const departmentResource = defineCompanyChild({
   type: "Department",
   parents: ["companyId"],
+  notFoundCode: "DEPARTMENT_NOT_FOUND",
   collectionPath: ({ companyId }) => apiPath`/v2/companies/${companyId}/departments`,
   idOutput: "departmentId",
   section: "departments",

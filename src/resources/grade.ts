@@ -9,6 +9,7 @@ import { defineCompanyChild } from "./company-child";
 export const gradeResource = defineCompanyChild({
   type: "Grade",
   parents: ["companyId"],
+  notFoundCode: "GRADE_NOT_FOUND",
   collectionPath: ({ companyId }) => apiPath`/v2/companies/${companyId}/grades`,
   idOutput: "gradeId",
   idShape: "none",

@@ -9,6 +9,7 @@ import { defineCompanyChild } from "./company-child";
 export const legalEntityResource = defineCompanyChild({
   type: "LegalEntity",
   parents: ["companyId"],
+  notFoundCode: "LEGAL_ENTITY_NOT_FOUND",
   collectionPath: ({ companyId }) => apiPath`/v2/companies/${companyId}/legal-entities`,
   idOutput: "legalEntityId",
   section: "legalEntities",

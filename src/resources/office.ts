@@ -4,11 +4,14 @@ import { apiPath } from "../client";
 import type { ArgsOf } from "../provider/resource-args";
 import { officeWritableFields } from "../schemas/office";
 import { defineCompanyChild } from "./company-child";
+import { legalEntityResource } from "./legal-entity";
 
 /** The Office definition. Moving an office to another legal entity replaces it. */
 export const officeResource = defineCompanyChild({
   type: "Office",
   parents: ["companyId", "legalEntityId"],
+  notFoundCode: "OFFICE_NOT_FOUND",
+  within: legalEntityResource,
   collectionPath: ({ companyId, legalEntityId }) =>
     apiPath`/v2/companies/${companyId}/legal-entities/${legalEntityId}/offices`,
   idOutput: "officeId",

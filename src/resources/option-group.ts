@@ -111,7 +111,8 @@ async function send(client: TravelClient, values: Inputs, id: string, patches: O
 
 /** Options are written inside their arm's entry of `customFields`; export reads each arm's group. */
 const optionGroupTenant: TenantFacts = {
-  manifest: { section: "customFields" },
+  // Declared inside its arm's entry (`customFields.<field>.arms.<arm>.options`), by that section's codec.
+  manifest: { section: "customFields", partOf: "CustomField" },
   inventory: {
     parent: {
       type: "Arm",

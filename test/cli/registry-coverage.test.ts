@@ -13,6 +13,7 @@ import { reconcilePlan } from "../../src/cli/commands/reconcile";
 import { currentExportShape, manifestFromTenant } from "../../src/cli/manifest-from-tenant";
 import type { RunningEmulator } from "../../src/emulator";
 import { manifestSchema, type TenantManifest } from "../../src/manifest";
+import { codecOf, SECTION_CODECS } from "../../src/manifest/sections";
 import { tenantFromManifest } from "../../src/manifest/tenant";
 import { tokenOf } from "../../src/provider/definition";
 import { definitions } from "../../src/resources/registry";
@@ -87,6 +88,19 @@ describe("the registry reaches the manifest, export and reconcile", () => {
     else expect(Object.keys(manifestSchema.shape)).toContain(manifest.section);
     if ("omitted" in inventory) expect(inventory.omitted).toMatch(SENTENCE);
     else if ("omitted" in inventory.reconcile) expect(inventory.reconcile.omitted).toMatch(SENTENCE);
+  });
+
+  it.each(types)("%s's section is plain entries, part of another type's, or has a codec", (type) => {
+    const { manifest, inventory } = factsOf(type);
+    if ("omitted" in manifest || manifest.entries !== undefined) return;
+    if (manifest.partOf !== undefined) {
+      expect(sectionOf(manifest.partOf)).toBe(manifest.section);
+      expect(Object.keys(SECTION_CODECS)).toContain(manifest.partOf);
+      return;
+    }
+    const codec = codecOf(type);
+    // A codec writes the export unless the type's inventory opts out (export notes why instead).
+    expect({ type, writes: codec.write !== undefined }).toEqual({ type, writes: !("omitted" in inventory) });
   });
 
   it("export writes every type's section, or notes why it cannot", () => {

@@ -6,10 +6,10 @@ import { ApiError, isNotFound } from "../../src/client";
 import { checkInputs } from "../../src/provider/check";
 import { assertKnownKeys, DuplicateIndex } from "../../src/provider/duplicate-index";
 import { UNKNOWN } from "../../src/provider/values";
-import { notFoundCodeOf } from "../../src/resources/company-child";
 import { companyInputsSchema } from "../../src/resources/company";
 import { companyFeaturesInputsSchema } from "../../src/resources/company-features";
 import { costCenterResource } from "../../src/resources/cost-center";
+import { officeResource } from "../../src/resources/office";
 import { observe } from "../../src/resources/shared";
 
 describe("check with unknown inputs", () => {
@@ -64,10 +64,13 @@ describe("not-found codes", () => {
   const error = (code: string) =>
     new ApiError("not_found", { status: 404, code, message: "x", method: "GET", url: "https://h/x" });
 
-  it("names each type's code", () => {
-    expect(notFoundCodeOf("CostCenter")).toBe("COST_CENTER_NOT_FOUND");
-    expect(notFoundCodeOf("Office")).toBe("OFFICE_NOT_FOUND");
+  it("names each type's code, and its parents' read off their definitions", () => {
     expect(costCenterResource.notFoundCodes).toEqual(["COST_CENTER_NOT_FOUND", "COMPANY_NOT_FOUND"]);
+    expect(officeResource.notFoundCodes).toEqual([
+      "OFFICE_NOT_FOUND",
+      "COMPANY_NOT_FOUND",
+      "LEGAL_ENTITY_NOT_FOUND",
+    ]);
   });
 
   it("matches only the given codes", () => {

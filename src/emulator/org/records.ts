@@ -162,14 +162,13 @@ export const VENDOR_PREFERENCES = companyRecords<VendorPreferencesRecord>("vendo
 /** Service charges, by charge id. */
 export const SERVICE_CHARGES = companyRecords<StoredServiceCharge>("serviceCharges", byCompanyId());
 
-/** The record kinds of the organization structure and the company configurations. */
+/**
+ * The record kinds of the companies and their configurations. Those of the company directories
+ * (legal entities, offices, cost centers, departments, grades) come with their directories
+ * (`routes/directories.ts`).
+ */
 export const ORG_RECORDS = [
   COMPANIES,
-  LEGAL_ENTITIES,
-  OFFICES,
-  COST_CENTERS,
-  DEPARTMENTS,
-  GRADES,
   COMPANY_FEATURES,
   COMPANY_CONFIGS,
   VENDOR_PREFERENCES,

@@ -304,14 +304,26 @@ export function directoryRoutes<
   };
 }
 
+/** The routes of one directory, given the emulator's context. */
+export type DirectoryRoutes = (ctx: EmulatorContext) => (app: FastifyInstance) => Promise<void>;
+
+/**
+ * A company directory: the record kind of its objects (the store is built with it, so it gets
+ * tenant scoping and its part in a company deletion) and its routes.
+ */
+export interface CompanyDirectory {
+  records: RecordKind<CompanyOwned<unknown>>;
+  routes: DirectoryRoutes;
+}
+
 /** A directory declared whole by its spec, registered with the emulator's context. */
 export function directory<
   E extends DirectoryEntity,
   R extends CompanyOwned<E>,
   F,
   B extends DirectoryEntity = E,
->(spec: DirectorySpec<E, R, F, B>) {
-  return (ctx: EmulatorContext) => directoryRoutes(ctx, spec);
+>(spec: DirectorySpec<E, R, F, B>): CompanyDirectory {
+  return { records: spec.records, routes: (ctx) => directoryRoutes(ctx, spec) };
 }
 
 /** Page `pageNumber` (from 1) of `pageSize` items. */

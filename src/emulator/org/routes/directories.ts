@@ -1,34 +1,30 @@
 /**
- * Every company directory the emulator serves, one declaration each, registered by the app from
- * {@link companyDirectories}. A directory that fits {@link directoryRoutes} is declared here
- * whole; one with rules of its own (cost centers, legal entities, offices) has its own file and a
- * line in the list.
+ * Every company directory the emulator serves, one declaration each: the app registers the routes
+ * of {@link companyDirectories} and the store is built with their record kinds. A directory that
+ * fits `directoryRoutes` is declared here whole; one with rules of its own (cost centers, legal
+ * entities, offices) has its own file and a line in the list.
  */
-import type { FastifyInstance } from "fastify";
 import { createDepartmentRequestSchema, departmentList, departmentSchema } from "../../../schemas/department";
 import {
   createGradeRequestSchema,
   listGradesRequestSchema,
   updateGradeRequestSchema,
 } from "../../../schemas/grade";
-import type { EmulatorContext } from "../../context";
-import { DEPARTMENTS, GRADES } from "../records";
-import { directory, plainIdObjects } from "./company-directory";
+import { COST_CENTERS, DEPARTMENTS, GRADES, LEGAL_ENTITIES, OFFICES } from "../records";
+import { type CompanyDirectory, directory, plainIdObjects } from "./company-directory";
 import { costCenterRoutes } from "./cost-centers";
 import { legalEntityRoutes } from "./legal-entities";
 import { officeRoutes } from "./offices";
 
-/** The routes of one directory, given the emulator's context. */
-export type DirectoryRoutes = (ctx: EmulatorContext) => (app: FastifyInstance) => Promise<void>;
-
 /**
  * The company directories, in registration order: a refused company deletion names the first
- * directory that blocks it.
+ * directory that blocks it. A new directory may declare its record kind inline
+ * (`records: companyRecords<...>("regions", byCompanyId({ ... }))`).
  */
-export const companyDirectories: readonly DirectoryRoutes[] = [
-  legalEntityRoutes,
-  officeRoutes,
-  costCenterRoutes,
+export const companyDirectories: readonly CompanyDirectory[] = [
+  { records: LEGAL_ENTITIES, routes: legalEntityRoutes },
+  { records: OFFICES, routes: officeRoutes },
+  { records: COST_CENTERS, routes: costCenterRoutes },
   // Departments: `POST`, the deprecated `GET`, `GET/PUT/DELETE .../{departmentId}` and the v3
   // list. The id is a plain string.
   directory({

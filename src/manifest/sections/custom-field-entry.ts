@@ -3,12 +3,12 @@
  * the options of its option group (USER + MANUAL arms only), all without their parent ids.
  */
 import { z } from "zod";
-import { armInputsSchema } from "../resources/arm";
-import { customFieldInputsSchema } from "../resources/custom-field";
-import { optionGroupInputsSchema } from "../resources/option-group";
-import { hasOptionGroup } from "../schemas/custom-field";
-import { manifestArmAudienceSchema } from "./audiences";
-import { manifestKeySchema, resourceRules, STAND_IN_ID, withoutParents } from "./entries";
+import { armInputsSchema } from "../../resources/arm";
+import { customFieldInputsSchema } from "../../resources/custom-field";
+import { optionGroupInputsSchema } from "../../resources/option-group";
+import { hasOptionGroup } from "../../schemas/custom-field";
+import { manifestArmAudienceSchema } from "../audiences";
+import { manifestKeySchema, resourceRules, STAND_IN_ID, withoutParents } from "../entries";
 
 /** An arm of a custom field. */
 export const armEntrySchema = z
