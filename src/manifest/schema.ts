@@ -11,7 +11,7 @@ import { customFieldResource } from "../resources/custom-field";
 import { customFieldOrderInputsSchema } from "../resources/custom-field-order";
 import { partnerPublicKeyResource } from "../resources/partner-public-key";
 import { perTripServiceChargeInputsSchema } from "../resources/per-trip-service-charge";
-import { userGroupRolesInputsSchema } from "../resources/user-group-roles";
+import { userGroupRolesInputsSchema, userGroupRolesResource } from "../resources/user-group-roles";
 import { apiUserInputsSchema, apiUserInputsShape } from "../schemas/api-user";
 import { partnerPublicKeyInputsSchema } from "../schemas/partner-public-key";
 import { tenantKeyInputsSchema } from "../schemas/tenant-key";
@@ -19,6 +19,7 @@ import { manifestRoleSchema, STAND_IN_IDS, toPlatformAudiences } from "./audienc
 import { customFieldEntrySchema } from "./custom-field-entry";
 import { manifestKeySchema, referenceTo, resourceRules, STAND_IN_ID, withoutParents } from "./entries";
 import { PLAIN_SECTIONS } from "./plain-sections";
+import { apiUserQuotaWithinFile, partnerKeyMaterial } from "./offline-preflight";
 import { uniqueEntries } from "./unique-entries";
 
 /** A config document; checked against its kind by the CompanyConfig's own rules. */
@@ -61,9 +62,8 @@ const apiUserEntrySchema = z
 /** A partner public key of the company. */
 const partnerKeyEntrySchema = z
   .strictObject(withoutParents(partnerPublicKeyInputsSchema.shape, "companyId"))
-  .superRefine(
-    resourceRules(partnerPublicKeyInputsSchema, (entry) => ({ ...entry, companyId: STAND_IN_ID })),
-  );
+  .superRefine(resourceRules(partnerPublicKeyInputsSchema, (entry) => ({ ...entry, companyId: STAND_IN_ID })))
+  .superRefine(partnerKeyMaterial);
 
 /** Entries of one section, by manifest key. */
 const section = <S extends z.ZodType>(entry: S) => z.record(manifestKeySchema, entry).optional();
@@ -112,15 +112,23 @@ export const manifestSchema = z
           "The checkout order of the company's custom fields (a CustomFieldOrder named `custom-field-order`): keys of `customFields`, first shown first, each once. Fields not listed keep their places.",
       }),
     /** Role assignments of custom user groups, by key. */
-    userGroupRoles: section(userGroupRolesEntrySchema).meta({
-      description:
-        "The role assignments of custom user groups (UserGroupRoles resources) by key: each owns exactly the listed roles of its group.",
-    }),
+    userGroupRoles: z
+      .record(manifestKeySchema, userGroupRolesEntrySchema)
+      .superRefine(uniqueEntries(userGroupRolesResource))
+      .optional()
+      .meta({
+        description:
+          "The role assignments of custom user groups (UserGroupRoles resources) by key: each owns exactly the listed roles of its group.",
+      }),
     /** API users (machine users), by key. */
-    apiUsers: section(apiUserEntrySchema).meta({
-      description:
-        "API users (machine users) by key. A COMPANY_ADMIN administers this manifest's company (its `orgId` is implied); the credentials are secret outputs.",
-    }),
+    apiUsers: z
+      .record(manifestKeySchema, apiUserEntrySchema)
+      .superRefine(apiUserQuotaWithinFile)
+      .optional()
+      .meta({
+        description:
+          "API users (machine users) by key. A COMPANY_ADMIN administers this manifest's company (its `orgId` is implied); the credentials are secret outputs.",
+      }),
     /** Partner public keys of the company, by key. */
     partnerKeys: z
       .record(manifestKeySchema, partnerKeyEntrySchema)
