@@ -32,7 +32,7 @@ if (step !== "unprotected") {
 new travel.Department("kept", { companyId, name: "Kept" }, { retainOnDelete: true });
 new travel.Grade("steady", { companyId, name: edited ? "Steady 2" : "Steady" }, { ignoreChanges: ["name"] });
 const first = new travel.CostCenter("first", { companyId, name: edited ? "First 2" : "First" });
-const field = new travel.CustomField("field", { companyId, name: "Purpose", description: edited ? "Why 2" : "Why" }, { dependsOn: [first] });
+const field = new travel.CustomField("field", { companyId, name: step === "copy" ? "Purpose 2" : "Purpose", description: edited ? "Why 2" : "Why" }, { dependsOn: [first] });
 const arm = new travel.Arm("arm", {
   companyId, customFieldId: field.customFieldId, name: "Pick",
   action: { type: "USER", userOptionSource: { type: "MANUAL" } },
@@ -40,6 +40,10 @@ const arm = new travel.Arm("arm", {
 new travel.OptionGroup("options", {
   companyId, customFieldId: field.customFieldId, optionGroupId: arm.optionGroupId, options: [{ name: "A" }],
 }, { deletedWith: field });
+if (step === "copy") {
+  // The name "field" still holds on the platform; registered once the engine has diffed "field".
+  new travel.CustomField("field-copy", { companyId, name: "purpose" }, { dependsOn: [field] });
+}
 }
 `;
 
@@ -100,6 +104,23 @@ describe.skipIf(e2eSkipReason() !== "")("Pulumi resource options through the eng
     const field = log.find((e) => e.route === "POST /v3/companies/:companyId/custom-fields");
     expect(costCenter?.durationMs).toBeGreaterThanOrEqual(1500);
     expect(field?.atMs).toBeGreaterThanOrEqual((costCenter?.atMs ?? 0) + (costCenter?.durationMs ?? 0));
+  });
+
+  it("fails the preview of a field taking a name another resource of the stack holds, advising a rename, not adoptId", async () => {
+    await step("copy");
+    const before = env.emulator.admin.lastRequestSeq;
+    const output: string[] = [];
+    const failure = await env.stack.preview({ onOutput: (line) => output.push(line) }).then(
+      () => "passed",
+      (error: unknown) => String(error),
+    );
+    expect(failure).not.toBe("passed");
+    expect(writes(logSince(before))).toEqual([]);
+    const printed = output.join("");
+    expect(printed).toMatch(
+      /resource 'field-copy' has a problem: name: a custom field named "Purpose" already exists .*: another CustomField of this stack holds it: rename one of the two/,
+    );
+    expect(printed).not.toContain("adoptId");
   });
 
   it("leaves an ignoreChanges input alone, and up --target changes only the targeted resource", async () => {
