@@ -13,6 +13,7 @@ export {
   vendorOperations,
 } from "./operations";
 export {
+  vendorPathIssues,
   vendorQueryIssues,
   vendorRequestIssues,
   vendorRequestSchema,

@@ -26,7 +26,7 @@ export interface VendorResponse {
   schema?: JsonSchema;
 }
 
-/** A documented query parameter. */
+/** A documented query or path parameter. */
 export interface VendorParameter {
   name: string;
   required: boolean;
@@ -48,6 +48,8 @@ export interface VendorOperation {
   /** By status code as the document writes it (`"200"`, `"404"`, possibly `"default"`). */
   responses: Readonly<Record<string, VendorResponse>>;
   queryParameters: readonly VendorParameter[];
+  /** The parameters of the path template (`{companyId}`), as documented. */
+  pathParameters: readonly VendorParameter[];
 }
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
@@ -168,14 +170,43 @@ function readOperation(
         ? { contentType, required: raw.requestBody?.required === true, schema: media.schema }
         : undefined,
     responses,
-    queryParameters: parameters
-      .filter((parameter) => parameter.in === "query" && parameter.schema !== undefined)
-      .map((parameter) => ({
-        name: parameter.name,
-        required: parameter.required === true,
-        schema: parameter.schema as JsonSchema,
-      })),
+    queryParameters: documented(parameters, "query"),
+    pathParameters: documented(parameters, "path"),
   };
+}
+
+/** The parameters of `parameters` that sit `where`, with a documented schema. */
+function documented(parameters: readonly RawParameter[], where: "query" | "path"): VendorParameter[] {
+  return parameters
+    .filter((parameter) => parameter.in === where && parameter.schema !== undefined)
+    .map((parameter) => ({
+      name: parameter.name,
+      required: parameter.required === true,
+      schema: parameter.schema as JsonSchema,
+    }));
+}
+
+/**
+ * The values of the path parameters of `operation` in the concrete `path` (percent-decoded), by
+ * name: `{ companyId: "8f…" }` for `/v2/companies/8f…/grades`.
+ */
+export function pathParameterValues(operation: VendorOperation, path: string): Record<string, string> {
+  const parts = splitPath(path.split("?")[0] ?? path);
+  const values: Record<string, string> = {};
+  splitPath(operation.pathTemplate).forEach((segment, i) => {
+    const name = /^\{([^}]+)\}$/.exec(segment)?.[1];
+    if (name !== undefined) values[name] = decoded(parts[i] ?? "");
+  });
+  return values;
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    // Not valid percent-encoding: judged as written.
+    return segment;
+  }
 }
 
 function readResponse(document: OpenApiDocument, answer: RawResponse | { $ref: string }): VendorResponse {

@@ -5,7 +5,9 @@
  */
 import type { ContractIssue } from "./issues";
 import {
+  pathParameterValues,
   type VendorOperation,
+  type VendorParameter,
   type VendorRequestBody,
   vendorOperation,
   vendorOperationByTemplate,
@@ -80,20 +82,46 @@ export function vendorQueryIssues(
   query: Readonly<Record<string, unknown>>,
 ): ContractIssue[] {
   const operation = vendorOperation(method, path);
-  if (!operation || operation.queryParameters.length === 0) return [];
+  if (!operation) return [];
+  return parameterIssues(operation, "query", operation.queryParameters, { ...query });
+}
+
+/**
+ * The ways the concrete `path` breaks the path parameters the operation documents (a `{companyId}`
+ * the vendor types as a uuid that is not one), each issue at the parameter's name. Empty when the
+ * vendor documents nothing for `method` and `path`.
+ */
+export function vendorPathIssues(method: string, path: string): ContractIssue[] {
+  const operation = vendorOperation(method, path);
+  if (!operation) return [];
+  return parameterIssues(
+    operation,
+    "path",
+    operation.pathParameters,
+    pathParameterValues(operation, path),
+  ).map((issue) => ({
+    ...issue,
+    message: `${issue.message} (the vendor's {${String(issue.path[0])}} path parameter of ${describe(operation)})`,
+  }));
+}
+
+/** The ways `values` break `parameters` (strings are read as the declared types). */
+function parameterIssues(
+  operation: VendorOperation,
+  where: "query" | "path",
+  parameters: readonly VendorParameter[],
+  values: Record<string, unknown>,
+): ContractIssue[] {
+  if (parameters.length === 0) return [];
   const schema: JsonSchema = {
     type: "object",
     additionalProperties: true,
-    properties: Object.fromEntries(
-      operation.queryParameters.map((parameter) => [parameter.name, parameter.schema]),
-    ),
-    required: operation.queryParameters
-      .filter((parameter) => parameter.required)
-      .map((parameter) => parameter.name),
+    properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.schema])),
+    required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
   };
   return schemaIssues(
-    { key: `${describe(operation)} query`, name: operation.document, schema, mode: "query" },
-    { ...query },
+    { key: `${describe(operation)} ${where}`, name: operation.document, schema, mode: "query" },
+    values,
   );
 }
 

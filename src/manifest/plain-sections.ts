@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { RegisteredResource } from "../provider/define-resource";
 import { adoptIdField } from "../provider/definition";
 import { resourceClasses } from "../resources/registry";
-import { referenceTo } from "./entries";
+import { referenceTo, STAND_IN_ID, vendorRules } from "./entries";
 
 /** One section of plain entries. */
 export interface PlainSection {
@@ -21,6 +21,12 @@ export interface PlainSection {
   entry: z.ZodObject;
   /** The parent below the company: its section, the entry key naming it and the input it fills. */
   parent?: { section: string; entryKey: string; input: string } | undefined;
+}
+
+/** An entry as its resource's inputs, with stand-ins for the company and the parent it names by key. */
+function inputsOf(entry: Record<string, unknown>, parent: { entryKey: string; input: string } | undefined) {
+  const { [parent?.entryKey ?? ""]: _key, ...fields } = entry;
+  return { ...fields, companyId: STAND_IN_ID, ...(parent ? { [parent.input]: STAND_IN_ID } : {}) };
 }
 
 function plainSections(): PlainSection[] {
@@ -43,7 +49,9 @@ function plainSections(): PlainSection[] {
         type,
         section: manifest.section,
         Resource,
-        entry: z.strictObject({ ...reference, ...fields, ...adoptIdField }),
+        entry: z
+          .strictObject({ ...reference, ...fields, ...adoptIdField })
+          .superRefine(vendorRules(Resource.definition, (entry) => inputsOf(entry, parent))),
         parent:
           parent === undefined || parentSection === undefined
             ? undefined

@@ -4,20 +4,30 @@
  * other entries by manifest key added), so the manifest cannot drift from the resources.
  */
 import { z } from "zod";
-import { companyInputsSchema } from "../resources/company";
+import { companyInputsSchema, companyResource } from "../resources/company";
 import { companyConfigInputsSchema } from "../resources/company-config";
 import { companyFeaturesInputsSchema } from "../resources/company-features";
 import { customFieldResource } from "../resources/custom-field";
 import { customFieldOrderInputsSchema } from "../resources/custom-field-order";
 import { partnerPublicKeyResource } from "../resources/partner-public-key";
-import { perTripServiceChargeInputsSchema } from "../resources/per-trip-service-charge";
+import {
+  perTripServiceChargeInputsSchema,
+  perTripServiceChargeResource,
+} from "../resources/per-trip-service-charge";
 import { userGroupRolesInputsSchema, userGroupRolesResource } from "../resources/user-group-roles";
 import { apiUserInputsSchema, apiUserInputsShape } from "../schemas/api-user";
 import { partnerPublicKeyInputsSchema } from "../schemas/partner-public-key";
 import { tenantKeyInputsSchema } from "../schemas/tenant-key";
 import { manifestRoleSchema, STAND_IN_IDS, toPlatformAudiences } from "./audiences";
 import { customFieldEntrySchema } from "./custom-field-entry";
-import { manifestKeySchema, referenceTo, resourceRules, STAND_IN_ID, withoutParents } from "./entries";
+import {
+  manifestKeySchema,
+  referenceTo,
+  resourceRules,
+  STAND_IN_ID,
+  vendorRules,
+  withoutParents,
+} from "./entries";
 import { PLAIN_SECTIONS } from "./plain-sections";
 import { apiUserQuotaWithinFile, partnerKeyMaterial } from "./offline-preflight";
 import { uniqueEntries } from "./unique-entries";
@@ -82,7 +92,7 @@ export const manifestSchema = z
     /** JSON Schema of the file, for editors. */
     $schema: z.string().optional(),
     /** The company. `adoptId` takes over an existing one. */
-    company: companyInputsSchema,
+    company: companyInputsSchema.superRefine(vendorRules(companyResource, (entry) => entry)),
     /** Company features by platform feature name. */
     features: companyFeaturesInputsSchema.shape.features.optional(),
     /** Config documents (travel content, white label, stealth, ...). */
@@ -90,6 +100,9 @@ export const manifestSchema = z
     /** The per-trip service charge. */
     perTripServiceCharge: z
       .strictObject({ config: perTripServiceChargeInputsSchema.shape.config })
+      .superRefine(
+        vendorRules(perTripServiceChargeResource, (entry) => ({ ...entry, companyId: STAND_IN_ID })),
+      )
       .optional(),
     /** Legal entities, offices (each under a legal entity), cost centers, departments, grades. */
     ...plainSectionsShape,

@@ -33,13 +33,22 @@ export interface VendorRequest {
   method: "POST" | "PUT" | "PATCH";
   /** The concrete path, such as `/v2/companies/8f…/legal-entities`. */
   path: string;
-  /** The body exactly as create sends it. */
+  /**
+   * The body exactly as create sends it; undefined for a request whose body is built at run time
+   * from the platform's object (an adoption's full PUT): only its path is checked.
+   */
   body: unknown;
   /**
    * Where a value of the body comes from in the inputs. Default: the same path (the body's
    * properties are inputs of the same names).
    */
   inputPathOf?: ((bodyPath: ValuePath) => ValuePath) | undefined;
+  /**
+   * The input holding the object's own id where the path carries it (`adoptId` in an adoption's
+   * `PUT …/cost-centers/{costCenterId}`). Other path parameters are inputs of their own names
+   * (`{companyId}` is `companyId`).
+   */
+  idInput?: string | undefined;
 }
 
 /** The declaration of one resource type. */

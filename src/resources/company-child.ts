@@ -154,7 +154,20 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
     idOutput: spec.idOutput,
     notFoundCodes,
     uniqueExternalIdWithin: spec.parents,
-    vendorRequests: (values) => [createRequest(values)],
+    // Adoption replaces the object whole: `PUT <collection>/{adoptId}`.
+    vendorRequests: (values) => [
+      createRequest(values),
+      ...(typeof values.adoptId === "string"
+        ? [
+            {
+              method: "PUT" as const,
+              path: itemPath(values, values.adoptId),
+              body: undefined,
+              idInput: "adoptId",
+            },
+          ]
+        : []),
+    ],
     tenant: {
       manifest: {
         section: spec.section,

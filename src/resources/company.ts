@@ -67,7 +67,13 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
   idOutput: "companyId",
   notFoundCodes: NOT_FOUND_CODES,
   uniqueExternalIdWithin: [],
-  vendorRequests: (inputs) => [createRequest(inputs)],
+  // Adoption replaces the company whole: `PUT /v2/companies/{adoptId}`.
+  vendorRequests: (inputs) => [
+    createRequest(inputs),
+    ...(typeof inputs.adoptId === "string"
+      ? [{ method: "PUT" as const, path: companyPath(inputs.adoptId), body: undefined, idInput: "adoptId" }]
+      : []),
+  ],
   tenant: companyTenant,
   async create({ client }, inputs, created) {
     const { path, body } = createRequest(inputs);

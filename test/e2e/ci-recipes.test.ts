@@ -10,7 +10,8 @@ import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parse } from "yaml";
-import { e2eSkipReason } from "./harness";
+import { assertNoContractViolations, type ContractRecorder } from "../support/contract-recorder";
+import { e2eSkipReason, startE2eRecorder } from "./harness";
 
 const run = promisify(execFile);
 const root = resolve(__dirname, "..", "..");
@@ -37,8 +38,19 @@ describe("CI recipes", () => {
   });
 });
 
-/** The recipes' "Start the emulator" step, on a free port: each matrix job starts its own. */
-async function startRecipeEmulator(seed: string): Promise<{ process: ChildProcess; url: string }> {
+/** A recipe's emulator, and the contract recorder the pipeline reaches it through. */
+interface RecipeEmulator {
+  process: ChildProcess;
+  /** The emulator's own URL (for reads of its state). */
+  url: string;
+  recorder: ContractRecorder;
+}
+
+/**
+ * The recipes' "Start the emulator" step, on a free port: each matrix job starts its own. The
+ * pipeline's requests reach it through a contract recorder.
+ */
+async function startRecipeEmulator(seed: string, stack: string): Promise<RecipeEmulator> {
   const child = spawn(process.execPath, [
     join(root, "dist", "src", "cli", "main.js"),
     "emulator",
@@ -52,11 +64,12 @@ async function startRecipeEmulator(seed: string): Promise<{ process: ChildProces
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).once("line", resolveLine);
     child.once("exit", (code) => reject(new Error(`the emulator exited with ${code}`)));
   });
-  return { process: child, url: (JSON.parse(first) as { url: string }).url };
+  const url = (JSON.parse(first) as { url: string }).url;
+  return { process: child, url, recorder: await startE2eRecorder(url, `e2e ci-recipes ${stack}`) };
 }
 
 describe.skipIf(e2eSkipReason() !== "")("CI recipes, run locally (real engine)", () => {
-  const emulators = new Map<string, { process: ChildProcess; url: string }>();
+  const emulators = new Map<string, RecipeEmulator>();
   const base = inject("packedProjectDir");
   const work = mkdtempSync(join(base, "ci-recipes-"));
   const project = join(work, "project");
@@ -64,12 +77,15 @@ describe.skipIf(e2eSkipReason() !== "")("CI recipes, run locally (real engine)",
   beforeAll(async () => {
     cpSync(join(recipes, "project"), project, { recursive: true });
     for (const stack of ["dev", "prod"]) {
-      emulators.set(stack, await startRecipeEmulator(join(project, "emulator-seed.yaml")));
+      emulators.set(stack, await startRecipeEmulator(join(project, "emulator-seed.yaml"), stack));
     }
   });
-  afterAll(() => {
+  afterAll(async () => {
+    for (const { recorder } of emulators.values()) await recorder.close();
     for (const { process } of emulators.values()) process.kill();
     rmSync(work, { recursive: true, force: true });
+    for (const [stack, { recorder }] of emulators)
+      assertNoContractViolations(recorder, `e2e ci-recipes ${stack}`);
   });
 
   const pipeline = (step: string, stack: string) =>
@@ -81,7 +97,7 @@ describe.skipIf(e2eSkipReason() !== "")("CI recipes, run locally (real engine)",
         PULUMI_BACKEND_URL: `file://${work}`,
         PULUMI_CONFIG_PASSPHRASE: "ci-recipes",
         PULUMI_SKIP_UPDATE_CHECK: "true",
-        TRAVEL_BASE_URL: emulators.get(stack)?.url ?? "",
+        TRAVEL_BASE_URL: emulators.get(stack)?.recorder.url ?? "",
         TRAVEL_CLIENT_ID: "ci-tmc-admin",
         TRAVEL_CLIENT_SECRET: "ci-emulator-secret-not-for-production",
       },

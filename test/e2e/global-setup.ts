@@ -3,8 +3,14 @@
  * directory, the way users consume it (test/support/packed-project.ts). E2E tests put their
  * programs below that directory.
  * Under CI=true a missing Pulumi CLI fails the run instead of skipping the tests.
+ *
+ * Every e2e file sends the provider's requests through a contract recorder (harness.ts,
+ * `startE2eRecorder`), and each recorder appends what it saw to one log as it closes. The teardown
+ * prints the suite's tally and fails the run on any request that broke the vendor's documents,
+ * whichever file sent it (each file also fails on its own).
  */
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { createPackedProject } from "../support/packed-project";
@@ -15,7 +21,37 @@ declare module "vitest" {
     packedProjectDir: string;
     /** Set when the e2e tests cannot run here (never under CI=true). */
     e2eSkipReason: string;
+    /** The file every contract recorder of the suite appends its tally to. */
+    contractLog: string;
   }
+}
+
+/** One closed recorder's line in the log. */
+interface RecorderLine {
+  label: string;
+  checked: number;
+  violations: { method: string; path: string; issues: string[] }[];
+}
+
+/** Prints the suite's tally of the contract recorders; throws when one saw a violation. */
+function assertContractLog(file: string): void {
+  const lines = existsSync(file)
+    ? readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => JSON.parse(line) as RecorderLine)
+    : [];
+  const checked = lines.reduce((sum, line) => sum + line.checked, 0);
+  const broken = lines.flatMap((line) =>
+    line.violations.map((v) => `${line.label}: ${v.method} ${v.path}: ${v.issues.join("; ")}`),
+  );
+  console.log(
+    `contract recorder: ${checked} requests to vendor-documented routes checked by ${lines.length} recorders; ${broken.length} violations`,
+  );
+  if (broken.length > 0)
+    throw new Error(
+      `${broken.length} request(s) of the e2e suite broke the vendor's documents:\n${broken.join("\n")}`,
+    );
 }
 
 function findOnPath(program: string): string | undefined {
@@ -34,10 +70,21 @@ export default async function setup(project: TestProject): Promise<() => void> {
     if (process.env.CI === "true") throw new Error(`CI=true: the e2e tests need the Pulumi CLI: ${reason}`);
     project.provide("e2eSkipReason", reason);
     project.provide("packedProjectDir", "");
+    project.provide("contractLog", "");
     return () => undefined;
   }
   const dir = createPackedProject("pulumi-travel-e2e-");
+  const logDir = mkdtempSync(join(tmpdir(), "pulumi-travel-contract-"));
+  const contractLog = join(logDir, "recorders.jsonl");
   project.provide("packedProjectDir", dir);
   project.provide("e2eSkipReason", "");
-  return () => rmSync(dir, { recursive: true, force: true });
+  project.provide("contractLog", contractLog);
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+    try {
+      assertContractLog(contractLog);
+    } finally {
+      rmSync(logDir, { recursive: true, force: true });
+    }
+  };
 }

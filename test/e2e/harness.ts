@@ -33,6 +33,15 @@ export function e2eSkipReason(): string {
   return inject("e2eSkipReason");
 }
 
+/**
+ * A contract recorder in front of `target` (an emulator's URL) that reports to the suite's tally
+ * when it closes (global-setup.ts fails the run on any violation). Every e2e file that reaches an
+ * emulator reaches it through one.
+ */
+export function startE2eRecorder(target: string, label: string): Promise<ContractRecorder> {
+  return startContractRecorder(target, { file: inject("contractLog"), label });
+}
+
 /** Creates a program (`index.js` source) and its stack against a fresh emulator. */
 export async function createEnvironment(
   name: string,
@@ -41,7 +50,7 @@ export async function createEnvironment(
   stackName = "e2e",
 ): Promise<E2eEnvironment> {
   const emulator = await startEmulator();
-  const recorder = await startContractRecorder(emulator.url);
+  const recorder = await startE2eRecorder(emulator.url, `e2e ${name}`);
   const { stack, programDir, backendDir } = await createFileStack({
     under: inject("packedProjectDir"),
     project: name,

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RunningEmulator } from "../../src/emulator";
 import { type Finished, ROOT, runProgram, travelEnv } from "../cli/harness";
 import { liveEmulator } from "../support/live-emulator";
-import { e2eSkipReason } from "./harness";
+import { assertNoContractViolations, type ContractRecorder } from "../support/contract-recorder";
+import { e2eSkipReason, startE2eRecorder } from "./harness";
 
 /** Runs the installed bin with `env` on top of a clean environment. */
 function installedCli(args: readonly string[], env: Record<string, string> = {}): Promise<Finished> {
@@ -17,10 +18,18 @@ function installedCli(args: readonly string[], env: Record<string, string> = {})
 
 describe.skipIf(e2eSkipReason() !== "")("the installed pulumi-travel bin", () => {
   let emulator: RunningEmulator;
+  let recorder: ContractRecorder;
+  /** The bin's environment: the emulator's credentials, reached through the contract recorder. */
+  const env = () => travelEnv({ ...emulator, url: recorder.url });
   beforeAll(async () => {
     emulator = await liveEmulator();
+    recorder = await startE2eRecorder(emulator.url, "e2e installed-cli");
   });
-  afterAll(() => emulator?.close());
+  afterAll(async () => {
+    await recorder?.close();
+    await emulator?.close();
+    if (recorder) assertNoContractViolations(recorder, "e2e installed-cli");
+  });
 
   it("prints its help with every command and the exit codes", async () => {
     const help = await installedCli(["--help"]);
@@ -33,7 +42,7 @@ describe.skipIf(e2eSkipReason() !== "")("the installed pulumi-travel bin", () =>
   it("validates the example manifest and lists the seeded trips", async () => {
     const valid = await installedCli(["validate", join(ROOT, "examples", "tenant", "tenant.yaml")]);
     expect(valid.code, valid.stderr).toBe(0);
-    const trips = await installedCli(["car", "trips", "--json"], travelEnv(emulator));
+    const trips = await installedCli(["car", "trips", "--json"], env());
     expect(trips.code, trips.stderr).toBe(0);
     expect(trips.stdout).toContain("1000000001");
   });
@@ -41,7 +50,7 @@ describe.skipIf(e2eSkipReason() !== "")("the installed pulumi-travel bin", () =>
   it("exits 5 for a PNR that does not exist", async () => {
     const missing = await installedCli(
       ["car", "show", "--trip", "1000000001", "--pnr", "9999999999", "--json"],
-      travelEnv(emulator),
+      env(),
     );
     expect(missing.code).toBe(5);
     expect(missing.stdout).toContain("PNR_NOT_FOUND");

@@ -18,7 +18,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
 import { createFileStack } from "../support/file-stack";
 import { installProject, npmInstall, packedTarball, repoRoot } from "../support/packed-project";
-import { countCalls, e2eSkipReason } from "./harness";
+import { assertNoContractViolations, type ContractRecorder } from "../support/contract-recorder";
+import { countCalls, e2eSkipReason, startE2eRecorder } from "./harness";
 
 /** The 0.1.0 release commit. */
 const RELEASE_0_1_0 = "0f0fd61";
@@ -78,6 +79,7 @@ interface StateResource {
 
 describe.skipIf(e2eSkipReason() !== "")("state written by 0.1.0 after an upgrade", () => {
   let emulator: RunningEmulator;
+  let recorder: ContractRecorder;
   let stack: Stack;
   let dir: string;
   let companyId: string;
@@ -92,11 +94,13 @@ describe.skipIf(e2eSkipReason() !== "")("state written by 0.1.0 after an upgrade
   beforeAll(async () => {
     const oldTarball = packRelease();
     emulator = await startEmulator({ logErrors: false });
+    // Both packages' requests (0.1.0's, then this one's) are checked against the vendor documents.
+    recorder = await startE2eRecorder(emulator.url, "e2e state-compat");
     ({ stack, programDir: dir } = await createFileStack({
       under: inject("packedProjectDir"),
       project: "compat",
       program: PROGRAM,
-      emulator,
+      emulator: { ...emulator, url: recorder.url },
       stackName: "compat",
       config: { "compat:companyName": "Acme" },
     }));
@@ -104,8 +108,10 @@ describe.skipIf(e2eSkipReason() !== "")("state written by 0.1.0 after an upgrade
     installProject(dir, "compat", { "pulumi-travel": `file:${oldTarball}` });
   });
   afterAll(async () => {
+    await recorder?.close();
     await emulator?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
+    if (recorder) assertNoContractViolations(recorder, "e2e state-compat");
   });
 
   it("creates the stack with 0.1.0 (seven serialized methods calling runtimeProvider)", async () => {

@@ -53,6 +53,25 @@ const cases: {
     expected: [[5, 21, "costCenters.eng.numberOfEmploees", "is not a known property"]],
   },
   {
+    name: "a typo inside a config document (the vendor's schema, as check applies it)",
+    text: `${COMPANY}configs:\n  enroll:\n    kind: enrollment\n    config: { termsAndConditions: Be nice., termsAndConditons: x }\n`,
+    expected: [
+      [
+        7,
+        64,
+        "configs.enroll.config.termsAndConditons",
+        "is not a property of the vendor's EnrollmentConfig schema; did you mean termsAndConditions?",
+      ],
+    ],
+  },
+  {
+    name: "an adoptId that is not a uuid, where the vendor's path takes one",
+    text: `${COMPANY}costCenters:\n  eng: { name: Eng, adoptId: cc-1 }\n`,
+    expected: [
+      [5, 30, "costCenters.eng.adoptId", /^must be a uuid\b.*\{costCenterId\} path parameter of PUT /],
+    ],
+  },
+  {
     name: "a missing required field",
     text: "company:\n  billingCurrency: USD\n",
     expected: [[1, 1, "company.name", "is required"]],

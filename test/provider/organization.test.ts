@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath } from "../../src/client";
 import type { ResourceDefinition, Values } from "../../src/provider/definition";
@@ -92,7 +93,8 @@ describe("organization providers", () => {
       await provider.update(id, outs, news);
       expect(await server(id)).toMatchObject(c.edit);
 
-      const moved = await checked(provider, { ...news, companyId: "another-company" });
+      // Another company (an id the vendor types as a uuid, as the emulator issues them).
+      const moved = await checked(provider, { ...news, companyId: randomUUID() });
       expect((await provider.diff(id, outs, moved)).replaces).toContain("companyId");
 
       await provider.delete(id, outs);

@@ -5,6 +5,7 @@
  * the vendor does not document (the emulator's `/_emulator` API, RBAC, custom fields) pass
  * unchecked. Violations are kept as paths and reasons, never values, so no secret is recorded.
  */
+import { appendFileSync } from "node:fs";
 import type http from "node:http";
 import { formatIssuePath, vendorOperation, vendorQueryIssues, vendorRequestIssues } from "../../src/contract";
 import { startLossyProxy } from "../provider/lossy-proxy";
@@ -37,8 +38,19 @@ function parsedBody(headers: http.IncomingHttpHeaders, raw: Buffer): unknown {
   return undefined;
 }
 
-/** Starts a recorder that forwards to `target` (the emulator's URL). */
-export async function startContractRecorder(target: string): Promise<ContractRecorder> {
+/** Where a recorder reports what it saw when it closes. */
+export interface RecorderLog {
+  /** A file each closing recorder appends one JSON line to: `{ label, checked, violations }`. */
+  file: string;
+  /** Names the recorder in the line (the test file and stack). */
+  label: string;
+}
+
+/**
+ * Starts a recorder that forwards to `target` (the emulator's URL); with `log`, it appends what it
+ * saw to the log file when it closes (the e2e suite's tally, test/e2e/global-setup.ts).
+ */
+export async function startContractRecorder(target: string, log?: RecorderLog): Promise<ContractRecorder> {
   const violations: ContractViolation[] = [];
   let checked = 0;
   const proxy = await startLossyProxy(
@@ -67,7 +79,10 @@ export async function startContractRecorder(target: string): Promise<ContractRec
       return checked;
     },
     violations,
-    close: () => proxy.close(),
+    close: async () => {
+      await proxy.close();
+      if (log) appendFileSync(log.file, `${JSON.stringify({ label: log.label, checked, violations })}\n`);
+    },
   };
 }
 

@@ -15,6 +15,7 @@ import {
   vendorDocumentsFolder,
   vendorOperation,
   vendorOperations,
+  vendorPathIssues,
   vendorQueryIssues,
   vendorRequestIssues,
   vendorRequestSchema,
@@ -274,6 +275,38 @@ describe("vendorQueryIssues", () => {
     expect(vendorQueryIssues("GET", companies, { companyRole: "OWNER" })).toEqual([
       { path: ["companyRole", 0], message: expect.stringMatching(/^must be one of: /) },
     ]);
+  });
+});
+
+describe("vendorPathIssues", () => {
+  const uuidIssue = (name: string, route: string) => ({
+    path: [name],
+    message: expect.stringMatching(
+      new RegExp(
+        `^must be a uuid\\b.*\\(the vendor's \\{${name}\\} path parameter of ${route.replace(/[{}/]/g, "\\$&")}\\)$`,
+      ),
+    ),
+  });
+
+  it("refuses a parameter the vendor types as a uuid that is not one, by name", () => {
+    expect(vendorPathIssues("POST", "/v2/companies/acme/grades")).toEqual([
+      uuidIssue("companyId", "POST /v2/companies/{companyId}/grades"),
+    ]);
+    expect(
+      vendorPathIssues("PUT", `/v2/companies/${COMPANY}/legal-entities/le%201/offices/${OTHER}`),
+    ).toEqual([
+      uuidIssue(
+        "legalEntityId",
+        "PUT /v2/companies/{companyId}/legal-entities/{legalEntityId}/offices/{officeId}",
+      ),
+    ]);
+  });
+
+  it("accepts uuids, parameters typed as plain strings, and routes the vendor does not document", () => {
+    expect(vendorPathIssues("PUT", `/v2/companies/${COMPANY}/grades/${OTHER}`)).toEqual([]);
+    expect(vendorPathIssues("GET", "/v2/companies/acme")).toEqual([]);
+    expect(vendorPathIssues("DELETE", `/v2/companies/${COMPANY}/partner-public-keys/partner-1`)).toEqual([]);
+    expect(vendorPathIssues("POST", "/v3/companies/acme/custom-fields")).toEqual([]);
   });
 });
 
