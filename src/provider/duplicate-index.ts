@@ -9,6 +9,7 @@
  * Outputs are also compared by value once resolved.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { programError } from "./program-error";
 import { isInternalKey } from "./values";
 
 /** An input whose value must be unique among the resources of a type with the same parents. */
@@ -61,7 +62,7 @@ function duplicateError(
   rule: UniqueInput,
 ): Error {
   const where = scope.length > 0 ? ` under the same ${scope.join(" and ")}` : "";
-  return new Error(
+  return programError(
     `${claim.type} "${claim.name}" has ${rule.input} "${value}", already used by ${first.type} "${first.name}"${where}: ` +
       `${rule.rejection}; give each its own ${rule.input}`,
   );
@@ -145,7 +146,7 @@ export function assertKnownKeys(
 ): void {
   const unknown = Object.keys(args).filter((key) => !known.includes(key) && !isInternalKey(key));
   if (unknown.length > 0) {
-    throw new Error(
+    throw programError(
       `${type} "${name}": ${unknown.map((key) => `${key} is not a known property`).join("; ")}`,
     );
   }

@@ -14,6 +14,7 @@ import { PartialCreateError } from "./partial-create-error";
 import { assertRecordedTypes } from "./recorded-inputs";
 import type { ResourceContext } from "./resource-context";
 import { extraReplaces, preflightFailures } from "./preflight";
+import { noteStackObject } from "./stack-objects";
 import type { ContextFactory } from "./resource-context";
 import { safeCreate } from "./safe-create";
 import { isInternalKey, stripInternal, withoutUndefined } from "./values";
@@ -52,7 +53,8 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
       return { inputs: withKeptValues(definition, olds, inputs), failures };
     },
 
-    async diff(_id: string, olds: Values, news: Values) {
+    async diff(id: string, olds: Values, news: Values) {
+      noteStackObject(definition.type, id);
       const declared = props.declaredOf(olds);
       const settled = settledInputs(definition, olds, news);
       const { changed, replaces } = diffDeclared(definition, declared, settled);

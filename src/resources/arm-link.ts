@@ -8,6 +8,7 @@
  *   unknown in both cases; the group's diff uses the arm id to tell "same group" from "new group".
  */
 import * as pulumi from "@pulumi/pulumi";
+import { programError } from "../provider/program-error";
 import { hasOptionGroup } from "../schemas/custom-field";
 
 /** The arm behind an `optionGroupId` output. */
@@ -46,7 +47,7 @@ export function armLinkProps(group: string, optionGroupId: unknown): Record<stri
   if (!link) return {};
   const check = (action: unknown): void => {
     if (!hasOptionGroup(action as Parameters<typeof hasOptionGroup>[0]))
-      throw new Error(noGroupMessage(group, link.name));
+      throw programError(noGroupMessage(group, link.name));
   };
   if (!containsOutput(link.action)) {
     check(link.action);

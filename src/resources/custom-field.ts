@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import { adoptIdField } from "../provider/definition";
+import { clashAdvice } from "../provider/stack-objects";
 import type { ArgsOf } from "../provider/resource-args";
 import type { Entity, TenantFacts } from "../provider/tenant-facts";
 import { jsonEqual } from "../provider/values";
@@ -118,7 +119,7 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
     return [
       {
         property: "name",
-        reason: `a custom field named "${clash.name}" already exists in company ${news.companyId} (id ${clash.id}); names are unique per company (use adoptId to take it over)`,
+        reason: `a custom field named "${clash.name}" already exists in company ${news.companyId} (id ${clash.id}); names are unique per company, compared without regard to case: ${clashAdvice("CustomField", clash.id, "name")}`,
       },
     ];
   },

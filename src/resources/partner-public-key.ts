@@ -14,6 +14,7 @@ import type { ValuePath } from "../provider/definition";
 import { containsUnknown } from "../provider/values";
 import type { ArgsOf } from "../provider/resource-args";
 import { readOncePerRun } from "../provider/run-cache";
+import { clashAdvice } from "../provider/stack-objects";
 import type { TenantFacts } from "../provider/tenant-facts";
 import { partnerPublicKeyInputsSchema, partnerPublicKeysResponseSchema } from "../schemas/partner-public-key";
 
@@ -184,7 +185,7 @@ export const partnerPublicKeyResource = defineResource<
     return [
       {
         property: "kid",
-        reason: `company ${news.companyId} already has an active key with kid ${news.kid} (registration ${clash.id}); a kid is unique among active keys: choose another kid, or set adoptId to ${clash.id} to take that key over`,
+        reason: `company ${news.companyId} already has an active key with kid ${news.kid} (registration ${clash.id}); a kid is unique among active keys: ${clashAdvice("PartnerPublicKey", clash.id, "kid")}`,
       },
     ];
   },

@@ -153,6 +153,14 @@ async function converge(
 /** The UserGroupRoles definition. Its id is the group id: one per group. */
 export const userGroupRolesResource = defineResource<Inputs, State, typeof userGroupRolesInputsSchema>({
   type: "UserGroupRoles",
+  uniqueInputs: [
+    {
+      input: "groupId",
+      within: ["companyId"],
+      rejection:
+        "each UserGroupRoles owns every role of its group, so two would remove each other's roles on every up",
+    },
+  ],
   notFoundCodes: GONE,
   tenant: rolesTenant,
   inputs: userGroupRolesInputsSchema,

@@ -1,4 +1,5 @@
 /** Bad manifests, table-driven: each fails with the exact file, line, column and reason. */
+import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -21,6 +22,19 @@ const LE =
   "legalEntities:\n  acme-us:\n    name: Acme US\n    billingCurrency: USD\n    address: { addressLines: [x], regionCode: US }\n";
 
 const FIELD = "customFields:\n  cost-code:\n    name: Cost code\n";
+
+/** A PEM as a YAML block under `publicKeyPem: |` at entry depth. */
+const pemBlock = (pem: string) =>
+  `    publicKeyPem: |\n${pem
+    .trim()
+    .split("\n")
+    .map((line) => `      ${line}`)
+    .join("\n")}\n`;
+const rsaKeys = (bits: number) => generateKeyPairSync("rsa", { modulusLength: bits });
+const publicPem = (bits: number) =>
+  rsaKeys(bits).publicKey.export({ type: "spki", format: "pem" }).toString();
+const shortPem = publicPem(1024);
+const privatePem = rsaKeys(2048).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
 
 const cases: {
   name: string;
@@ -215,6 +229,39 @@ const cases: {
       [5, 3, "partnerKeys.partner-a.publicKeyPem", "give exactly one of publicKeyPem and jwk"],
       [6, 51, "partnerKeys.partner-b.publicKeyPem", "give exactly one of publicKeyPem and jwk"],
       [7, 14, "tenantKey.rotaton", "is not a known property"],
+    ],
+  },
+  {
+    name: "partner keys whose material fails offline: unreadable, 1024 bits, private",
+    text: `${COMPANY}partnerKeys:\n  garbled:\n    kid: garbled\n    publicKeyPem: "-----BEGIN PUBLIC KEY-----\\nnot a key\\n-----END PUBLIC KEY-----"\n  short:\n    kid: short\n${pemBlock(shortPem)}  leaky:\n    kid: leaky\n${pemBlock(privatePem)}`,
+    expected: [
+      [
+        7,
+        19,
+        "partnerKeys.garbled.publicKeyPem",
+        /^PartnerPublicKey garbled: publicKeyPem is not a readable public key/,
+      ],
+      [10, 19, "partnerKeys.short.publicKeyPem", "is a 1024-bit RSA key; the minimum is 2048 bits"],
+      [
+        13 + shortPem.trim().split("\n").length,
+        19,
+        "partnerKeys.leaky.publicKeyPem",
+        "must be a PEM public key (never a private key)",
+      ],
+    ],
+  },
+  {
+    name: "more new API users than the platform's quota per TMC, and two role sets for one group",
+    text: `${COMPANY}apiUsers:\n${[1, 2, 3, 4, 5, 6, 7].map((n) => `  u${n}: {}\n`).join("")}  adopted: { adoptId: client-1 }\nuserGroupRoles:\n  a: { groupId: ug-1, roles: [] }\n  b: { groupId: ug-1, roles: [] }\n`,
+    expected: [
+      [10, 7, "apiUsers.u6", /^is new API user 6 of this file, but the platform allows 5 per TMC/],
+      [11, 7, "apiUsers.u7", /^is new API user 7 of this file/],
+      [
+        15,
+        17,
+        "userGroupRoles.b.groupId",
+        /^"ug-1" is also the groupId of entry "a": each UserGroupRoles owns every role of its group/,
+      ],
     ],
   },
   {

@@ -50,4 +50,26 @@ describe("PartnerPublicKey preflight", () => {
     expect(own.failures).toEqual([]);
     expect((await h.provider.check({}, { companyId, kid: "fresh", publicKeyPem: pem })).failures).toEqual([]);
   });
+
+  it("advises adoptId for a kid held outside the stack, and renaming when a resource of the stack holds it", async () => {
+    const { keys } = await h.client.get<{ keys: { id: string; kid: string }[] }>(
+      apiPath`/v2/companies/${companyId}/partner-public-keys`,
+    );
+    const held = keys.find((key) => key.kid === "taken")?.id ?? "";
+    const outside = await h.provider.check({}, { companyId, kid: "taken", publicKeyPem: pem });
+    expect(outside.failures?.[0]?.reason).toMatch(`set adoptId: "${held}" to take it over`);
+    // The engine diffs the stack's resource that holds the key before it checks a new one.
+    const holder = { companyId, kid: "taken", publicKeyPem: pem };
+    await h.provider.diff(held, holder, holder);
+    const inStack = await h.provider.check({}, { companyId, kid: "taken", publicKeyPem: pem });
+    expect(inStack.failures).toEqual([
+      {
+        property: "kid",
+        reason: expect.stringMatching(
+          /a kid is unique among active keys: another PartnerPublicKey of this stack holds it: rename one of the two \(change the kid of one of them\)$/,
+        ),
+      },
+    ]);
+    expect(inStack.failures?.[0]?.reason).not.toContain("adoptId");
+  });
 });

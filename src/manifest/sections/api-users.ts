@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { ApiUser } from "../../resources/api-user";
 import { apiUserInputsSchema, apiUserInputsShape } from "../../schemas/api-user";
-import { keyedSection, resourceRules, STAND_IN_ID, withoutParents } from "../entries";
+import { manifestKeySchema, resourceRules, STAND_IN_ID, withoutParents } from "../entries";
+import { apiUserQuotaWithinFile } from "../offline-preflight";
 import { eachEntry, sectionCodec } from "../section-codec";
 
 /** An API user; `orgId` is implied: a COMPANY_ADMIN administers this manifest's company. */
@@ -16,10 +17,14 @@ const apiUserEntrySchema = z
 
 /** API users, by key. */
 export const apiUsersSection = sectionCodec({
-  schema: keyedSection(apiUserEntrySchema).meta({
-    description:
-      "API users (machine users) by key. A COMPANY_ADMIN administers this manifest's company (its `orgId` is implied); the credentials are secret outputs.",
-  }),
+  schema: z
+    .record(manifestKeySchema, apiUserEntrySchema)
+    .superRefine(apiUserQuotaWithinFile)
+    .optional()
+    .meta({
+      description:
+        "API users (machine users) by key. A COMPANY_ADMIN administers this manifest's company (its `orgId` is implied); the credentials are secret outputs.",
+    }),
   declare: (entries, ctx, section) => ({
     apiUsers: eachEntry(
       entries,

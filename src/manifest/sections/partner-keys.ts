@@ -3,15 +3,15 @@ import { z } from "zod";
 import { PartnerPublicKey, partnerPublicKeyResource } from "../../resources/partner-public-key";
 import { partnerPublicKeyInputsSchema } from "../../schemas/partner-public-key";
 import { resourceRules, STAND_IN_ID, withoutParents } from "../entries";
+import { partnerKeyMaterial } from "../offline-preflight";
 import { eachEntry, type Json, sectionCodec } from "../section-codec";
 import { uniqueKeyedSection } from "../unique-entries";
 
 /** A partner public key of the company. */
 const partnerKeyEntrySchema = z
   .strictObject(withoutParents(partnerPublicKeyInputsSchema.shape, "companyId"))
-  .superRefine(
-    resourceRules(partnerPublicKeyInputsSchema, (entry) => ({ ...entry, companyId: STAND_IN_ID })),
-  );
+  .superRefine(resourceRules(partnerPublicKeyInputsSchema, (entry) => ({ ...entry, companyId: STAND_IN_ID })))
+  .superRefine(partnerKeyMaterial);
 
 /** Partner public keys of the company, by key. */
 export const partnerKeysSection = sectionCodec({

@@ -1,6 +1,10 @@
 /** The `userGroupRoles` section: the role assignments of custom user groups, scopes by key. */
 import { z } from "zod";
-import { UserGroupRoles, userGroupRolesInputsSchema } from "../../resources/user-group-roles";
+import {
+  UserGroupRoles,
+  userGroupRolesInputsSchema,
+  userGroupRolesResource,
+} from "../../resources/user-group-roles";
 import { roleAssignmentSchema } from "../../schemas/user-group";
 import {
   AUDIENCE_LEGAL_ENTITY_AT,
@@ -9,8 +13,9 @@ import {
   toManifestPredicate,
   toPlatformAudiences,
 } from "../audiences";
-import { keyedSection, resourceRules, withoutParents } from "../entries";
+import { resourceRules, withoutParents } from "../entries";
 import { eachEntry, type Json, sectionCodec } from "../section-codec";
+import { uniqueKeyedSection } from "../unique-entries";
 
 /** A user group's role assignments; the group is named by id (see docs/manifest.md). */
 const userGroupRolesEntrySchema = z.strictObject({
@@ -37,7 +42,7 @@ const userGroupRolesEntrySchema = z.strictObject({
 
 /** Role assignments of custom user groups, by key. */
 export const userGroupRolesSection = sectionCodec({
-  schema: keyedSection(userGroupRolesEntrySchema).meta({
+  schema: uniqueKeyedSection(userGroupRolesEntrySchema, userGroupRolesResource).meta({
     description:
       "The role assignments of custom user groups (UserGroupRoles resources) by key: each owns exactly the listed roles of its group.",
   }),
