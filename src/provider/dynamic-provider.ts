@@ -71,25 +71,7 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
     },
 
     async read(id: string, recorded?: Values) {
-      const declared = props.recordedOf(id, recorded);
-      const ctx = context();
-      const found = await definition.read(ctx, id, declared);
-      if (!found) {
-        await warnIfCompanyMissing(definition.type, id, declared, ctx);
-        return {};
-      }
-      // Only declared inputs are observed: a field set outside the program must not become an
-      // input, or the next update would clear it (the platform's PUT is a full replacement).
-      const observed = withoutUndefined({
-        ...pickKeys(found.observed, Object.keys(declared)),
-        ...pickAdopt(declared),
-      });
-      const outs = props.outputsOf(observed, props.keepSecrets(found.state, recorded), recorded);
-      // Inputs handed back here lose their secret marking: keep the recorded (encrypted) ones.
-      const secretInputs = (definition as { secretInputs?: readonly string[] }).secretInputs ?? [];
-      return secretInputs.length > 0
-        ? { id, props: outs }
-        : { id, props: outs, inputs: { ...internalOf(recorded ?? {}), ...props.recorded(observed) } };
+      return readObject(definition, context, props, id, recorded);
     },
 
     async update(id: string, olds: Values, news: Values) {
@@ -107,6 +89,35 @@ export function buildDynamicProvider<I extends Values, S extends Values>(
       }
     },
   };
+}
+
+/** Reads the object `id`: its declared inputs as the platform holds them, and its outputs. */
+async function readObject<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  context: ContextFactory,
+  props: PropsOf<I, S>,
+  id: string,
+  recorded: Values | undefined,
+) {
+  const declared = props.recordedOf(id, recorded);
+  const ctx = context();
+  const found = await definition.read(ctx, id, declared);
+  if (!found) {
+    await warnIfCompanyMissing(definition.type, id, declared, ctx);
+    return {};
+  }
+  // Only declared inputs are observed: a field set outside the program must not become an
+  // input, or the next update would clear it (the platform's PUT is a full replacement).
+  const observed = withoutUndefined({
+    ...pickKeys(found.observed, Object.keys(declared)),
+    ...pickAdopt(declared),
+  });
+  const outs = props.outputsOf(observed, props.keepSecrets(found.state, recorded), recorded);
+  // Inputs handed back here lose their secret marking: keep the recorded (encrypted) ones.
+  const secretInputs: readonly string[] = definition.secretInputs ?? [];
+  return secretInputs.length > 0
+    ? { id, props: outs }
+    : { id, props: outs, inputs: { ...internalOf(recorded ?? {}), ...props.recorded(observed) } };
 }
 
 /** How one type's engine props map to its declared inputs and back to outputs. */

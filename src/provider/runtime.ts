@@ -70,46 +70,6 @@ export function createProviderRuntime(definitions: DefinitionRegistry): Provider
     return (entry.verified ??= verifyCredentials(currentClient(), entry.config));
   };
 
-  /**
-   * The engine-facing provider of `definition`: credential hints, failures and errors in the form
-   * the engine prints once and without secrets (see `engine-messages.ts`).
-   */
-  const forEngine = (
-    definition: ResourceDefinition<Values, Values>,
-    provider: FullResourceProvider,
-  ): FullResourceProvider => {
-    const secretInputs = (definition as { secretInputs?: readonly string[] }).secretInputs ?? [];
-    const claiming = withRunClaims(definition.type, provider, claimed);
-    const guarded =
-      <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
-      async (...args: A): Promise<R> => {
-        try {
-          return await credentialHint(() => operation(...args));
-        } catch (error) {
-          throw engineError(error);
-        }
-      };
-    return {
-      ...provider,
-      check: guarded(async (olds: Values, news: Values) => {
-        await verifyOnce();
-        const result = await provider.check(olds, news);
-        return { ...result, failures: engineFailures(result.failures ?? [], news, secretInputs) };
-      }),
-      diff: guarded(async (id: string, olds: Values, news: Values) => {
-        // A diff with changes goes to the engine as "unknown": the dynamic-provider host passes no
-        // per-property change list, so the engine then diffs the inputs itself, which gives it the
-        // changed keys that `replaceOnChanges` matches and the detailed diff `preview --diff` shows.
-        const { changes, ...result } = await provider.diff(id, olds, news);
-        return changes === true ? result : { ...result, changes: false };
-      }),
-      create: guarded(claiming.create),
-      read: guarded(provider.read),
-      delete: guarded(claiming.delete),
-      update: guarded(provider.update),
-    };
-  };
-
   return {
     async configure(config) {
       stackConfig = config;
@@ -123,10 +83,58 @@ export function createProviderRuntime(definitions: DefinitionRegistry): Provider
             `pulumi-travel does not know resource type ${type}; the installed pulumi-travel is older than the state (upgrade it)`,
           );
         }
-        provider = forEngine(definition, buildDynamicProvider(definition, currentContext));
+        provider = forEngine(
+          definition,
+          buildDynamicProvider(definition, currentContext),
+          verifyOnce,
+          claimed,
+        );
         providers.set(type, provider);
       }
       return provider;
     },
+  };
+}
+
+/**
+ * The engine-facing provider of `definition`: credentials verified before the first check, objects
+ * claimed for the run, credential hints, failures and errors in the form the engine prints once
+ * and without secrets (see `engine-messages.ts`).
+ */
+function forEngine(
+  definition: ResourceDefinition<Values, Values>,
+  provider: FullResourceProvider,
+  verifyOnce: () => Promise<void>,
+  claimed: Set<string>,
+): FullResourceProvider {
+  const secretInputs: readonly string[] = definition.secretInputs ?? [];
+  const claiming = withRunClaims(definition.type, provider, claimed);
+  const guarded =
+    <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await credentialHint(() => operation(...args));
+      } catch (error) {
+        throw engineError(error);
+      }
+    };
+  return {
+    ...provider,
+    check: guarded(async (olds: Values, news: Values) => {
+      await verifyOnce();
+      const result = await provider.check(olds, news);
+      return { ...result, failures: engineFailures(result.failures ?? [], news, secretInputs) };
+    }),
+    diff: guarded(async (id: string, olds: Values, news: Values) => {
+      // A diff with changes goes to the engine as "unknown": the dynamic-provider host passes no
+      // per-property change list, so the engine then diffs the inputs itself, which gives it the
+      // changed keys that `replaceOnChanges` matches and the detailed diff `preview --diff` shows.
+      const { changes, ...result } = await provider.diff(id, olds, news);
+      return changes === true ? result : { ...result, changes: false };
+    }),
+    create: guarded(claiming.create),
+    read: guarded(provider.read),
+    delete: guarded(claiming.delete),
+    update: guarded(provider.update),
   };
 }

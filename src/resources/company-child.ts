@@ -158,20 +158,7 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
     idOutput: spec.idOutput,
     notFoundCodes,
     uniqueExternalIdWithin: spec.parents,
-    // Adoption replaces the object whole: `PUT <collection>/{adoptId}`.
-    vendorRequests: (values) => [
-      createRequest(values),
-      ...(typeof values.adoptId === "string"
-        ? [
-            {
-              method: "PUT" as const,
-              path: itemPath(values, values.adoptId),
-              body: undefined,
-              idInput: "adoptId",
-            },
-          ]
-        : []),
-    ],
+    vendorRequests: (values) => [createRequest(values), ...adoptionRequests(values, itemPath)],
     tenant: {
       manifest: {
         section: spec.section,
@@ -208,6 +195,20 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
     recovery: { strategy: "natural-key", lookup: childLookup(spec, listing, notFoundCodes) },
   });
   return defined;
+}
+
+/** Adoption replaces the object whole: `PUT <collection>/{adoptId}`, its path judged by the vendor. */
+function adoptionRequests(values: Values, itemPath: (values: Values, id: string) => string) {
+  return typeof values.adoptId === "string"
+    ? [
+        {
+          method: "PUT" as const,
+          path: itemPath(values, values.adoptId),
+          body: undefined,
+          idInput: "adoptId",
+        },
+      ]
+    : [];
 }
 
 /** How a create whose outcome is unknown finds the object: by externalId, else by name. */

@@ -3,8 +3,9 @@
  * inventory (declared on its definition, `provider/tenant-facts.ts`) lists its objects under the
  * company, or under each object of its parent type (offices under legal entities, arms under
  * custom fields). Shared by `pulumi-travel reconcile` (through {@link tenantObjectsOf}) and
- * `pulumi-travel export`. A type without an inventory says why on its definition (API users: the
- * platform lists clientIds only; the tenant key: no read call).
+ * `pulumi-travel export`. A type without an inventory says why on its definition (API users belong
+ * to the TMC, not to a company, and reconcile lists them through their `tmcInventory`; the tenant
+ * key: no read call).
  *
  * The registry is handed in by the caller, so this module loads no resource (and no Pulumi).
  */
