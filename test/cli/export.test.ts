@@ -50,7 +50,9 @@ describe("pulumi-travel export", () => {
     expect(stdout).toContain(
       'pulumi config set partnerKeys-partner-a-2026-publicKeyPem -- "$(cat <public key PEM file>)"',
     );
-    expect(stdout).toMatch(/apiUsers: not exported: the platform lists API users by clientId only/);
+    expect(stdout).toMatch(
+      /apiUsers: not exported: API users belong to the TMC, not to a company \(the platform lists their clientIds only\)/,
+    );
     expect(stdout).toMatch(/tenantKey: not exported: the platform has no read call/);
 
     // Read-only: only GETs, the POST list calls and the token.
