@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, clearSharedTokens, type TravelClient } from "../../src/client";
 import { seededRandom } from "../../src/emulator/core/random";
 import type { Values } from "../../src/provider/definition";
+import { declaredForm } from "../../src/provider/keyed-inputs";
 import type { Entity } from "../../src/provider/tenant-facts";
 import { definitions, type ResourceType, resourceClasses } from "../../src/resources/registry";
 import { inventoryOf, readTenantSnapshot, type TenantSnapshot } from "../../src/tenant/read-tenant";
@@ -149,7 +150,11 @@ describe.skipIf(e2eSkipReason() !== "")("plan fidelity over random programs of e
     for (const resource of resources) {
       const definition = definitions[resource.type];
       if (!definition || inventoryOf(definition.tenant) !== undefined) continue;
-      const found = await definition.read({ client }, resource.id, resource.inputs);
+      const found = await definition.read(
+        { client },
+        resource.id,
+        declaredForm(definition.keyedInputs, resource.inputs),
+      );
       if (found)
         objects.set(`${resource.type}/${resource.id}`, {
           id: resource.id,
@@ -226,8 +231,12 @@ describe.skipIf(e2eSkipReason() !== "")("plan fidelity over random programs of e
     if (!definition || !own) return false;
     const edited = (kit.edit ?? kit.make)({ random, serial, byName, companyId, groups }, own);
     if (!edited) return false;
-    const declared = Object.fromEntries(
-      Object.entries(resource.inputs).filter(([key]) => !key.startsWith("__") && key !== "adoptId"),
+    // State records keyed lists (options, roles, order) as maps: the definition takes lists.
+    const declared = declaredForm(
+      definition.keyedInputs,
+      Object.fromEntries(
+        Object.entries(resource.inputs).filter(([key]) => !key.startsWith("__") && key !== "adoptId"),
+      ),
     );
     const parsed = definition.inputs.safeParse({ ...declared, ...edited.inputs });
     if (!parsed.success) return false;
