@@ -9,6 +9,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { promisify } from "node:util";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestToken } from "../support/live-emulator";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
 const PROGRAM = `
@@ -69,18 +70,9 @@ describe.skipIf(e2eSkipReason() !== "")("credentials and keys through the Pulumi
     });
   };
   const tokenStatus = async (clientId: string, clientSecret: string) => {
-    const response = await fetch(`${env.emulator.url}/v2/auth/oauth2-token`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        grant_type: "client_credentials",
-        client_id: clientId,
-        client_secret: clientSecret,
-      }),
-    });
-    const body = (await response.json()) as { access_token?: string };
-    if (body.access_token) issued.add(body.access_token);
-    return { status: response.status, token: body.access_token };
+    const answer = await requestToken(env.emulator.url, clientId, clientSecret);
+    if (answer.token) issued.add(answer.token);
+    return answer;
   };
   const run = async <T extends { stdout: string; stderr: string }>(step: Promise<T>): Promise<T> => {
     const result = await step;

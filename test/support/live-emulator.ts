@@ -42,8 +42,12 @@ export async function createCustomGroup(
   return ((await response.json()) as { id: string }).id;
 }
 
-/** The status of a client-credentials token request with `clientId` and `clientSecret`: 200 when they work. */
-export async function tokenStatus(baseUrl: string, clientId: string, clientSecret: string): Promise<number> {
+/** A client-credentials token request with `clientId` and `clientSecret`: its status, and the token when issued. */
+export async function requestToken(
+  baseUrl: string,
+  clientId: string,
+  clientSecret: string,
+): Promise<{ status: number; token?: string | undefined }> {
   const response = await fetch(`${baseUrl}/v2/auth/oauth2-token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -53,7 +57,13 @@ export async function tokenStatus(baseUrl: string, clientId: string, clientSecre
       client_secret: clientSecret,
     }),
   });
-  return response.status;
+  const body = (await response.json()) as { access_token?: string };
+  return { status: response.status, token: body.access_token };
+}
+
+/** The status of a client-credentials token request with `clientId` and `clientSecret`: 200 when they work. */
+export async function tokenStatus(baseUrl: string, clientId: string, clientSecret: string): Promise<number> {
+  return (await requestToken(baseUrl, clientId, clientSecret)).status;
 }
 
 /** The emulator and client of a test file, set up by {@link useLiveEmulator}. */
