@@ -5,4 +5,5 @@
 export * from "./car";
 export * from "./client";
 export * from "./resources";
+export * from "./lookups";
 export * from "./manifest";

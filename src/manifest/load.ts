@@ -7,10 +7,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import type { z } from "zod";
+import { ManifestError } from "./manifest-error";
 import { mergeSources } from "./merge";
 import { hasPlaceholder, type PlaceholderKind, placeholdersOf, substitute } from "./placeholders";
 import { checkReferences } from "./references";
 import { manifestSchema, type TenantManifest } from "./schema";
+export { formatIssue, ManifestError } from "./manifest-error";
 import {
   formatPath,
   type ManifestIssue,
@@ -42,19 +44,8 @@ export interface ManifestReadResult {
   issues: ManifestIssue[];
   /** The files read, base first. */
   files: string[];
-}
-
-/** Thrown by {@link loadManifest}: every issue of the manifest, one per line. */
-export class ManifestError extends Error {
-  constructor(readonly issues: ManifestIssue[]) {
-    super(`the tenant manifest has ${issues.length} problem(s):\n${issues.map(formatIssue).join("\n")}`);
-    this.name = "ManifestError";
-  }
-}
-
-/** `file:line:column: path: reason`. */
-export function formatIssue(issue: ManifestIssue): string {
-  return `${issue.file}:${issue.line}:${issue.column}: ${issue.path}: ${issue.reason}`;
+  /** Where `path` (or its nearest ancestor) stands in the files: for problems found later, at preview. */
+  locate: (path: ValuePath) => SourcePosition;
 }
 
 /** The overlay file of `file` for `stack`: `tenant.yaml` → `tenant.dev.yaml`. */
@@ -80,6 +71,7 @@ export function readManifest(file: string, options: ManifestReadOptions = {}): M
       secretPaths: [],
       issues: sorted(issues, files),
       files,
+      locate: () => ({ file, line: 1, column: 1 }),
     };
   }
 
@@ -106,6 +98,7 @@ export function readManifest(file: string, options: ManifestReadOptions = {}): M
     secretPaths: resolved.secretPaths,
     issues: sorted(issues, files),
     files,
+    locate,
   };
 }
 

@@ -36,8 +36,10 @@ export interface TenantOptions {
  */
 export function tenantFromManifest(file: string | TenantManifest, options: TenantOptions = {}): Tenant {
   const config = options.config ?? new pulumi.Config();
-  const { manifest, secretPaths } =
-    typeof file === "string" ? readForStack(file, options, config) : { manifest: file, secretPaths: [] };
+  const { manifest, secretPaths, locate } =
+    typeof file === "string"
+      ? readForStack(file, options, config)
+      : { manifest: file, secretPaths: [], locate: undefined };
   const values = markSecrets(manifest, secretPaths);
   const base = options.resourceOptions ?? {};
   /**
@@ -76,6 +78,11 @@ export function tenantFromManifest(file: string | TenantManifest, options: Tenan
     } satisfies AudienceIds<pulumi.Output<string>>,
     values,
     tenant,
+    get lookupCompanyId() {
+      const adoptId = (values.company as { adoptId?: unknown } | undefined)?.adoptId;
+      return typeof adoptId === "string" ? adoptId : companyOf().companyId;
+    },
+    locate,
   };
   for (const { section, plain, codec } of MANIFEST_SECTIONS) {
     if (plain !== undefined) sections[section] = declarePlainSection(plain, sections, ctx);
@@ -137,7 +144,7 @@ function readForStack(file: string, options: TenantOptions, config: pulumi.Confi
         .join("; ")}`,
     );
   }
-  return { manifest: result.manifest, secretPaths: result.secretPaths };
+  return { manifest: result.manifest, secretPaths: result.secretPaths, locate: result.locate };
 }
 
 function unresolvedPlaceholders(

@@ -16,6 +16,7 @@ import {
   groupRolesResponseSchema,
   type RoleAssignment,
   roleAssignmentSchema,
+  userGroupListSchema,
   userGroupSchema,
 } from "../schemas/user-group";
 import { readUnlessGone } from "./gone";
@@ -94,17 +95,12 @@ async function unknownRoles(client: TravelClient, news: Inputs): Promise<pulumi.
   );
 }
 
-const groupListSchema = z.looseObject({
-  userGroups: z.array(userGroupSchema),
-  pagination: z.looseObject({ totalNumResults: z.number() }),
-});
-
 /** The company's user groups (every page). */
 function userGroups(client: TravelClient, companyId: string) {
   return listAll(client, {
     path: apiPath`/v3/companies/${companyId}/user-groups/list`,
     shape: "paginationBody",
-    page: groupListSchema,
+    page: userGroupListSchema,
     items: (page) => page.userGroups,
   });
 }

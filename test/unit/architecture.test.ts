@@ -24,8 +24,21 @@ const LAYERS: Record<string, readonly string[]> = {
   // Reads a live tenant for reconcile and export by walking the registry it is handed; it names
   // the registry's types (see TYPE_ONLY) but loads no resource and no Pulumi.
   tenant: ["contract", "client", "schemas"],
-  manifest: ["resources", "provider", "contract", "client", "schemas"],
-  cli: ["car", "manifest", "tenant", "resources", "provider", "contract", "client", "schemas", "emulator"],
+  // Finds platform objects by name or key for programs, through the provider's configuration.
+  lookups: ["resources", "provider", "client", "schemas"],
+  manifest: ["lookups", "resources", "provider", "contract", "client", "schemas"],
+  cli: [
+    "car",
+    "manifest",
+    "lookups",
+    "tenant",
+    "resources",
+    "provider",
+    "contract",
+    "client",
+    "schemas",
+    "emulator",
+  ],
   // The emulator is a platform of its own: it shares the platform's schemas and contract, nothing else.
   // Inside it every folder is a layer of its own and must be listed here; each points down only.
   "emulator/core": ["contract", "schemas"],
@@ -114,6 +127,7 @@ describe("architecture", () => {
       "provider",
       "resources",
       "car",
+      "lookups",
       "cli",
       "emulator/core",
     ]) {
