@@ -19,23 +19,34 @@ const FINDERS = {
 export type NamedKind = keyof typeof FINDERS;
 
 /**
- * The id of the `kind` named `name` at `path` of the manifest, in the manifest's company. A lookup
+ * The id of the `kind` named `name` at `path` of the manifest, in company `companyId`. A lookup
  * that fails is a {@link ManifestError} at the name's place (or, for a manifest given as a value,
  * an error naming its path).
  */
+export async function resolveName(
+  locate: DeclareContext["locate"],
+  companyId: string,
+  kind: NamedKind,
+  name: string,
+  path: ValuePath,
+): Promise<string> {
+  try {
+    return (await FINDERS[kind]({ companyId, name })).id;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (locate === undefined) throw new Error(`${formatPath(path)}: ${reason}`, { cause: error });
+    throw new ManifestError([{ ...locate(path), path: formatPath(path), reason }]);
+  }
+}
+
+/** {@link resolveName} in the manifest's company, once its id is known (at preview for a known company). */
 export function idByName(
   ctx: Pick<DeclareContext, "lookupCompanyId" | "locate">,
   kind: NamedKind,
   name: string,
   path: ValuePath,
 ): pulumi.Output<string> {
-  return pulumi.output(ctx.lookupCompanyId).apply(async (companyId) => {
-    try {
-      return (await FINDERS[kind]({ companyId, name })).id;
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      if (ctx.locate === undefined) throw new Error(`${formatPath(path)}: ${reason}`, { cause: error });
-      throw new ManifestError([{ ...ctx.locate(path), path: formatPath(path), reason }]);
-    }
-  });
+  return pulumi
+    .output(ctx.lookupCompanyId)
+    .apply((companyId) => resolveName(ctx.locate, companyId, kind, name, path));
 }
