@@ -55,7 +55,7 @@ export type KeyedLookupArgs<A> = { [P in Extract<keyof A, ParentId>]: string } &
 /** A platform object as read: its id and its fields, typed as the resource's inputs. */
 export type PlatformObject<A> = { id: string } & {
   [K in Exclude<keyof A, "adoptId" | ParentId>]?: pulumi.Unwrap<A[K]>;
-} & Record<string, unknown>;
+};
 
 /** `getCostCenter`, `getCostCenterOutput`, ... for every keyed type. */
 export type KeyedLookups = {

@@ -17,8 +17,7 @@ export type GetCompanyArgs =
 /** A company as the platform returns it: its id and its fields (those it holds). */
 export type PlatformCompany = { id: string; companyRoles?: z.output<typeof companyRoleSchema>[] } & Partial<{
   [K in keyof typeof companyWritableFields]: z.output<(typeof companyWritableFields)[K]>;
-}> &
-  Record<string, unknown>;
+}>;
 
 /** The company's create lookup: the same search a create whose answer was lost makes. */
 const companyLookup = (() => {

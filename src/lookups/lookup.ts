@@ -11,6 +11,15 @@ import { lookupClient } from "./lookup-client";
 /** Every argument of `A` as a `pulumi.Input`. */
 export type LookupInputs<A> = { [K in keyof A]: pulumi.Input<A[K]> };
 
+/**
+ * `T` without its index signature: the fields a schema names, which a program reads (and an
+ * `Output` lifts: `getUserGroupOutput(args).id`). Fields the platform adds are still there at run
+ * time.
+ */
+export type Known<T> = {
+  [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K];
+};
+
 /** A search over the platform: arguments in, the one matching object out. */
 export type Search<A, R> = (client: TravelClient, args: A) => Promise<R>;
 
@@ -23,10 +32,10 @@ export type OutputLookup<A, R> = (args: LookupInputs<A>) => pulumi.Output<R>;
 /** The two forms of `search`, reading through the provider's configuration ({@link lookupClient}). */
 export function lookupPair<A extends object, R>(
   search: Search<A, R>,
-): { lookup: Lookup<A, R>; output: OutputLookup<A, R> } {
-  const lookup: Lookup<A, R> = (args) => Promise.resolve().then(() => search(lookupClient(), args));
-  const output: OutputLookup<A, R> = (args) =>
-    pulumi.output(args).apply<R>((known) => lookup(known as unknown as A));
+): { lookup: Lookup<A, Known<R>>; output: OutputLookup<A, Known<R>> } {
+  const lookup: Lookup<A, Known<R>> = (args) => Promise.resolve().then(() => search(lookupClient(), args));
+  const output: OutputLookup<A, Known<R>> = (args) =>
+    pulumi.output(args).apply<Known<R>>((known) => lookup(known as unknown as A));
   return { lookup, output };
 }
 

@@ -70,6 +70,13 @@ const userGroupRolesEntrySchema = exactlyOneOf(
   "groupId",
 );
 
+/** A group as the inventory lists it: its roles, and the names that name it and its roles alone. */
+const exportedGroupSchema = z.looseObject({
+  roles: z.array(roleAssignmentSchema),
+  uniqueName: z.string().optional(),
+  uniqueRoleNames: z.record(z.string(), z.string()).default({}),
+});
+
 /** Role assignments of custom user groups, by key. */
 export const userGroupRolesSection = sectionCodec({
   schema: uniqueKeyedSection(userGroupRolesEntrySchema, userGroupRolesResource).meta({
@@ -92,13 +99,14 @@ export const userGroupRolesSection = sectionCodec({
     const ids = { companyId: out.snapshot.companyId, legalEntityKeys: out.keysOf("LegalEntity") };
     const groups: Record<string, Json> = {};
     for (const group of out.entities("UserGroupRoles")) {
-      const roles = z.array(roleAssignmentSchema).parse(group.roles);
+      const { roles, uniqueName, uniqueRoleNames } = exportedGroupSchema.parse(group);
       groups[out.keyOf("UserGroupRoles", group.id)] = {
-        groupId: group.id,
-        roles: roles.map((role) => ({
-          roleId: role.roleId,
+        // A name that names this group (or role) alone is written; another is written as its id.
+        ...(uniqueName === undefined ? { groupId: group.id } : { group: uniqueName }),
+        roles: roles.map(({ roleId, scope }) => ({
+          ...(uniqueRoleNames[roleId] === undefined ? { roleId } : { role: uniqueRoleNames[roleId] }),
           scope: {
-            audiences: role.scope.audiences.map((audience) => ({
+            audiences: scope.audiences.map((audience) => ({
               predicates: audience.predicates.map((p) => toManifestPredicate(p, ids)),
             })),
           },
