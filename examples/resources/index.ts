@@ -19,8 +19,9 @@ import {
   CustomFieldOrder,
   OptionGroup,
   UserGroupRoles,
+  getRoleOutput,
+  getUserGroupOutput,
 } from "pulumi-travel";
-import * as pulumi from "@pulumi/pulumi";
 
 const hqAddress = {
   addressLines: ["1 Main Street"],
@@ -119,11 +120,12 @@ new OptionGroup("project-codes", {
 });
 new CustomFieldOrder("checkout-order", { companyId, fieldIds: [project.customFieldId] });
 
-// A custom user group made on the platform (there is no API to create one); its id from config.
+// A custom user group made on the platform (there is no API to create one), and a platform role,
+// both found by name (docs/lookups.md).
 new UserGroupRoles("travel-arrangers", {
   companyId,
-  groupId: new pulumi.Config().require("arrangersGroupId"),
-  roles: [{ roleId: new pulumi.Config().require("travelArrangerRoleId") }],
+  groupId: getUserGroupOutput({ companyId, name: "Travel arrangers desk" }).id,
+  roles: [{ roleId: getRoleOutput({ companyId, name: "Travel arranger" }).id }],
 });
 
 /** The platform id of the example company. */
