@@ -45,7 +45,7 @@ const KEYS = ["externalId", "name", "kid"] as const satisfies readonly LookupKey
 type KeyName = (typeof KEYS)[number];
 
 /** The arguments of type `T`'s Resource class. */
-type ArgsOf<T extends KeyedType> = NonNullable<ConstructorParameters<(typeof resources)[T]>[1]>;
+type ArgsOfType<T extends KeyedType> = NonNullable<ConstructorParameters<(typeof resources)[T]>[1]>;
 
 /** Arguments of a keyed lookup: the parents, and exactly one of the keys (a second one throws). */
 export type KeyedLookupArgs<A> = { [P in Extract<keyof A, ParentId>]: string } & {
@@ -59,9 +59,12 @@ export type PlatformObject<A> = { id: string } & {
 
 /** `getCostCenter`, `getCostCenterOutput`, ... for every keyed type. */
 export type KeyedLookups = {
-  [T in KeyedType as `get${T}`]: Lookup<KeyedLookupArgs<ArgsOf<T>>, PlatformObject<ArgsOf<T>>>;
+  [T in KeyedType as `get${T}`]: Lookup<KeyedLookupArgs<ArgsOfType<T>>, PlatformObject<ArgsOfType<T>>>;
 } & {
-  [T in KeyedType as `get${T}Output`]: OutputLookup<KeyedLookupArgs<ArgsOf<T>>, PlatformObject<ArgsOf<T>>>;
+  [T in KeyedType as `get${T}Output`]: OutputLookup<
+    KeyedLookupArgs<ArgsOfType<T>>,
+    PlatformObject<ArgsOfType<T>>
+  >;
 };
 
 /** What a keyed lookup reads off a definition. */

@@ -9,7 +9,7 @@ export { getCompany, type GetCompanyArgs, getCompanyOutput, type PlatformCompany
 export { getRole, type GetRoleArgs, getRoleOutput } from "./role";
 export { getUserGroup, type GetUserGroupArgs, getUserGroupOutput } from "./user-group";
 export { LookupError, type LookupErrorCode, type LookupSearch } from "./lookup-error";
-export type { Lookup, LookupInputs, OutputLookup } from "./lookup";
+export type { Known, Lookup, LookupInputs, OutputLookup } from "./lookup";
 export {
   type KeyedLookupArgs,
   type KeyedLookups,
@@ -20,7 +20,7 @@ export {
 } from "./by-key";
 export type { Role, UserGroup } from "../schemas/user-group";
 
-/** The lookups by natural key of the registry's types (`test/unit/lookups.test.ts` checks the list). */
+/** The lookups by natural key of the registry's types (`test/lookups/lookups.test.ts` checks the list). */
 export const {
   getLegalEntity,
   getLegalEntityOutput,
