@@ -1,4 +1,4 @@
-/** The `userGroupRoles` section: the role assignments of custom user groups, scopes by key. */
+/** The `userGroupRoles` section: the role assignments of custom user groups, groups and roles by name or id, scopes by key. */
 import { z } from "zod";
 import {
   UserGroupRoles,
