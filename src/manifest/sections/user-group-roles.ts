@@ -1,4 +1,7 @@
-/** The `userGroupRoles` section: the role assignments of custom user groups, groups and roles by name or id, scopes by key. */
+/**
+ * The `userGroupRoles` section: the role assignments of custom user groups, groups and roles by
+ * name or id, scopes by key.
+ */
 import { z } from "zod";
 import {
   UserGroupRoles,
