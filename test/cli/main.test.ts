@@ -11,7 +11,7 @@ import { EMULATOR_EXITS } from "../../src/cli/commands/emulator";
 import { EXPORT_EXITS } from "../../src/cli/commands/export";
 import { RECONCILE_EXITS } from "../../src/cli/commands/reconcile";
 import { VALIDATE_EXITS } from "../../src/cli/commands/validate";
-import { ALL_EXITS, type CommandExits, EXIT } from "../../src/cli/exit-codes";
+import { ALL_EXITS, type CommandExits, EXIT, EXIT_MEANINGS } from "../../src/cli/exit-codes";
 import { COMMAND_NAMES } from "../../src/cli/main";
 import { CLI, ROOT, runNode } from "./harness";
 
@@ -63,6 +63,28 @@ describe("pulumi-travel", () => {
       expect(listedCodes(stdout)).toEqual(codesOf(exits));
     },
   );
+
+  it("has docs/cli.md's exit-code table say what the table and each command's list say", () => {
+    const rows = readFileSync(join(ROOT, "docs", "cli.md"), "utf8")
+      .split("\n")
+      .filter((line) => line.startsWith("| code |") || /^\| \d+ /.test(line))
+      .map((line) =>
+        line
+          .split("|")
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
+    const [header, ...codes] = rows;
+    const columns = header?.slice(2) ?? [];
+    expect([...columns].sort()).toEqual(Object.keys(commands).sort());
+    expect(codes).toEqual(
+      ALL_EXITS.map((name) => [
+        String(EXIT[name]),
+        EXIT_MEANINGS[name],
+        ...columns.map((command) => (codesOf(commands[command] ?? []).includes(EXIT[name]) ? "✓" : "")),
+      ]),
+    );
+  });
 
   it("lists the car exit codes in the --help of each car subcommand", async () => {
     const { stdout } = await cli(["car", "cancel", "--help"]);
