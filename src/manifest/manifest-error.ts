@@ -1,10 +1,19 @@
 /** The error of a manifest with problems, each with its file, line, column and path. */
 import type { ManifestIssue } from "./source-map";
 
-/** Thrown by `loadManifest`, and by a name the lookups do not resolve at preview: every issue of the manifest, one per line. */
+/**
+ * Thrown by `loadManifest`, and by a name the lookups do not resolve at preview: every issue of the
+ * manifest, one per line.
+ */
 export class ManifestError extends Error {
   constructor(readonly issues: ManifestIssue[]) {
-    super(`the tenant manifest has ${issues.length} problem(s):\n${issues.map(formatIssue).join("\n")}`);
+    super(
+      issues.length === 0
+        ? "the tenant manifest could not be read, and no problem was recorded (a bug: please report it)"
+        : `the tenant manifest has ${issues.length === 1 ? "1 problem" : `${issues.length} problems`}:\n${issues
+            .map(formatIssue)
+            .join("\n")}`,
+    );
     this.name = "ManifestError";
   }
 }

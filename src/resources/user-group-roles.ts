@@ -120,6 +120,7 @@ function namesHeldOnce(objects: readonly { id: string; name: string }[]): Map<st
 const rolesTenant: TenantFacts = {
   manifest: { section: "userGroupRoles" },
   inventory: {
+    objects: "user group",
     async list({ client }, { companyId }) {
       const groups = await userGroups(client, companyId);
       const groupNames = namesHeldOnce(groups);

@@ -210,7 +210,7 @@ describe("a manifest's names", () => {
       resolveName(locate, companyId, "group", "Night desk", ["userGroupRoles", "gone", "group"]),
     );
     expect(missing.message).toBe(
-      `the tenant manifest has 1 problem(s):\n${file}:9:12: userGroupRoles.gone.group: no UserGroup with name "Night desk" in company ${companyId}: found none (custom groups are made outside the program, on the platform)`,
+      `the tenant manifest has 1 problem:\n${file}:9:12: userGroupRoles.gone.group: no UserGroup with name "Night desk" in company ${companyId}: found none (custom groups are made outside the program, on the platform)`,
     );
   });
 });
