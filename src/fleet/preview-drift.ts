@@ -5,7 +5,7 @@
  * reported, never values (a value may be a secret).
  */
 import { isDeepStrictEqual } from "node:util";
-import { redactText } from "../client";
+import { redactText } from "../client/redact";
 
 /** One resource the preview would change. */
 export interface ResourceDrift {

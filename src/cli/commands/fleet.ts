@@ -7,18 +7,13 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import {
-  driftSummaryMarkdown,
-  fleetMatrix,
-  gitChangedFiles,
-  githubMatrix,
-  gitlabMatrix,
-  parseShard,
-  readDriftResults,
-  readFleetLayout,
-  validateFleet,
-} from "../../fleet";
-import { formatIssue } from "../../manifest";
+// `matrix` and `drift-summary` run in every CI plan and summary job: they load neither the
+// manifest's schema nor Pulumi, which only `validate` (and an invalid layout's report) needs.
+import { gitChangedFiles } from "../../fleet/changed-files";
+import { driftSummaryMarkdown, readDriftResults } from "../../fleet/drift-summary";
+import { readFleetLayout } from "../../fleet/layout";
+import { fleetMatrix, githubMatrix, gitlabMatrix, parseShard } from "../../fleet/matrix";
+import type { ManifestIssue } from "../../manifest";
 import { CliError, UsageError } from "../cli-error";
 
 /** Options of `fleet matrix`. */
@@ -56,6 +51,12 @@ Exit codes:
   2  wrong usage (no such directory, or no <stack>.json in it)
   9  a stack drifted or its check failed (the report says which)`;
 
+/** Writes each issue as `file:line:column: path: reason` on stderr. */
+function reportIssues(issues: readonly ManifestIssue[]): void {
+  const { formatIssue } = require("../../manifest") as typeof import("../../manifest");
+  for (const issue of issues) process.stderr.write(`${formatIssue(issue)}\n`);
+}
+
 /** The directory argument, which must exist. */
 function existingDir(dir: string): string {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`no such directory: ${dir}`);
@@ -78,7 +79,7 @@ function matrixAction(dir: string, options: MatrixCommandOptions): void {
     throw new UsageError(`--format: "${options.format}" is not github or gitlab`);
   const layout = readFleetLayout(existingDir(dir));
   if (layout.issues.length > 0) {
-    for (const issue of layout.issues) process.stderr.write(`${formatIssue(issue)}\n`);
+    reportIssues(layout.issues);
     throw new CliError("invalid", `the fleet's layout has ${layout.issues.length} problem(s)`, {
       reported: true,
     });
@@ -97,11 +98,13 @@ function matrixAction(dir: string, options: MatrixCommandOptions): void {
 
 /** `fleet validate [dir]`. */
 function validateAction(dir: string, options: { json?: boolean }): void {
+  const { validateFleet } =
+    require("../../fleet/validate-fleet") as typeof import("../../fleet/validate-fleet");
   const result = validateFleet(existingDir(dir));
   if (options.json) {
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } else {
-    for (const issue of result.issues) process.stderr.write(`${formatIssue(issue)}\n`);
+    reportIssues(result.issues);
     const invalid = result.stacks.filter((stack) => !stack.valid).map((stack) => stack.stack);
     process.stdout.write(
       `${result.stacks.length} stack(s) checked: ${result.stacks.length - invalid.length} valid` +
