@@ -4,7 +4,7 @@
  * `tenant.yaml` as it is). Each (tenant, overlay) pair is one stack, `<tenant>-<env>`.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { ManifestIssue } from "../manifest";
 import { envNameProblem, type FleetStackName, fleetStackName, tenantNameProblem } from "./names";
 
@@ -15,16 +15,16 @@ const OVERLAY_FILE = /^tenant\.(.+)\.yaml$/;
 
 /** One environment of a tenant: a stack and the overlay that makes it. */
 export interface FleetEnvironment extends FleetStackName {
-  /** `tenant.<env>.yaml`, absolute. */
+  /** `tenant.<env>.yaml`. */
   overlay: string;
 }
 
 /** One tenant of the fleet. */
 export interface FleetTenant {
   name: string;
-  /** The tenant's folder, absolute. */
+  /** The tenant's folder (below the fleet's directory as given). */
   dir: string;
-  /** Its `tenant.yaml`, absolute. */
+  /** Its `tenant.yaml`. */
   manifest: string;
   /** Its environments, sorted by name. */
   environments: FleetEnvironment[];
@@ -32,7 +32,7 @@ export interface FleetTenant {
 
 /** What {@link readFleetLayout} found: the tenants it could name, and the problems of the others. */
 export interface FleetLayout {
-  /** The fleet's directory, absolute. */
+  /** The fleet's directory, as given (paths below it, and in issues, start with it). */
   dir: string;
   /** Tenants with a valid name and a `tenant.yaml`, sorted by name. */
   tenants: FleetTenant[];
@@ -47,7 +47,7 @@ function layoutIssue(file: string, reason: string): ManifestIssue {
 
 /** Reads the tenant folders of `dir` (folders whose name starts with `.` are skipped). */
 export function readFleetLayout(dir: string): FleetLayout {
-  const root = resolve(dir);
+  const root = dir;
   if (!existsSync(root) || !statSync(root).isDirectory())
     throw new Error(`${dir}: no such directory (the fleet's tenants folder, such as tenants/)`);
   const tenants: FleetTenant[] = [];

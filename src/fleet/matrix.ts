@@ -3,7 +3,7 @@
  * touched, and optionally one shard of it (a GitHub Actions matrix expands to at most 256 jobs, a
  * GitLab `parallel:matrix` to at most 200: a bigger fleet is split into several jobs).
  */
-import { sep } from "node:path";
+import { resolve, sep } from "node:path";
 import { type FleetLayout, fleetStacks } from "./layout";
 
 /** One job of the matrix: a tenant in an environment. */
@@ -43,7 +43,7 @@ export function fleetMatrix(layout: FleetLayout, options: MatrixOptions = {}): M
     changed === undefined || changed.some((path) => allIfChanged.some((dir) => isUnder(path, dir)));
   const touched = (tenantDir: string) =>
     everything || (changed ?? []).some((path) => isUnder(path, tenantDir));
-  const tenantDirs = new Map(layout.tenants.map((tenant) => [tenant.name, tenant.dir]));
+  const tenantDirs = new Map(layout.tenants.map((tenant) => [tenant.name, resolve(tenant.dir)]));
   const entries = fleetStacks(layout)
     .filter(({ tenant }) => touched(tenantDirs.get(tenant) ?? ""))
     .filter(({ env }) => envs === undefined || envs.includes(env))

@@ -27,7 +27,18 @@ const LAYERS: Record<string, readonly string[]> = {
   manifest: ["resources", "provider", "contract", "client", "schemas"],
   // A fleet of tenant manifests on disk: layout, CI matrix, validation, drift reports.
   fleet: ["manifest", "client"],
-  cli: ["car", "manifest", "fleet", "tenant", "resources", "provider", "contract", "client", "schemas", "emulator"],
+  cli: [
+    "car",
+    "manifest",
+    "fleet",
+    "tenant",
+    "resources",
+    "provider",
+    "contract",
+    "client",
+    "schemas",
+    "emulator",
+  ],
   // The emulator is a platform of its own: it shares the platform's schemas and contract, nothing else.
   // Inside it every folder is a layer of its own and must be listed here; each points down only.
   "emulator/core": ["contract", "schemas"],
