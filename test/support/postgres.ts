@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { backendEnv } from "./file-stack";
 import { repoRoot } from "./packed-project";
 
 const run = promisify(execFile);
@@ -34,13 +35,17 @@ async function script(command: string, dir: string, ...args: string[]): Promise<
 }
 
 /**
- * Starts a server in `dir` (a new temporary directory when omitted) and returns it. Starting the
- * same directory again returns the server already running there.
+ * Starts a server in `dir` (a new temporary directory when omitted) and returns it, once the
+ * Pulumi CLI has opened it: the CLI creates its table on first use, and CLIs that open a fresh
+ * database at the same moment collide there (`failed to create table pulumi_state: pq: duplicate
+ * key value violates unique constraint "pg_type_typname_nsp_index"`). Starting the same directory
+ * again returns the server already running there.
  */
 export async function startPostgres(dir?: string): Promise<PostgresServer> {
   const home = dir ?? mkdtempSync(join(tmpdir(), "pulumi-travel-pg-"));
   const url = (await script("start", home)).trim();
   if (!url.startsWith("postgres://")) throw new Error(`scripts/postgres start printed no URL: ${url}`);
+  await run("pulumi", ["stack", "ls", "--all"], { cwd: home, env: { ...process.env, ...backendEnv(url) } });
   let stopped = false;
   return {
     url,
