@@ -15,6 +15,7 @@ import { readFleetLayout } from "../../fleet/layout";
 import { fleetMatrix, githubMatrix, gitlabMatrix, parseShard } from "../../fleet/matrix";
 import type { ManifestIssue } from "../../manifest";
 import { CliError, UsageError } from "../cli-error";
+import { type CommandExits, exitCodesHelp } from "../exit-codes";
 
 /** Options of `fleet matrix`. */
 interface MatrixCommandOptions {
@@ -25,31 +26,50 @@ interface MatrixCommandOptions {
   format: string;
 }
 
+/** The exit codes `fleet matrix` can return. */
+const MATRIX_EXITS: CommandExits = [
+  ["ok", "the matrix was printed"],
+  "failure",
+  ["usage", "wrong usage: no such directory, a bad --shard or --format, a git range git does not know"],
+  [
+    "invalid",
+    "the fleet's layout is invalid (a folder without tenant.yaml, a bad tenant or\nenvironment name); nothing was printed",
+  ],
+];
+
+/** The exit codes `fleet validate` can return. */
+const VALIDATE_EXITS: CommandExits = [
+  ["ok", "every tenant and overlay is valid"],
+  "failure",
+  ["usage", "wrong usage, or no such directory"],
+  [
+    "invalid",
+    "a tenant, an overlay or the layout is invalid (every problem is listed);\nnothing was sent to the platform",
+  ],
+];
+
+/** The exit codes `fleet drift-summary` can return. */
+const DRIFT_EXITS: CommandExits = [
+  ["ok", "every stack is in sync"],
+  "failure",
+  ["usage", "wrong usage: no such directory, or no <stack>.json in it"],
+  ["findings", "a stack drifted or its drift check failed (the report says which)"],
+];
+
+/** The exit codes of every `fleet` command. */
+export const FLEET_EXITS: CommandExits = ["ok", "failure", "usage", "invalid", "findings"];
+
 const MATRIX_HELP = `
 Examples:
   pulumi-travel fleet matrix tenants
   pulumi-travel fleet matrix tenants --changed origin/main...HEAD --all-if-changed index.ts package-lock.json
   pulumi-travel fleet matrix tenants --shard 1/2 --format gitlab
-
-Exit codes:
-  0  the matrix was printed
-  2  wrong usage (no such directory, a bad --shard or --format, a git range git does not know)
-  8  the fleet's layout is invalid (a folder without tenant.yaml, a bad tenant or environment name)`;
-
-const VALIDATE_HELP = `
-Exit codes:
-  0  every tenant and overlay is valid
-  2  wrong usage (no such directory)
-  8  a tenant, an overlay or the layout is invalid (every problem is listed); nothing was sent to the platform`;
+${exitCodesHelp(MATRIX_EXITS)}`;
 
 const DRIFT_HELP = `
 Each <stack>.json in the directory is what a stack's drift check saved:
   pulumi preview --stack <stack> --refresh --expect-no-changes --json > drift/<stack>.json
-
-Exit codes:
-  0  every stack is in sync
-  2  wrong usage (no such directory, or no <stack>.json in it)
-  9  a stack drifted or its check failed (the report says which)`;
+${exitCodesHelp(DRIFT_EXITS)}`;
 
 /** Writes each issue as `file:line:column: path: reason` on stderr. */
 function reportIssues(issues: readonly ManifestIssue[]): void {
@@ -129,7 +149,8 @@ export function registerFleetCommand(program: Command): void {
     .command("fleet")
     .description(
       "a fleet of tenants (tenants/<tenant>/tenant.yaml + tenant.<env>.yaml, one stack <tenant>-<env> each)",
-    );
+    )
+    .addHelpText("after", exitCodesHelp(FLEET_EXITS));
   fleet
     .command("matrix")
     .description("print the fleet's stacks as a CI job matrix (JSON)")
@@ -158,7 +179,7 @@ export function registerFleetCommand(program: Command): void {
     )
     .argument("[dir]", "the fleet's tenants folder", "tenants")
     .option("--json", "print {valid, stacks, issues} as JSON on stdout")
-    .addHelpText("after", VALIDATE_HELP)
+    .addHelpText("after", exitCodesHelp(VALIDATE_EXITS))
     .action(validateAction);
   fleet
     .command("drift-summary")
