@@ -7,3 +7,4 @@ export * from "./client";
 export * from "./resources";
 export * from "./lookups";
 export * from "./manifest";
+export { type FleetStackName, parseFleetStackName, type SelectedFleetStack, selectFleetStack } from "./fleet";

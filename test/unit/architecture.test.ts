@@ -27,9 +27,12 @@ const LAYERS: Record<string, readonly string[]> = {
   // Finds platform objects by name or key for programs, through the provider's configuration.
   lookups: ["resources", "provider", "client", "schemas"],
   manifest: ["lookups", "resources", "provider", "contract", "client", "schemas"],
+  // A fleet of tenant manifests on disk: layout, CI matrix, validation, drift reports.
+  fleet: ["manifest", "client"],
   cli: [
     "car",
     "manifest",
+    "fleet",
     "lookups",
     "tenant",
     "resources",
@@ -62,7 +65,7 @@ const TYPE_ONLY: Record<string, readonly string[]> = {
 };
 
 /** Layers whose own files never import `@pulumi/pulumi`. */
-const NO_PULUMI = new Set(["client", "tenant"]);
+const NO_PULUMI = new Set(["client", "tenant", "fleet"]);
 
 /** Files that wire layers together and may import any of them. */
 const WIRING = new Set([
