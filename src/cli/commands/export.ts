@@ -13,7 +13,7 @@ import { definitions } from "../../resources/registry";
 import { readTenantSnapshot } from "../../tenant/read-tenant";
 import { clientFromEnv } from "../client-from-env";
 import { CliError } from "../cli-error";
-import { EXIT_CODES_HELP } from "../exit-codes";
+import { type CommandExits, exitCodesHelp } from "../exit-codes";
 import {
   type ExportResult,
   currentExportShape,
@@ -42,11 +42,17 @@ them are printed.
 
 Examples:
   pulumi-travel export --company <id> --out tenant.yaml
-  pulumi-travel export --company <id> > tenant.yaml
+  pulumi-travel export --company <id> > tenant.yaml`;
 
-Exit codes of export: 0 written; 1 the manifest built did not validate (a bug: nothing written);
-2 wrong usage or TRAVEL_* settings; 4 credentials refused; 5 no such company; 6 platform
-unreachable.`;
+/** The exit codes `export` can return. */
+export const EXPORT_EXITS: CommandExits = [
+  ["ok", "written"],
+  ["failure", "the manifest built did not validate (a bug: nothing written)"],
+  ["usage", "wrong usage or TRAVEL_* settings"],
+  ["auth", "credentials refused"],
+  ["notFound", "no such company"],
+  ["unavailable", "platform unreachable, timed out, or unavailable after retries"],
+];
 
 /** Registers the `export` command. */
 export function registerExportCommand(program: Command): void {
@@ -56,7 +62,7 @@ export function registerExportCommand(program: Command): void {
     .requiredOption("--company <id>", "the company to export")
     .option("--out <file>", "write the manifest here instead of stdout")
     .option("--json-progress", 'progress on stderr as JSON lines: {"section":"costCenters","count":20}')
-    .addHelpText("after", `${HELP}\n${EXIT_CODES_HELP}`)
+    .addHelpText("after", `${HELP}\n${exitCodesHelp(EXPORT_EXITS)}`)
     .action(async (options: ExportOptions) => {
       const client = clientFromEnv();
       let result: ExportResult;
