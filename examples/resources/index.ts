@@ -1,10 +1,11 @@
 /**
  * A Pulumi program that declares every resource type in TypeScript: the examples of the resource
  * pages (docs/resources, `npm run docs`) are taken from it, and it is type-checked with the
- * package, so they cannot go stale. (`npm run demo` deploys the same tenant from
+ * package, so they cannot go stale (the generator fails on a type it finds no example of). (`npm run demo` deploys the same tenant from
  * examples/tenant/tenant.yaml.)
  */
 import {
+  ApiUser,
   Company,
   CompanyConfig,
   CompanyFeatures,
@@ -18,6 +19,8 @@ import {
   CustomField,
   CustomFieldOrder,
   OptionGroup,
+  PartnerPublicKey,
+  TenantKey,
   UserGroupRoles,
   getRoleOutput,
   getUserGroupOutput,
@@ -128,6 +131,19 @@ new UserGroupRoles("travel-arrangers", {
   roles: [{ roleId: getRoleOutput({ companyId, name: "Travel arranger" }).id }],
 });
 
+// A company admin for the company's HR integration; its client secret is a secret output.
+const hrSync = new ApiUser("hr-sync", { role: "COMPANY_ADMIN", orgId: companyId, rotation: "2026-11" });
+
+// The public key a partner signs token-exchange JWTs with, as PEM from stack config.
+new PartnerPublicKey("partner-a-2026", {
+  companyId,
+  kid: "partner-a-2026",
+  publicKeyPem: new pulumi.Config().require("partnerAPublicKeyPem"),
+});
+
+// The company's managed encryption key; a new `rotation` value rotates it on the next `pulumi up`.
+new TenantKey("acme-key", { companyId, rotation: "2026-11" });
+
 /** The platform id of the example company. */
 export { companyId };
 /** Legal entities by name. */
@@ -140,3 +156,5 @@ export const costCenterIds = costCenters.map((costCenter) => costCenter.costCent
 export const departmentIds = departments.map((department) => department.departmentId);
 /** Grade ids. */
 export const gradeIds = grades.map((grade) => grade.gradeId);
+/** The HR integration's client id and secret. */
+export const hrSyncCredentials = { clientId: hrSync.clientId, clientSecret: hrSync.clientSecret };
