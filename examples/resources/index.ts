@@ -1,9 +1,10 @@
 /**
  * A Pulumi program that declares every resource type in TypeScript: the examples of the resource
  * pages (docs/resources, `npm run docs`) are taken from it, and it is type-checked with the
- * package, so they cannot go stale (the generator fails on a type it finds no example of). (`npm run demo` deploys the same tenant from
- * examples/tenant/tenant.yaml.)
+ * package, so they cannot go stale (the generator fails on a type it finds no example of).
+ * `npm run demo` deploys the same tenant from examples/tenant/tenant.yaml.
  */
+import * as pulumi from "@pulumi/pulumi";
 import {
   ApiUser,
   Company,
