@@ -47,15 +47,27 @@ export function fileBackendEnv(backendDir: string): Record<string, string> {
 
 /** Creates the program and its stack, with `travel:baseUrl`, `travel:clientId` and secret `travel:clientSecret` set. */
 export async function createFileStack(options: FileStackOptions): Promise<FileStack> {
-  const { project, emulator } = options;
+  const { project } = options;
   const programDir = mkdtempSync(join(options.under, `${project}-`));
-  const backendDir = join(programDir, ".backend");
-  mkdirSync(backendDir);
   writeFileSync(
     join(programDir, "Pulumi.yaml"),
     `name: ${project}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n`,
   );
   writeFileSync(join(programDir, "index.js"), options.program);
+  return openFileStack(programDir, options);
+}
+
+/**
+ * The stack of the program already in `programDir` (its Pulumi.yaml and sources), on a `file://`
+ * backend in `programDir/.backend`, configured as {@link createFileStack} configures it.
+ */
+export async function openFileStack(
+  programDir: string,
+  options: Pick<FileStackOptions, "emulator" | "stackName" | "config">,
+): Promise<FileStack> {
+  const { emulator } = options;
+  const backendDir = join(programDir, ".backend");
+  mkdirSync(backendDir);
   const stack = await LocalWorkspace.createStack(
     { stackName: options.stackName, workDir: programDir },
     { envVars: fileBackendEnv(backendDir) },
