@@ -51,8 +51,8 @@ them are printed.
 --format typescript writes a TypeScript project into the --out directory instead (index.ts,
 Pulumi.yaml, package.json, tsconfig.json): a program that declares the same resources with the
 package's classes, each with its adoptId, children reading their parents' outputs
-(companyId: company.companyId). Then: npm install, pulumi stack init, the travel:* config and the
-values printed, pulumi up.
+(companyId: company.companyId); placeholders become config.requireSecret/config.require. Then:
+npm install, pulumi stack init, the travel:* config and the values printed, pulumi up.
 
 Examples:
   pulumi-travel export --company <id> --out tenant.yaml
@@ -67,7 +67,9 @@ unreachable.`;
 export function registerExportCommand(program: Command): void {
   program
     .command("export")
-    .description("write a tenant manifest for a live company, every object with adoptId (read-only)")
+    .description(
+      "write a tenant manifest (or a TypeScript program) for a live company, every object with adoptId (read-only)",
+    )
     .requiredOption("--company <id>", "the company to export")
     .addOption(
       new Option("--format <format>", "what to write").choices(["yaml", "typescript"]).default("yaml"),
