@@ -85,8 +85,7 @@ export async function declaredResources(document: Json): Promise<DeclaredResourc
     "export",
     false,
   );
-  const tenant = tenantFromManifest(declarable(document));
-  await Promise.all(resourcesIn(tenant).map((resource) => new Promise((done) => resource.urn.apply(done))));
+  await registered(resourcesIn(tenantFromManifest(declarable(document))));
   return resolveMarkers(registrations, new RegExp(`^\\u0000ref:${run}:(\\d+):([^\\u0000]+)\\u0000$`));
 }
 
@@ -118,6 +117,27 @@ function placeholderAt(value: unknown, path: readonly PropertyKey[]): boolean {
     value,
   );
   return hasPlaceholder(found);
+}
+
+/**
+ * Resolves once every resource of `resources` is registered. An error while they are declared (an
+ * `apply` that throws) reaches no caller through the SDK; it rejects this instead of ending the
+ * process.
+ */
+async function registered(resources: readonly pulumi.CustomResource[]): Promise<void> {
+  let listener: ((reason: unknown) => void) | undefined;
+  const failed = new Promise<never>((_resolve, reject) => {
+    listener = reject;
+    process.on("unhandledRejection", reject);
+  });
+  try {
+    await Promise.race([
+      Promise.all(resources.map((resource) => new Promise((done) => resource.urn.apply(done)))),
+      failed,
+    ]);
+  } finally {
+    if (listener) process.off("unhandledRejection", listener);
+  }
 }
 
 /** Every resource held anywhere in `value` (the {@link Tenant} of the manifest). */
