@@ -4,10 +4,16 @@
  * stable contract with state written by every release (see provider/thin-provider.ts).
  */
 import { createProviderRuntime } from "./provider/runtime";
+import { leftOnPlatform } from "./provider/stack-objects";
 import { dispatch } from "./provider/thin-provider";
 import { definitions } from "./resources/registry";
+import { companyDeletionWarning } from "./tenant/company-cascade";
 
-const runtime = createProviderRuntime(definitions);
+const runtime = createProviderRuntime(definitions, {
+  // A company's delete first names what the platform deletes with it that the stack does not manage.
+  Company: ({ client }, companyId, held) =>
+    companyDeletionWarning(client, companyId, definitions, { held, left: leftOnPlatform(companyId) }),
+});
 
 /** Receives the stack configuration (secrets decrypted) from the engine. */
 export const configure = runtime.configure;

@@ -13,6 +13,7 @@ const CLI_EXIT_CODES = {
   invalid: EXIT.invalid,
   not_found: EXIT.notFound,
   findings: EXIT.findings,
+  port_in_use: EXIT.portInUse,
 } as const;
 
 /** Stable discriminators of {@link CliError}, shown as `kind` by `--json` output. */

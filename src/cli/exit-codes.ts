@@ -1,4 +1,7 @@
-/** Exit codes of the `pulumi-travel` command, stable for scripts. */
+/**
+ * Exit codes of the `pulumi-travel` command, stable for scripts: one table of codes and what each
+ * means, from which every command's `--help` lists the codes that command can return.
+ */
 
 /** Exit codes and what they mean. */
 export const EXIT = {
@@ -22,18 +25,53 @@ export const EXIT = {
   invalid: 8,
   /** `reconcile` found objects no resource owns, or pending creates, to deal with. */
   findings: 9,
+  /** `emulator`: the port to listen on is taken by another program. */
+  portInUse: 10,
 } as const;
 
-/** The `--help` text that documents the exit codes. */
-export const EXIT_CODES_HELP = `
-Exit codes:
-  0  success
-  1  unexpected failure
-  2  wrong usage
-  3  refused by the platform (invalid input, or not allowed in the object's state)
-  4  authentication or permission failure
-  5  not found
-  6  platform unreachable, timed out, or unavailable after retries
-  7  declined at the confirmation prompt, or a price change not accepted; nothing was changed
-  8  the file given is invalid (validate); nothing was sent to the platform
-  9  reconcile: objects no resource owns, or pending creates, were found`;
+/** The name of an exit code in {@link EXIT}. */
+export type ExitName = keyof typeof EXIT;
+
+/** What each exit code means, as `--help` and the docs say it. */
+export const EXIT_MEANINGS: Readonly<Record<ExitName, string>> = {
+  ok: "success",
+  failure: "unexpected failure",
+  usage: "wrong usage",
+  refused: "refused by the platform (invalid input, or not allowed in the object's state)",
+  auth: "authentication or permission failure",
+  notFound: "not found",
+  unavailable: "platform unreachable, timed out, or unavailable after retries",
+  declined: "declined at the confirmation prompt, or a price change not accepted; nothing was changed",
+  invalid: "the file given is invalid (validate); nothing was sent to the platform",
+  findings: "reconcile: objects no resource owns, or pending creates, were found",
+  portInUse:
+    "emulator: the port is taken by another program (choose another with --port, or 0 for a free one)",
+};
+
+/** Every exit code's name, in the order of the codes. */
+export const ALL_EXITS = (Object.keys(EXIT) as ExitName[]).sort((a, b) => EXIT[a] - EXIT[b]);
+
+/**
+ * The codes one command can return, each meaning {@link EXIT_MEANINGS}' unless the command says
+ * more precisely what it means there (`{ ok: "written", usage: "..." }`).
+ */
+export type CommandExits = readonly (ExitName | readonly [ExitName, string])[];
+
+/**
+ * The `Exit codes:` help text of a command that can return `exits`, one code a line (a meaning's
+ * own line breaks are indented under it).
+ */
+export function exitCodesHelp(exits: CommandExits = ALL_EXITS): string {
+  const rows = exits.map((exit): readonly [ExitName, string] =>
+    typeof exit === "string" ? [exit, EXIT_MEANINGS[exit]] : exit,
+  );
+  const width = Math.max(...rows.map(([name]) => String(EXIT[name]).length));
+  const indent = `\n${" ".repeat(width + 4)}`;
+  const lines = rows
+    .toSorted(([a], [b]) => EXIT[a] - EXIT[b])
+    .map(([name, meaning]) => `  ${String(EXIT[name]).padStart(width)}  ${meaning.replaceAll("\n", indent)}`);
+  return `\nExit codes:\n${lines.join("\n")}`;
+}
+
+/** The `--help` text that documents every exit code (the top-level help). */
+export const EXIT_CODES_HELP = exitCodesHelp();

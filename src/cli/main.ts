@@ -4,6 +4,7 @@ import { Command, CommanderError } from "commander";
 import { redactText } from "../client";
 import { CliError, exitCodeFor } from "./cli-error";
 import { EXIT, EXIT_CODES_HELP } from "./exit-codes";
+import { packageVersion } from "./package-version";
 
 type Register = (program: Command) => void;
 
@@ -22,6 +23,9 @@ const COMMANDS: Record<string, () => Register> = {
   export: () => (require("./commands/export") as typeof import("./commands/export")).registerExportCommand,
 };
 
+/** The names of the commands, in the order the top-level help lists them. */
+export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
+
 /**
  * Builds the command tree: only the command `argv` names when it names one (the first word that
  * is not an option), else every command, for the top-level help and for usage errors.
@@ -31,6 +35,7 @@ export function buildProgram(argv: readonly string[] = []): Command {
     .description(
       "tools for the travel platform: the emulator, imperative booking flows, tenant export and stack reconciliation",
     )
+    .version(packageVersion(), "-V, --version", "print the version of pulumi-travel")
     .addHelpText("after", EXIT_CODES_HELP)
     .exitOverride()
     .showHelpAfterError();

@@ -12,6 +12,7 @@ export interface OwnPackage {
   typescriptVersion: string;
 }
 
+/** The fields of a package.json read here. */
 interface PackageJson {
   name?: unknown;
   version?: unknown;
@@ -19,23 +20,33 @@ interface PackageJson {
 }
 
 /**
- * Reads the nearest package.json named pulumi-travel at or above `dir` (by default this module's
- * folder: `src/cli` in the repository, `dist/src/cli` in the package).
+ * The nearest package.json named pulumi-travel at or above `dir` (by default this module's folder:
+ * `src/cli` in the repository, `dist/src/cli` in the package), and its path.
  */
-export function ownPackage(dir: string = __dirname): OwnPackage {
+export function ownPackageJson(dir: string = __dirname): { file: string; json: PackageJson } {
   const file = join(dir, "package.json");
-  const found = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as PackageJson) : undefined;
-  if (found?.name !== "pulumi-travel") {
-    if (dirname(dir) === dir) throw new Error(`no package.json of pulumi-travel above ${__dirname}`);
-    return ownPackage(dirname(dir));
-  }
-  const text = (value: unknown, what: string): string => {
-    if (typeof value !== "string") throw new Error(`pulumi-travel's package.json (${file}) has no ${what}`);
-    return value;
-  };
+  const json = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as PackageJson) : undefined;
+  if (json?.name === "pulumi-travel") return { file, json };
+  if (dirname(dir) === dir) throw new Error(`no package.json of pulumi-travel above ${__dirname}`);
+  return ownPackageJson(dirname(dir));
+}
+
+/** The text at `value` of pulumi-travel's package.json `file`; throws naming `what` when missing. */
+export function packageText(file: string, value: unknown, what: string): string {
+  if (typeof value !== "string") throw new Error(`pulumi-travel's package.json (${file}) has no ${what}`);
+  return value;
+}
+
+/** The versions a generated project pins, from pulumi-travel's package.json (see {@link ownPackageJson}). */
+export function ownPackage(dir?: string): OwnPackage {
+  const { file, json } = ownPackageJson(dir);
   return {
-    version: text(found.version, "version"),
-    pulumiVersion: text(found.devDependencies?.["@pulumi/pulumi"], "devDependency @pulumi/pulumi"),
-    typescriptVersion: text(found.devDependencies?.typescript, "devDependency typescript"),
+    version: packageText(file, json.version, "version"),
+    pulumiVersion: packageText(
+      file,
+      json.devDependencies?.["@pulumi/pulumi"],
+      "devDependency @pulumi/pulumi",
+    ),
+    typescriptVersion: packageText(file, json.devDependencies?.typescript, "devDependency typescript"),
   };
 }

@@ -30,6 +30,11 @@ export interface ManifestReadOptions {
    * value unresolved, and a placeholder then passes validation (the resource checks it at preview).
    */
   resolve?: ((kind: PlaceholderKind, name: string) => string | undefined) | undefined;
+  /**
+   * The key `pulumi config set` takes for a placeholder's name, in the message of a placeholder
+   * `resolve` does not know; the name itself (the project's namespace) unless told.
+   */
+  configKey?: ((name: string) => string) | undefined;
 }
 
 /** What reading produced: the manifest when valid, and every issue found. */
@@ -40,6 +45,11 @@ export interface ManifestReadResult {
   /** Paths whose value came from a `${secret:...}` placeholder (resolved when `resolve` knew it). */
   secretPaths: ValuePath[];
   issues: ManifestIssue[];
+  /**
+   * The placeholders left unresolved, each with the `pulumi config set` command that supplies it.
+   * With `resolve` they are in `issues` too; without, they are checked at preview.
+   */
+  unresolved: ManifestIssue[];
   /** The files read, base first. */
   files: string[];
 }
@@ -47,9 +57,24 @@ export interface ManifestReadResult {
 /** Thrown by {@link loadManifest}: every issue of the manifest, one per line. */
 export class ManifestError extends Error {
   constructor(readonly issues: ManifestIssue[]) {
-    super(`the tenant manifest has ${issues.length} problem(s):\n${issues.map(formatIssue).join("\n")}`);
+    super(
+      issues.length === 0
+        ? "the tenant manifest could not be read, and no problem was recorded (a bug: please report it)"
+        : `the tenant manifest has ${issues.length === 1 ? "1 problem" : `${issues.length} problems`}:\n${issues
+            .map(formatIssue)
+            .join("\n")}`,
+    );
     this.name = "ManifestError";
   }
+}
+
+/**
+ * The manifest of `result`, or a {@link ManifestError} listing its issues; when a placeholder the
+ * stack did not resolve was all that stood in the way, the placeholders.
+ */
+export function manifestOf(result: ManifestReadResult): TenantManifest {
+  if (result.manifest) return result.manifest;
+  throw new ManifestError(result.issues.length > 0 ? result.issues : result.unresolved);
 }
 
 /** `file:line:column: path: reason`. */
@@ -79,6 +104,7 @@ export function readManifest(file: string, options: ManifestReadOptions = {}): M
       document: undefined,
       secretPaths: [],
       issues: sorted(issues, files),
+      unresolved: [],
       files,
     };
   }
@@ -92,12 +118,15 @@ export function readManifest(file: string, options: ManifestReadOptions = {}): M
     reason,
   });
 
-  const resolved = options.resolve
-    ? resolvePlaceholders(merged.value, options.resolve)
-    : { value: merged.value, secretPaths: [] };
+  const resolved = resolvePlaceholders(merged.value, options.resolve ?? (() => undefined));
+  const unresolved = resolved.unresolved.map(({ path, kind, name }) =>
+    issueAt(path, unresolvedReason(kind, name, options)),
+  );
+  if (options.resolve) issues.push(...unresolved);
   const parsed = manifestSchema.safeParse(resolved.value);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) issues.push(...fromZodIssue(issue, merged.value, issueAt));
+    for (const issue of parsed.error.issues)
+      issues.push(...fromZodIssue(issue, resolved.value, resolved.secretPaths, issueAt));
   }
   for (const problem of checkReferences(merged.value)) issues.push(issueAt(problem.path, problem.reason));
   return {
@@ -105,53 +134,87 @@ export function readManifest(file: string, options: ManifestReadOptions = {}): M
     document: merged.value,
     secretPaths: resolved.secretPaths,
     issues: sorted(issues, files),
+    unresolved: sorted(unresolved, files),
     files,
   };
 }
 
 /** Reads and validates; throws {@link ManifestError} listing every issue. */
 export function loadManifest(file: string, options: ManifestReadOptions = {}): TenantManifest {
-  const result = readManifest(file, options);
-  if (!result.manifest) throw new ManifestError(result.issues);
-  return result.manifest;
+  return manifestOf(readManifest(file, options));
 }
 
-/** Resolves placeholders where `resolve` knows them, and records where secrets were. */
+/**
+ * What a placeholder the stack does not supply needs: the `pulumi config set` command, with
+ * `--secret` for a `${secret:...}`, and the stack when it is known.
+ */
+function unresolvedReason(kind: PlaceholderKind, name: string, options: ManifestReadOptions): string {
+  const key = options.configKey?.(name) ?? name;
+  const stack = options.stack === undefined ? "" : ` --stack ${options.stack}`;
+  const where = options.stack === undefined ? "the stack's config" : `the config of stack ${options.stack}`;
+  return (
+    `\${${kind}:${name}} is not set in ${where}: ` +
+    `pulumi config set${kind === "secret" ? " --secret" : ""} ${key} <value>${stack}`
+  );
+}
+
+/** A placeholder `resolve` did not know, where it is. */
+interface UnresolvedPlaceholder {
+  path: ValuePath;
+  kind: PlaceholderKind;
+  name: string;
+}
+
+/** What {@link resolvePlaceholders} found. */
+interface Resolved {
+  value: unknown;
+  /** Where the values that came from a `${secret:...}` are. */
+  secretPaths: ValuePath[];
+  /** The placeholders left as they are, `resolve` not knowing them. */
+  unresolved: UnresolvedPlaceholder[];
+}
+
+/**
+ * Resolves placeholders where `resolve` knows them (a string with one it does not know stays as
+ * it is), and records where secrets were and which placeholders stay.
+ */
 function resolvePlaceholders(
   value: unknown,
   resolve: (kind: PlaceholderKind, name: string) => string | undefined,
   path: (string | number)[] = [],
-  secretPaths: ValuePath[] = [],
-): { value: unknown; secretPaths: ValuePath[] } {
+  found: Omit<Resolved, "value"> = { secretPaths: [], unresolved: [] },
+): Resolved {
   if (hasPlaceholder(value)) {
-    if (placeholdersOf(value).some((p) => p.kind === "secret")) secretPaths.push(path);
-    let unresolved = false;
-    const out = substitute(value, (kind, name) => {
-      const found = resolve(kind, name);
-      if (found === undefined) unresolved = true;
-      return found ?? "";
-    });
-    return { value: unresolved ? value : out, secretPaths };
+    const placeholders = placeholdersOf(value);
+    if (placeholders.some((p) => p.kind === "secret")) found.secretPaths.push(path);
+    const missing = placeholders.filter(({ kind, name }) => resolve(kind, name) === undefined);
+    found.unresolved.push(...missing.map((p) => ({ path, ...p })));
+    return { ...found, value: missing.length > 0 ? value : substitute(value, (k, n) => resolve(k, n) ?? "") };
   }
   if (Array.isArray(value)) {
     return {
-      value: value.map((item, i) => resolvePlaceholders(item, resolve, [...path, i], secretPaths).value),
-      secretPaths,
+      ...found,
+      value: value.map((item, i) => resolvePlaceholders(item, resolve, [...path, i], found).value),
     };
   }
   if (typeof value === "object" && value !== null) {
     const entries = Object.entries(value).map(([key, item]) => [
       key,
-      resolvePlaceholders(item, resolve, [...path, key], secretPaths).value,
+      resolvePlaceholders(item, resolve, [...path, key], found).value,
     ]);
-    return { value: Object.fromEntries(entries), secretPaths };
+    return { ...found, value: Object.fromEntries(entries) };
   }
-  return { value, secretPaths };
+  return { ...found, value };
 }
 
+/**
+ * The issues of a zod issue of the resolved `document`. A value still a placeholder is checked
+ * once the stack supplies it (at preview); a value that came from a secret is not shown.
+ */
 function fromZodIssue(
   issue: z.core.$ZodIssue,
   document: unknown,
+  secretPaths: readonly ValuePath[],
   issueAt: (path: ValuePath, reason: string, which?: "key" | "value") => ManifestIssue,
 ): ManifestIssue[] {
   const path = issue.path.filter((p): p is string | number => typeof p !== "symbol");
@@ -165,7 +228,9 @@ function fromZodIssue(
   // A placeholder stands for a value only the stack knows; the resource checks it at preview.
   if (hasPlaceholder(value.found)) return [];
   if (!value.exists && issue.code === "invalid_type") return [issueAt(path, "is required")];
-  return [issueAt(path, issue.message)];
+  const secret = secretPaths.some((secretPath) => pathKey(secretPath) === pathKey(path));
+  const hidden = secret && typeof value.found === "string" && value.found !== "" ? value.found : undefined;
+  return [issueAt(path, hidden === undefined ? issue.message : issue.message.replaceAll(hidden, "[secret]"))];
 }
 
 function valueAt(document: unknown, path: ValuePath): { exists: boolean; found: unknown } {

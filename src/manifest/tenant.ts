@@ -7,13 +7,12 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { AudienceIds } from "./audiences";
 import type { Keyed, Tenant } from "./declared-tenant";
-import { ManifestError, readManifest } from "./load";
-import { hasPlaceholder, placeholdersOf } from "./placeholders";
+import { manifestOf, readManifest } from "./load";
 import type { PlainSection } from "./plain-sections";
 import type { TenantManifest } from "./schema";
 import type { DeclareContext, OptionsFor } from "./section-codec";
 import { MANIFEST_SECTIONS } from "./sections";
-import { formatPath, type ValuePath } from "./source-map";
+import type { ValuePath } from "./source-map";
 
 export type { Tenant } from "./declared-tenant";
 
@@ -119,34 +118,18 @@ function declarePlainSection(
   return declared;
 }
 
-/** Loads `file` for the stack, placeholders resolved from `config`; every problem throws. */
+/**
+ * Loads `file` for the stack, placeholders resolved from `config`; every problem throws, a
+ * placeholder the stack does not set with the `pulumi config set` command that sets it.
+ */
 function readForStack(file: string, options: TenantOptions, config: pulumi.Config) {
   const result = readManifest(file, {
     stack: options.stack ?? pulumi.getStack(),
     resolve: (_kind, name) => config.get(name),
+    // `pulumi config set <name>` writes the project's namespace; another one is named.
+    configKey: (name) => (config.name === pulumi.getProject() ? name : `${config.name}:${name}`),
   });
-  if (!result.manifest) throw new ManifestError(result.issues);
-  const missing = unresolvedPlaceholders(result.manifest);
-  if (missing.length > 0) {
-    throw new Error(
-      `the tenant manifest ${file} needs stack config: ${missing
-        .map(
-          ({ path, name, kind }) =>
-            `${path} reads ${name} (pulumi config set${kind === "secret" ? " --secret" : ""} ${name} ...)`,
-        )
-        .join("; ")}`,
-    );
-  }
-  return { manifest: result.manifest, secretPaths: result.secretPaths };
-}
-
-function unresolvedPlaceholders(
-  value: unknown,
-  path: (string | number)[] = [],
-): { path: string; name: string; kind: string }[] {
-  if (hasPlaceholder(value)) return placeholdersOf(value).map((p) => ({ path: formatPath(path), ...p }));
-  if (typeof value !== "object" || value === null) return [];
-  return Object.entries(value).flatMap(([key, item]) => unresolvedPlaceholders(item, [...path, key]));
+  return { manifest: manifestOf(result), secretPaths: result.secretPaths };
 }
 
 /** `manifest` with the values at `paths` wrapped as secret Outputs, so state keeps them encrypted. */

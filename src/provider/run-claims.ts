@@ -9,6 +9,9 @@
 import type { FullResourceProvider } from "./dynamic-provider";
 import type { Values } from "./values";
 
+/** The key of the object `id` of `type` in a run's set of claimed objects. */
+export const claimKey = (type: string, id: string): string => `${type}/${id}`;
+
 /** `provider` with its creates recorded in `claimed` and its deletes of claimed objects left out. */
 export function withRunClaims(
   type: string,
@@ -18,11 +21,11 @@ export function withRunClaims(
   return {
     async create(inputs: Values) {
       const result = await provider.create(inputs);
-      claimed.add(`${type}/${result.id}`);
+      claimed.add(claimKey(type, result.id));
       return result;
     },
     async delete(id: string, recorded: Values) {
-      if (claimed.has(`${type}/${id}`)) return;
+      if (claimed.has(claimKey(type, id))) return;
       await provider.delete(id, recorded);
     },
   };

@@ -12,13 +12,26 @@ import { configLookup, type ProviderConfig, readProviderConfig } from "./config"
 import { credentialHint, verifyCredentials } from "./credentials";
 import type { ResourceContext, ResourceDefinition, Values } from "./definition";
 import { buildDynamicProvider, type FullResourceProvider } from "./dynamic-provider";
+import { warnEngine } from "./engine-log";
 import { engineError, engineFailures } from "./engine-messages";
-import { withRunClaims } from "./run-claims";
+import { claimKey, withRunClaims } from "./run-claims";
+import { isStackObject } from "./stack-objects";
 
 const SETTING_NAMES = Object.keys(SETTING_ENV_VARS) as SettingName[];
 
 /** Resource definitions by type name. */
 export type DefinitionRegistry = Readonly<Record<string, ResourceDefinition<Values, Values>>>;
+
+/**
+ * What a delete of one type warns of before it starts, given the object's id: such as what the
+ * platform deletes with a company. `held` tells whether a resource of this run's stack holds an
+ * object (seen by its diff, or created or adopted in the run).
+ */
+export type DeleteWarning = (
+  ctx: ResourceContext,
+  id: string,
+  held: (type: string, id: string) => boolean,
+) => Promise<string | undefined>;
 
 /** The two functions of the stable runtime contract. */
 export interface ProviderRuntime {
@@ -35,8 +48,11 @@ interface ConfiguredClient {
   verified?: Promise<void>;
 }
 
-/** A runtime over `definitions`. */
-export function createProviderRuntime(definitions: DefinitionRegistry): ProviderRuntime {
+/** A runtime over `definitions`, with the warnings a delete of some types gives first. */
+export function createProviderRuntime(
+  definitions: DefinitionRegistry,
+  deleteWarnings: Readonly<Record<string, DeleteWarning>> = {},
+): ProviderRuntime {
   let stackConfig: { get(key: string): string | undefined } | undefined;
   const configs = new Map<string, ConfiguredClient>();
   const providers = new Map<string, FullResourceProvider>();
@@ -83,15 +99,35 @@ export function createProviderRuntime(definitions: DefinitionRegistry): Provider
             `pulumi-travel does not know resource type ${type}; the installed pulumi-travel is older than the state (upgrade it)`,
           );
         }
-        provider = forEngine(
-          definition,
-          buildDynamicProvider(definition, currentContext),
-          verifyOnce,
-          claimed,
-        );
+        const built = buildDynamicProvider(definition, currentContext);
+        const warning = deleteWarnings[type];
+        const warned =
+          warning === undefined ? built : withDeleteWarning(built, warning, currentContext, claimed);
+        provider = forEngine(definition, warned, verifyOnce, claimed);
         providers.set(type, provider);
       }
       return provider;
+    },
+  };
+}
+
+/**
+ * `provider` with `warning` given to the engine before each delete starts; what the stack holds is
+ * what this run's diffs saw and what it created or adopted (`claimed`).
+ */
+function withDeleteWarning(
+  provider: FullResourceProvider,
+  warning: DeleteWarning,
+  context: () => ResourceContext,
+  claimed: ReadonlySet<string>,
+): FullResourceProvider {
+  const held = (type: string, id: string) => isStackObject(type, id) || claimed.has(claimKey(type, id));
+  return {
+    ...provider,
+    async delete(id, recorded) {
+      const text = await warning(context(), id, held);
+      if (text !== undefined) await warnEngine(text);
+      await provider.delete(id, recorded);
     },
   };
 }

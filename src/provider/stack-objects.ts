@@ -4,7 +4,8 @@
  * process, and the engine diffs each resource that is in state (with its id) before it checks the
  * resources registered after it: so when a new resource claims a name or kid that an object of the
  * stack holds, the fix is to rename one of the two, not to adopt the object (two resources would
- * then manage one object).
+ * then manage one object). It also holds the objects the run removed from the stack but left on
+ * the platform (a tenant key), which a delete of their company later in the run names.
  */
 
 const held = new Set<string>();
@@ -32,4 +33,28 @@ export function clashAdvice(type: string, id: string, input: string): string {
     `choose another ${input}, or set adoptId: "${id}" to take it over; if another resource of this ` +
     `stack holds it, rename one of the two (or, if you renamed that resource, give it an alias)`
   );
+}
+
+/** An object a resource of this run's stack let go of, which stays on the platform. */
+export interface LeftObject {
+  type: string;
+  id: string;
+  /** Why it stays, for people: `the platform has no delete for tenant keys`. */
+  why: string;
+}
+
+const left = new Map<string, LeftObject[]>();
+
+/**
+ * Records that this run removed the object `id` of `type` from the stack but left it on the
+ * platform under `companyId` (a TenantKey: the platform has no delete for it), so that a delete of
+ * that company later in the run can say the object goes with it.
+ */
+export function noteLeftOnPlatform(companyId: string, object: LeftObject): void {
+  left.set(companyId, [...(left.get(companyId) ?? []), object]);
+}
+
+/** The objects this run removed from the stack but left on the platform under `companyId`. */
+export function leftOnPlatform(companyId: string): readonly LeftObject[] {
+  return left.get(companyId) ?? [];
 }

@@ -40,6 +40,17 @@ export interface Inventory {
   /** Every object under `parents` (`companyId` and the parent's ids), each read whole. */
   list(ctx: InventoryContext, parents: ParentIds): Promise<Entity[]>;
   /**
+   * What the listed objects are, for people, when they are not objects of this type that a
+   * resource makes: `UserGroupRoles` lists the user groups (made outside stacks) it assigns roles
+   * to. A company's deletion names them as going with it, whatever the stack holds.
+   */
+  objects?: string | undefined;
+  /**
+   * True when the platform refuses to delete a company while objects of this type remain under
+   * it (400 `COMPANY_NOT_EMPTY`), so none of them ever goes with a company's deletion.
+   */
+  blocksCompanyDeletion?: boolean | undefined;
+  /**
    * How `reconcile --delete` deletes an object no resource owns; or why `reconcile` does not list
    * these objects (settings of the company, such as a config, which exist with it).
    */

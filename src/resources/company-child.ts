@@ -291,5 +291,8 @@ function childInventory<F extends z.ZodRawShape>(
       return readEach(client, listed, (id) => childPath(spec, ids, id), notFoundCodes);
     },
     reconcile: { deletePath: (ids, object) => childPath(spec, ids, object.id) },
+    // The platform refuses to delete a company that still has children of its directories
+    // (400 COMPANY_NOT_EMPTY; an office's legal entity refuses it in the office's place).
+    blocksCompanyDeletion: true,
   };
 }

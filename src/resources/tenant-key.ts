@@ -14,12 +14,17 @@ import type * as pulumi from "@pulumi/pulumi";
 import { apiPath, isTravelError, type TravelClient } from "../client";
 import { defineResource } from "../provider/define-resource";
 import type { ArgsOf } from "../provider/resource-args";
+import { warnEngine } from "../provider/engine-log";
 import { isAmbiguousCreateFailure } from "../provider/safe-create";
+import { noteLeftOnPlatform } from "../provider/stack-objects";
 import { tenantKeyInputsSchema, tenantKeyResponseSchema } from "../schemas/tenant-key";
 import { readUnlessGone } from "./gone";
 
 type TenantKeyInputs = { companyId: string; rotation?: string | undefined };
 type TenantKeyState = { configId?: string | undefined; rotatedAt?: string | undefined };
+
+/** Why a deleted TenantKey stays on the platform. */
+const NO_DELETE = "the platform has no delete for tenant keys";
 
 /** The platform's cooldown between two provisioning or rotation calls of one key (one hour). */
 export const TENANT_KEY_COOLDOWN_MS = 3_600_000;
@@ -214,9 +219,12 @@ export const tenantKeyResource = defineResource<
     return { configId: response.configId ?? configId, rotatedAt: response.rotatedAt };
   },
   async delete(_ctx, id, declared) {
-    process.stderr.write(
-      `warning: TenantKey ${id} of company ${declared.companyId} was removed from the stack only: ` +
-        "the platform has no delete for tenant keys, so the key stays provisioned and in use.\n",
+    // The company's delete, when it comes later in the same run, names the key as going with it.
+    noteLeftOnPlatform(declared.companyId, { type: "TenantKey", id, why: NO_DELETE });
+    await warnEngine(
+      `TenantKey ${id} of company ${declared.companyId} was removed from the stack only: ${NO_DELETE}, ` +
+        "so the key stays provisioned and in use for as long as the company exists " +
+        "(if this run deletes the company too, the key goes with it, and the company's delete says so).",
     );
   },
 });

@@ -113,6 +113,7 @@ function userGroups(client: TravelClient, companyId: string) {
 const rolesTenant: TenantFacts = {
   manifest: { section: "userGroupRoles" },
   inventory: {
+    objects: "user group",
     async list({ client }, { companyId }) {
       const custom = (await userGroups(client, companyId)).filter((group) => !group.isUnmodifiable);
       return mapLimited(custom, async (group) => ({

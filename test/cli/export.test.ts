@@ -51,7 +51,7 @@ describe("pulumi-travel export", () => {
     const { code, stdout } = await cli(["export", "--help"]);
     expect(code).toBe(0);
     expect(stdout).toContain("--company <id>");
-    expect(stdout).toContain("Exit codes of export: 0 written; 1 the manifest built did not validate");
+    expect(stdout).toContain("Exit codes:\n  0  written\n  1  the manifest built did not validate");
   });
 
   it("writes a manifest that validates, every object with its adoptId, read-only", async () => {

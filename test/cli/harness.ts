@@ -44,6 +44,42 @@ export function runNode(
   return runProgram(process.execPath, ["--require", FROM_SOURCE, script, ...args], env, input);
 }
 
+/**
+ * Runs `node --require FROM_SOURCE <script> ...args` with its stdin the read end of a pipe from
+ * another process, `node -e <writer>`, as a shell runs `writer | script` (the writer starts first
+ * and may still be writing when the script reads).
+ */
+export function runNodePipedFrom(
+  writer: string,
+  script: string,
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+): Promise<Finished> {
+  const source = spawn(process.execPath, ["-e", writer], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ["--require", FROM_SOURCE, script, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      stdio: [source.stdout, "pipe", "pipe"],
+    });
+    collect(child, resolvePromise, reject);
+  });
+}
+
+/** Collects a child's stdout and stderr (both piped) until it closes. */
+function collect(
+  child: ReturnType<typeof spawn>,
+  done: (finished: Finished) => void,
+  fail: (error: Error) => void,
+): void {
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  child.on("error", fail);
+  child.on("close", (code) => done({ code, stdout, stderr }));
+}
+
 /** Runs `program ...args` in the repository root, as {@link runNode} runs a script. */
 export function runProgram(
   program: string,
@@ -57,12 +93,7 @@ export function runProgram(
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
       stdio: ["pipe", "pipe", "pipe"],
     });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolvePromise({ code, stdout, stderr }));
+    collect(child, resolvePromise, reject);
     child.stdin.end(input);
   });
 }

@@ -8,7 +8,7 @@ import { apiPath, type TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
 import { listClientIds } from "../../src/resources/api-user";
 import { clientFor, liveEmulator } from "../support/live-emulator";
-import { CLI, runNode, travelEnv } from "./harness";
+import { CLI, FROM_SOURCE, runNode, runNodePipedFrom, runProgram, travelEnv } from "./harness";
 
 const TOKEN = "pulumi-nodejs:dynamic/travel:";
 const urn = (type: string, name: string) => `urn:pulumi:dev::p::${TOKEN}${type}::${name}`;
@@ -100,7 +100,9 @@ describe("pulumi-travel reconcile", () => {
     const { code, stdout } = await reconcile(["--help"]);
     expect(code).toBe(0);
     expect(stdout).toContain("--adopt-pending <file>");
-    expect(stdout).toContain("9  reconcile: objects no resource owns, or pending creates, were found");
+    expect(stdout).toContain("Exit codes:\n  0  nothing to reconcile, or the requested change was made\n");
+    expect(stdout).toContain("  9  objects no resource owns, or pending creates, were found");
+    expect(stdout).not.toContain("  7  declined");
   });
 
   it("lists pending creates with their object and unowned objects as JSON, exit code 9", async () => {
@@ -134,6 +136,40 @@ describe("pulumi-travel reconcile", () => {
     expect(stdout).toContain(`--delete CostCenter:${ids.Human}`);
     expect(stdout).toContain("pulumi refresh --clear-pending-creates --yes");
     expect(stdout).toContain("--adopt-pending adopted.json && pulumi stack import --file adopted.json");
+  });
+
+  it("reads a stack export piped from a writer that sends it in slow chunks (pulumi stack export | ...)", async () => {
+    // The writer sends the export in 8 pieces, 500 ms apart, so the CLI starts reading while the
+    // writer is not done: a reader that takes what the pipe holds now fails (EAGAIN) or stops short.
+    const writer = `
+      const text = require("node:fs").readFileSync(${JSON.stringify(stackFile)}, "utf8");
+      const size = Math.ceil(text.length / 8);
+      const pieces = Array.from({ length: 8 }, (_, i) => text.slice(i * size, (i + 1) * size));
+      const next = () => {
+        const piece = pieces.shift();
+        if (piece !== undefined) process.stdout.write(piece, () => setTimeout(next, 500));
+      };
+      next();`;
+    const { code, stdout, stderr } = await runNodePipedFrom(
+      writer,
+      CLI,
+      ["reconcile", "--json"],
+      travelEnv(emulator),
+    );
+    expect(stderr).toBe("");
+    expect(code).toBe(9);
+    expect(JSON.parse(stdout)).toMatchObject({ companies: [companyId] });
+  });
+
+  it("refuses a terminal on stdin with a usage error instead of waiting (exit code 2)", async () => {
+    // \`script\` runs the command with a pseudo-terminal as its stdin.
+    const command = [process.execPath, "--require", FROM_SOURCE, CLI, "reconcile"]
+      .map((word) => `'${word}'`)
+      .join(" ");
+    const { code, stdout } = await runProgram("script", ["-qec", command, "/dev/null"], travelEnv(emulator));
+    expect(code).toBe(2);
+    expect(stdout).toContain("reads the stack export from stdin, which is a terminal");
+    expect(stdout).toContain("--stack state.json");
   });
 
   it("writes the export with the pending create bound to its object and the empty one cleared", async () => {

@@ -2,7 +2,7 @@
  * `pulumi-travel car trips|show|search|modify|cancel`: car booking changes from scripts and runbooks.
  * Tables by default, `--json` for scripts (stdout holds only the JSON document; progress and
  * prompts go to stderr), a confirmation prompt before booking or cancelling unless `--yes`, and
- * the exit codes of {@link EXIT}. Configured by the `TRAVEL_*` environment variables.
+ * the exit codes of {@link CAR_EXITS}. Configured by the `TRAVEL_*` environment variables.
  */
 import type { Command } from "commander";
 import {
@@ -36,11 +36,11 @@ import {
   priceChangeText,
 } from "../car-output";
 import { clientFromEnv } from "../client-from-env";
-import { EXIT } from "../exit-codes";
+import { type CommandExits, exitCodesHelp } from "../exit-codes";
 import { Prompter } from "../prompt";
 import { CliError, UsageError } from "../cli-error";
 
-/** Thrown when the user (or the price policy) declined; exit code {@link EXIT.declined}. */
+/** Thrown when the user (or the price policy) declined; exit code 7 (`declined`). */
 export class DeclinedError extends CliError {
   constructor(message: string) {
     super("declined", message);
@@ -48,18 +48,23 @@ export class DeclinedError extends CliError {
   }
 }
 
+/** The exit codes every `car` command can return, in the car commands' own words. */
+export const CAR_EXITS: CommandExits = [
+  ["ok", "done: listed, shown, searched, booked or cancelled"],
+  "failure",
+  ["usage", "wrong usage, missing TRAVEL_* configuration, or input rejected before any call"],
+  [
+    "refused",
+    "refused by the platform, such as PNR_ALREADY_CANCELLED, PNR_REPLACED,\nBOOKING_KEY_EXPIRED (the price hold expired twice) or ARRIVAL_FLIGHT_NUMBER_REQUIRED",
+  ],
+  "auth",
+  ["notFound", "not found: an unknown trip or PNR, or no car matches the selection"],
+  "unavailable",
+  ["declined", "declined at the prompt, or the price changed and was not accepted; nothing was changed"],
+];
+
 /** The car-specific reading of the exit codes, shown by every `car` command's `--help`. */
-export const CAR_EXIT_CODES_HELP = `
-Exit codes:
-  ${EXIT.ok}  done: listed, shown, searched, booked or cancelled
-  ${EXIT.failure}  unexpected failure
-  ${EXIT.usage}  wrong usage, missing TRAVEL_* configuration, or input rejected before any call
-  ${EXIT.refused}  refused by the platform, such as PNR_ALREADY_CANCELLED, PNR_REPLACED,
-     BOOKING_KEY_EXPIRED (the price hold expired twice) or ARRIVAL_FLIGHT_NUMBER_REQUIRED
-  ${EXIT.auth}  authentication or permission failure
-  ${EXIT.notFound}  not found: an unknown trip or PNR, or no car matches the selection
-  ${EXIT.unavailable}  platform unreachable, timed out, or unavailable after retries
-  ${EXIT.declined}  declined at the prompt, or the price changed and was not accepted; nothing was changed
+export const CAR_EXIT_CODES_HELP = `${exitCodesHelp(CAR_EXITS)}
 
 Configuration: TRAVEL_BASE_URL, TRAVEL_CLIENT_ID and TRAVEL_CLIENT_SECRET (or TRAVEL_ACCESS_TOKEN).
 With --json, stdout holds one JSON document: the result, or {"error":{...}} on failure

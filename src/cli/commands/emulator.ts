@@ -1,7 +1,16 @@
 /** `pulumi-travel emulator`: runs the platform emulator until interrupted. */
 import type { Command } from "commander";
 import { startEmulator } from "../../emulator";
-import { UsageError } from "../cli-error";
+import { CliError, UsageError } from "../cli-error";
+import { type CommandExits, exitCodesHelp } from "../exit-codes";
+
+/** The exit codes `emulator` can return. */
+export const EMULATOR_EXITS: CommandExits = [
+  ["ok", "stopped by Ctrl-C (SIGINT) or SIGTERM"],
+  "failure",
+  ["usage", "wrong usage, such as a --port that is not a port number"],
+  "portInUse",
+];
 
 /** Options of the emulator command. */
 interface EmulatorCommandOptions {
@@ -22,6 +31,7 @@ export function registerEmulatorCommand(program: Command): void {
     .option("--seed <file>", "YAML or JSON seed: TMC, API users, companies, settings")
     .option("--state-file <file>", "persist state to this JSON file (loaded at start when it exists)")
     .option("--json", "print the URL and bootstrap credentials as one JSON line")
+    .addHelpText("after", exitCodesHelp(EMULATOR_EXITS))
     .action(async (options: EmulatorCommandOptions) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -32,6 +42,8 @@ export function registerEmulatorCommand(program: Command): void {
         host: options.host,
         seed: options.seed,
         stateFile: options.stateFile,
+      }).catch((error: unknown) => {
+        throw isAddressInUse(error) ? new PortInUseError(options.host, port, error) : error;
       });
       const { tmcId, clientId, clientSecret } = emulator.bootstrap;
       if (options.json) {
@@ -57,4 +69,22 @@ export function registerEmulatorCommand(program: Command): void {
       });
       await emulator.close();
     });
+}
+
+/** The port the emulator should listen on is taken; exit code 10. */
+export class PortInUseError extends CliError {
+  constructor(host: string, port: number, cause: unknown) {
+    super(
+      "port_in_use",
+      `cannot listen on ${host}:${port}: the port is in use by another program (another emulator?). ` +
+        `Stop that program, or choose another port: --port <port>, or --port 0 for a free one`,
+      { cause },
+    );
+    this.name = "PortInUseError";
+  }
+}
+
+/** True when `error` is the system's "address already in use" (`EADDRINUSE`). */
+function isAddressInUse(error: unknown): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === "EADDRINUSE";
 }

@@ -17,7 +17,7 @@ import { clientFromEnv } from "../client-from-env";
 import { CliError, UsageError } from "../cli-error";
 import { declaredResources } from "../declared-resources";
 import { configSetCommand } from "../export-document";
-import { EXIT_CODES_HELP } from "../exit-codes";
+import { type CommandExits, exitCodesHelp } from "../exit-codes";
 import {
   type ExportResult,
   currentExportShape,
@@ -57,11 +57,17 @@ npm install, pulumi stack init, the travel:* config and the values printed, pulu
 Examples:
   pulumi-travel export --company <id> --out tenant.yaml
   pulumi-travel export --company <id> > tenant.yaml
-  pulumi-travel export --company <id> --format typescript --out acme-tenant
+  pulumi-travel export --company <id> --format typescript --out acme-tenant`;
 
-Exit codes of export: 0 written; 1 the manifest built did not validate (a bug: nothing written);
-2 wrong usage or TRAVEL_* settings; 4 credentials refused; 5 no such company; 6 platform
-unreachable.`;
+/** The exit codes `export` can return. */
+export const EXPORT_EXITS: CommandExits = [
+  ["ok", "written"],
+  ["failure", "the manifest built did not validate (a bug: nothing written)"],
+  ["usage", "wrong usage or TRAVEL_* settings"],
+  ["auth", "credentials refused"],
+  ["notFound", "no such company"],
+  ["unavailable", "platform unreachable, timed out, or unavailable after retries"],
+];
 
 /** Registers the `export` command. */
 export function registerExportCommand(program: Command): void {
@@ -79,7 +85,7 @@ export function registerExportCommand(program: Command): void {
       "write the manifest to this file instead of stdout (typescript: the project's directory)",
     )
     .option("--json-progress", 'progress on stderr as JSON lines: {"section":"costCenters","count":20}')
-    .addHelpText("after", `${HELP}\n${EXIT_CODES_HELP}`)
+    .addHelpText("after", `${HELP}\n${exitCodesHelp(EXPORT_EXITS)}`)
     .action(async (options: ExportOptions) => {
       if (options.format === "typescript" && options.out === undefined)
         throw new UsageError("--format typescript writes a directory: give it with --out <dir>");

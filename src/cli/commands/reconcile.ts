@@ -5,7 +5,9 @@
  * commands that adopt or delete (revoke) each one. It can also delete an unowned object, or write
  * the stack export with the pending creates adopted.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { text as streamText } from "node:stream/consumers";
 import type { Command } from "commander";
 import type { TravelClient } from "../../client";
 import { adoptPendingCreates } from "../../tenant/adopt-pending";
@@ -23,7 +25,7 @@ import { parseStackExport, type StackContents, type StackResource } from "../../
 import { readTmcObjects, type TmcObject, tmcInventories } from "../../tenant/tmc-objects";
 import type { TenantObject } from "../../tenant/tenant-object";
 import { clientFromEnv } from "../client-from-env";
-import { EXIT_CODES_HELP } from "../exit-codes";
+import { type CommandExits, exitCodesHelp } from "../exit-codes";
 import { CliError, UsageError } from "../cli-error";
 
 /** Options of the reconcile command. */
@@ -47,10 +49,19 @@ Examples:
   pulumi-travel reconcile --stack state.json --delete CostCenter:<id>
 
 The TMC's API users the stack does not hold are listed too (other stacks may own some); they
-count as findings only while the stack has a pending ApiUser create, which may have made one.
+count as findings only while the stack has a pending ApiUser create, which may have made one.`;
 
-Exit codes of reconcile: 0 nothing to reconcile (or the requested change was made); 9 objects no
-resource owns or pending creates were found; the other codes as listed below.`;
+/** The exit codes `reconcile` can return. */
+export const RECONCILE_EXITS: CommandExits = [
+  ["ok", "nothing to reconcile, or the requested change was made"],
+  "failure",
+  ["usage", "wrong usage, an unreadable stack export, or missing TRAVEL_* settings"],
+  ["refused", "the platform refused a --delete"],
+  "auth",
+  ["notFound", "an object to --delete was not found"],
+  "unavailable",
+  ["findings", "objects no resource owns, or pending creates, were found"],
+];
 
 /** Registers the `reconcile` command. */
 export function registerReconcileCommand(program: Command): void {
@@ -70,9 +81,9 @@ export function registerReconcileCommand(program: Command): void {
       "--adopt-pending <file>",
       "write the stack export with each pending create bound to the object it made",
     )
-    .addHelpText("after", `${HELP}\n${EXIT_CODES_HELP}`)
+    .addHelpText("after", `${HELP}\n${exitCodesHelp(RECONCILE_EXITS)}`)
     .action(async (options: ReconcileOptions) => {
-      const text = readStack(options.stack);
+      const text = await readStack(options.stack);
       const stack = parsed(text);
       const client = clientFromEnv();
       try {
@@ -117,9 +128,19 @@ function parsed(text: string): StackContents {
   }
 }
 
-function readStack(file: string): string {
+/**
+ * The stack export from `file`, or from stdin for `-`, read as a stream to its end: a pipe from a
+ * writer that is not done yet (`pulumi stack export | ...`) is waited for, not read as it stands.
+ * A terminal on stdin is a usage error, not a wait for typing.
+ */
+async function readStack(file: string): Promise<string> {
+  if (file === "-" && process.stdin.isTTY)
+    throw new UsageError(
+      "reconcile reads the stack export from stdin, which is a terminal: pipe it in " +
+        "(pulumi stack export | pulumi-travel reconcile) or name a file (--stack state.json)",
+    );
   try {
-    return readFileSync(file === "-" ? 0 : file, "utf8");
+    return file === "-" ? await streamText(process.stdin) : await readFile(file, "utf8");
   } catch (error) {
     throw new UsageError(
       `cannot read the stack export ${file === "-" ? "from stdin" : file}: ${(error as Error).message}`,

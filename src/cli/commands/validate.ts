@@ -3,6 +3,15 @@ import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import { formatIssue, readManifest } from "../../manifest";
 import { CliError, UsageError } from "../cli-error";
+import { type CommandExits, exitCodesHelp } from "../exit-codes";
+
+/** The exit codes `validate` can return. */
+export const VALIDATE_EXITS: CommandExits = [
+  ["ok", "the manifest is valid"],
+  "failure",
+  ["usage", "wrong usage, or no such file"],
+  "invalid",
+];
 
 /** Options of the validate command. */
 interface ValidateOptions {
@@ -20,6 +29,7 @@ export function registerValidateCommand(program: Command): void {
     .argument("<file>", "the manifest, such as tenant.yaml")
     .option("--stack <name>", "also apply the stack's overlay (<file>.<stack>.yaml next to the file)")
     .option("--json", "print {valid, files, issues} as JSON on stdout")
+    .addHelpText("after", exitCodesHelp(VALIDATE_EXITS))
     .action((file: string, options: ValidateOptions) => {
       if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
       const result = readManifest(file, { stack: options.stack });

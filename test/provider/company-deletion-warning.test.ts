@@ -1,0 +1,124 @@
+/**
+ * A company's delete through the package's provider runtime (`src/runtime.ts`) first warns of what
+ * the platform deletes with the company that the stack does not manage: custom fields and user
+ * groups made by hand, and a tenant key the same run removed from the stack. Outside the engine the
+ * warning goes to stderr (test/e2e/destroy-warnings.test.ts checks the engine's warnings).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { apiPath, clearSharedTokens, isNotFound, type TravelClient } from "../../src/client";
+import type { RunningEmulator } from "../../src/emulator";
+import { configure, runtimeProvider } from "../../src/runtime";
+import { clientFor, createCustomGroup, liveEmulator } from "../support/live-emulator";
+
+describe("the warning a company's delete gives first", () => {
+  let emulator: RunningEmulator;
+  let client: TravelClient;
+  let stderr: string[];
+
+  beforeAll(async () => {
+    clearSharedTokens();
+    emulator = await liveEmulator();
+    client = clientFor(emulator);
+    const config: Record<string, string> = {
+      "travel:baseUrl": emulator.url,
+      "travel:clientId": emulator.bootstrap.clientId,
+      "travel:clientSecret": emulator.bootstrap.clientSecret,
+    };
+    await configure({ get: (key) => config[key] });
+  });
+  afterAll(async () => {
+    await client.close();
+    await emulator.close();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  /** Captures what the runtime writes to stderr from now on. */
+  const captureStderr = () => {
+    stderr = [];
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      stderr.push(String(chunk));
+      return true;
+    });
+  };
+
+  /**
+   * A company made outside the run (one the run creates is left alone by the run's deletes), and
+   * its recorded outputs.
+   */
+  const company = async (name: string) => {
+    const { id } = await client.post<{ id: string }>("/v2/companies", {
+      body: { name, billingCurrency: "USD", companyRoles: ["ORG"] },
+    });
+    return { id, outs: { name, billingCurrency: "USD", companyRoles: ["ORG"], companyId: id } };
+  };
+
+  /** A custom field made through the API. */
+  const customField = (companyId: string, name: string) =>
+    client.post<{ id: string }>(apiPath`/v3/companies/${companyId}/custom-fields`, {
+      query: { companyRole: "ORG" },
+      body: { name },
+    });
+
+  const exists = async (path: string) => {
+    try {
+      await client.get(path);
+      return true;
+    } catch (error) {
+      if (isNotFound(error, ["COMPANY_NOT_FOUND"])) return false;
+      throw error;
+    }
+  };
+
+  it("names the custom fields and user groups made by hand, not the stack's objects", async () => {
+    const co = await company("Cascade Co");
+    const companyId = co.id;
+    // A field of the stack: the run's diff of its resource sees it, as `pulumi up` does.
+    const stackField = await customField(companyId, "Stack field");
+    const declared = { companyId, name: "Stack field", companyRole: "ORG" };
+    await runtimeProvider("CustomField").diff(stackField.id, declared, declared);
+    const handField = await customField(companyId, "Hand field");
+    const groupId = await createCustomGroup(emulator, companyId, "Hand group");
+
+    captureStderr();
+    await runtimeProvider("Company").delete(companyId, co.outs);
+    expect(stderr.join("")).toBe(
+      [
+        `warning: deleting company ${companyId} "Cascade Co" also deletes, on the platform, what no resource of this stack manages:`,
+        `  CustomField ${handField.id} "Hand field"`,
+        `  user group ${groupId} "Hand group"`,
+        "",
+      ].join("\n"),
+    );
+    expect(stderr.join("")).not.toContain(stackField.id);
+    expect(await exists(apiPath`/v2/companies/${companyId}`)).toBe(false);
+  });
+
+  it("says a tenant key removed earlier in the run goes with its company, and is silent when nothing else goes", async () => {
+    const co = await company("Keyed Co");
+    const companyId = co.id;
+    const key = await client.post<{ configId: string }>(apiPath`/v3/tenant-encryption/${companyId}/key`, {});
+    const keyId = key.configId;
+
+    captureStderr();
+    await runtimeProvider("TenantKey").delete(keyId, { companyId, configId: keyId });
+    expect(stderr.join("")).toBe(
+      `warning: TenantKey ${keyId} of company ${companyId} was removed from the stack only: the platform has no ` +
+        "delete for tenant keys, so the key stays provisioned and in use for as long as the company exists " +
+        "(if this run deletes the company too, the key goes with it, and the company's delete says so).\n",
+    );
+    captureStderr();
+    await runtimeProvider("Company").delete(companyId, co.outs);
+    expect(stderr.join("")).toBe(
+      [
+        `warning: deleting company ${companyId} "Keyed Co" also deletes, on the platform, what no resource of this stack manages:`,
+        `  TenantKey ${keyId}: removed from the stack earlier in this run (the platform has no delete for tenant keys), it goes now`,
+        "",
+      ].join("\n"),
+    );
+
+    const bare = await company("Bare Co");
+    captureStderr();
+    await runtimeProvider("Company").delete(bare.id, bare.outs);
+    expect(stderr).toEqual([]);
+  });
+});
