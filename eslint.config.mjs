@@ -4,8 +4,9 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  // examples/typescript-tenant is a user's project: its own tsconfig resolves pulumi-travel only
-  // once installed. `npm run typecheck` checks it through the root tsconfig; an e2e test runs it.
+  // examples/typescript-tenant and examples/fleet are users' projects: their own tsconfig resolves
+  // pulumi-travel only once installed. `npm run typecheck` checks them through the root tsconfig;
+  // e2e tests run them.
   {
     ignores: [
       "dist/",
@@ -16,6 +17,7 @@ export default tseslint.config(
       ".pulumi-state/",
       "eslint.config.mjs",
       "examples/typescript-tenant/",
+      "examples/fleet/",
     ],
   },
   js.configs.recommended,

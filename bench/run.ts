@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: speed and size figures of the client, the emulator and the serialized
- * provider. Figures only; nothing here asserts a timing.
+ * provider; `npm run bench -- fleet`: the fleet bench (bench/fleet-command.ts). Figures only;
+ * nothing here asserts a timing.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { apiPath, clearSharedTokens, TravelClient } from "../src/client";
 import { type RunningEmulator, startEmulator } from "../src/emulator";
 import { thinProvider } from "../src/provider/thin-provider";
 import { formatEngineResults, runEngineBench } from "./engine";
+import { fleetCommand } from "./fleet-command";
 import { planFidelityRow } from "./plan-fidelity";
 
 interface Row {
@@ -196,7 +198,14 @@ async function main(): Promise<void> {
   console.log(formatEngineResults(results));
 }
 
-main().catch((error: unknown) => {
+/** Runs the section the command line names: the default sections, or `fleet` with its flags. */
+async function dispatch([section, ...args]: string[]): Promise<void> {
+  if (section === undefined) return main();
+  if (section === "fleet") return fleetCommand(args);
+  throw new Error(`unknown bench section "${section}" (expected none, or "fleet")`);
+}
+
+dispatch(process.argv.slice(2)).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -6,3 +6,4 @@ export * from "./car";
 export * from "./client";
 export * from "./resources";
 export * from "./manifest";
+export { type FleetStackName, parseFleetStackName, type SelectedFleetStack, selectFleetStack } from "./fleet";

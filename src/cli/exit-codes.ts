@@ -21,9 +21,9 @@ export const EXIT = {
   unavailable: 6,
   /** The user declined a confirmation prompt, or a price change was not accepted; nothing was changed. */
   declined: 7,
-  /** A file given to the command is invalid (`validate`); nothing was sent to the platform. */
+  /** A file given to the command is invalid (`validate`, `fleet validate`); nothing was sent to the platform. */
   invalid: 8,
-  /** `reconcile` found objects no resource owns, or pending creates, to deal with. */
+  /** `reconcile` found objects no resource owns, or pending creates; `fleet drift-summary` found drifted stacks. */
   findings: 9,
   /** `emulator`: the port to listen on is taken by another program. */
   portInUse: 10,
@@ -42,8 +42,9 @@ export const EXIT_MEANINGS: Readonly<Record<ExitName, string>> = {
   notFound: "not found",
   unavailable: "platform unreachable, timed out, or unavailable after retries",
   declined: "declined at the confirmation prompt, or a price change not accepted; nothing was changed",
-  invalid: "the file given is invalid (validate); nothing was sent to the platform",
-  findings: "reconcile: objects no resource owns, or pending creates, were found",
+  invalid: "the file given is invalid (validate, fleet validate); nothing was sent to the platform",
+  findings:
+    "found what to deal with: objects no resource owns or pending creates (reconcile), drifted stacks (fleet drift-summary)",
   portInUse:
     "emulator: the port is taken by another program (choose another with --port, or 0 for a free one)",
 };

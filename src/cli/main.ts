@@ -21,6 +21,7 @@ const COMMANDS: Record<string, () => Register> = {
   reconcile: () =>
     (require("./commands/reconcile") as typeof import("./commands/reconcile")).registerReconcileCommand,
   export: () => (require("./commands/export") as typeof import("./commands/export")).registerExportCommand,
+  fleet: () => (require("./commands/fleet") as typeof import("./commands/fleet")).registerFleetCommand,
 };
 
 /** The names of the commands, in the order the top-level help lists them. */

@@ -16,7 +16,9 @@ export interface MergedSource {
 
 /** Merges `overlay` over `base` by the rules above. */
 export function mergeSources(base: ParsedSource, overlay: ParsedSource | undefined): MergedSource {
-  if (!overlay) return { value: base.value, positions: new Map(base.positions) };
+  // An empty overlay (no document, or only comments) changes nothing.
+  if (!overlay || overlay.value === null || overlay.value === undefined)
+    return { value: base.value, positions: new Map(base.positions) };
   const positions = new Map(base.positions);
   const value = mergeValue(base.value, overlay.value, [], overlay.positions, positions);
   return { value, positions };

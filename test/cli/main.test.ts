@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAR_EXITS } from "../../src/cli/commands/car";
 import { EMULATOR_EXITS } from "../../src/cli/commands/emulator";
 import { EXPORT_EXITS } from "../../src/cli/commands/export";
+import { FLEET_EXITS } from "../../src/cli/commands/fleet";
 import { RECONCILE_EXITS } from "../../src/cli/commands/reconcile";
 import { VALIDATE_EXITS } from "../../src/cli/commands/validate";
 import { ALL_EXITS, type CommandExits, EXIT, EXIT_MEANINGS } from "../../src/cli/exit-codes";
@@ -49,6 +50,7 @@ describe("pulumi-travel", () => {
     validate: VALIDATE_EXITS,
     reconcile: RECONCILE_EXITS,
     export: EXPORT_EXITS,
+    fleet: FLEET_EXITS,
   };
 
   it("has a list of exit codes for every command it registers", () => {

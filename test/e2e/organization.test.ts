@@ -5,8 +5,8 @@
  * a destroy that leaves the company's tenant empty. Every step also counts platform calls.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiPath, TravelClient } from "../../src/client";
 import { COMPANIES } from "../../src/emulator/org/records";
+import { renameCostCenterOutOfBand } from "../support/live-emulator";
 import { countCalls, createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
 const PROGRAM = `
@@ -106,23 +106,7 @@ describe.skipIf(e2eSkipReason() !== "")("organization structure through the Pulu
   });
 
   it("finds an out-of-band change on refresh with at most one read per resource", async () => {
-    const client = new TravelClient({
-      baseUrl: env.emulator.url,
-      credentials: {
-        clientId: env.emulator.bootstrap.clientId,
-        clientSecret: env.emulator.bootstrap.clientSecret,
-      },
-    });
-    const list = await client.post<{ costCenters: { id: string; name: string }[] }>(
-      apiPath`/v3/companies/${companyId}/cost-centers/list`,
-      { body: { paginationParams: { offset: 0, limit: 100 } }, idempotent: true },
-    );
-    const target = list.costCenters.find((cc) => cc.name === "Cost center 2");
-    expect(target).toBeDefined();
-    const path = apiPath`/v2/companies/${companyId}/cost-centers/${target?.id ?? ""}`;
-    const current = await client.get<Record<string, unknown>>(path);
-    await client.put(path, { body: { ...current, name: "Renamed out of band" } });
-    await client.close();
+    await renameCostCenterOutOfBand(env.emulator, companyId, "Cost center 2", "Renamed out of band");
 
     const { result, calls } = await countCalls(env.emulator, () => env.stack.refresh());
     report.refresh = calls;

@@ -1,7 +1,8 @@
 /**
- * A JavaScript Pulumi program and its stack on a `file://` backend in a temporary directory,
- * configured for an emulator and driven through the Automation API. Shared by the e2e harness,
- * the 0.1.0 state compatibility test and the engine benchmark.
+ * A JavaScript Pulumi program and its stack on a `file://` backend in a temporary directory (or
+ * on a backend given by URL, such as a PostgreSQL server of test/support/postgres.ts), configured
+ * for an emulator and driven through the Automation API. Shared by the e2e harness, the 0.1.0
+ * state compatibility test, the backend e2e and the engine benchmark.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -13,7 +14,7 @@ export interface FileStack {
   stack: Stack;
   /** The program's directory (Pulumi.yaml, index.js), below the `under` directory. */
   programDir: string;
-  /** The `file://` backend's directory, inside `programDir`. */
+  /** The `file://` backend's directory, inside `programDir` (empty, unused, with `backendUrl`). */
   backendDir: string;
 }
 
@@ -30,6 +31,8 @@ export interface FileStackOptions {
   stackName: string;
   /** More stack config, by full key (`project:key`): plain values. */
   config?: Record<string, string> | undefined;
+  /** The backend URL (`postgres://...`); a `file://` backend in the program's directory when absent. */
+  backendUrl?: string | undefined;
 }
 
 /**
@@ -37,8 +40,13 @@ export interface FileStackOptions {
  * runs of the `pulumi` command against a stack {@link createFileStack} made.
  */
 export function fileBackendEnv(backendDir: string): Record<string, string> {
+  return backendEnv(`file://${backendDir}`);
+}
+
+/** The environment of the Pulumi CLI for stacks on the backend at `url` (`file://`, `postgres://`). */
+export function backendEnv(url: string): Record<string, string> {
   return {
-    PULUMI_BACKEND_URL: `file://${backendDir}`,
+    PULUMI_BACKEND_URL: url,
     PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
@@ -58,19 +66,19 @@ export async function createFileStack(options: FileStackOptions): Promise<FileSt
 }
 
 /**
- * The stack of the program already in `programDir` (its Pulumi.yaml and sources), on a `file://`
- * backend in `programDir/.backend`, configured as {@link createFileStack} configures it.
+ * The stack of the program already in `programDir` (its Pulumi.yaml and sources), on `backendUrl`
+ * or else a `file://` backend in `programDir/.backend`, configured as {@link createFileStack} does.
  */
 export async function openFileStack(
   programDir: string,
-  options: Pick<FileStackOptions, "emulator" | "stackName" | "config">,
+  options: Pick<FileStackOptions, "emulator" | "stackName" | "config" | "backendUrl">,
 ): Promise<FileStack> {
   const { emulator } = options;
   const backendDir = join(programDir, ".backend");
   mkdirSync(backendDir);
   const stack = await LocalWorkspace.createStack(
     { stackName: options.stackName, workDir: programDir },
-    { envVars: fileBackendEnv(backendDir) },
+    { envVars: backendEnv(options.backendUrl ?? `file://${backendDir}`) },
   );
   await stack.setAllConfig({
     "travel:baseUrl": { value: emulator.url },

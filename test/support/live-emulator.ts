@@ -1,6 +1,6 @@
 /** A live emulator on 127.0.0.1 and clients of its bootstrap TMC admin, shared by the test suites. */
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { clearSharedTokens, TravelClient, type TravelClientOptions } from "../../src/client";
+import { apiPath, clearSharedTokens, TravelClient, type TravelClientOptions } from "../../src/client";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
 
 /** Starts an emulator for a test file. */
@@ -40,6 +40,32 @@ export async function createCustomGroup(
   });
   if (response.status !== 201) throw new Error(`creating group ${name}: HTTP ${response.status}`);
   return ((await response.json()) as { id: string }).id;
+}
+
+/**
+ * Renames the cost center `name` of `companyId` to `newName` through the API, as a person in the
+ * platform's own UI would: a change out of band for the stack that declared it.
+ */
+export async function renameCostCenterOutOfBand(
+  emulator: RunningEmulator,
+  companyId: string,
+  name: string,
+  newName: string,
+): Promise<void> {
+  const client = clientFor(emulator);
+  try {
+    const list = await client.post<{ costCenters: { id: string; name: string }[] }>(
+      apiPath`/v3/companies/${companyId}/cost-centers/list`,
+      { body: { paginationParams: { offset: 0, limit: 100 } }, idempotent: true },
+    );
+    const target = list.costCenters.find((cc) => cc.name === name);
+    if (target === undefined) throw new Error(`company ${companyId} has no cost center named ${name}`);
+    const path = apiPath`/v2/companies/${companyId}/cost-centers/${target.id}`;
+    const current = await client.get<Record<string, unknown>>(path);
+    await client.put(path, { body: { ...current, name: newName } });
+  } finally {
+    await client.close();
+  }
 }
 
 /** A client-credentials token request with `clientId` and `clientSecret`: its status, and the token when issued. */

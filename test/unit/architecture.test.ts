@@ -25,7 +25,20 @@ const LAYERS: Record<string, readonly string[]> = {
   // the registry's types (see TYPE_ONLY) but loads no resource and no Pulumi.
   tenant: ["contract", "client", "schemas"],
   manifest: ["resources", "provider", "contract", "client", "schemas"],
-  cli: ["car", "manifest", "tenant", "resources", "provider", "contract", "client", "schemas", "emulator"],
+  // A fleet of tenant manifests on disk: layout, CI matrix, validation, drift reports.
+  fleet: ["manifest", "client"],
+  cli: [
+    "car",
+    "manifest",
+    "fleet",
+    "tenant",
+    "resources",
+    "provider",
+    "contract",
+    "client",
+    "schemas",
+    "emulator",
+  ],
   // The emulator is a platform of its own: it shares the platform's schemas and contract, nothing else.
   // Inside it every folder is a layer of its own and must be listed here; each points down only.
   "emulator/core": ["contract", "schemas"],
@@ -49,7 +62,7 @@ const TYPE_ONLY: Record<string, readonly string[]> = {
 };
 
 /** Layers whose own files never import `@pulumi/pulumi`. */
-const NO_PULUMI = new Set(["client", "tenant"]);
+const NO_PULUMI = new Set(["client", "tenant", "fleet"]);
 
 /** Files that wire layers together and may import any of them. */
 const WIRING = new Set([

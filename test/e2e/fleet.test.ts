@@ -1,0 +1,204 @@
+/**
+ * The fleet through the real engine (issue 24's acceptance): examples/fleet's 5 tenants × 2
+ * environments, one stack each, deployed at most 4 at a time (P = 4) on a shared PostgreSQL
+ * backend (scripts/postgres) against one emulator, each stack by the CI recipes' own shell step
+ * (examples/ci/pipeline.sh up) and the packed package's CLI. The program is
+ * examples/fleet/index.ts compiled to JavaScript (test/support/fleet-project.ts); it also previews
+ * one stack as TypeScript. Every stack's second preview shows no changes; an out-of-band change in
+ * one tenant appears in the fleet drift summary (pipeline.sh drift per stack, then
+ * `pulumi-travel fleet drift-summary`) and nowhere else; destroy leaves the emulator without
+ * companies.
+ */
+import { execFile } from "node:child_process";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type RunningEmulator, startEmulator } from "../../src/emulator";
+import { COMPANIES } from "../../src/emulator/org/records";
+import { mapBounded } from "../support/bounded-parallel";
+import { assertNoContractViolations, type ContractRecorder } from "../support/contract-recorder";
+import { backendEnv } from "../support/file-stack";
+import { renameCostCenterOutOfBand } from "../support/live-emulator";
+import { createFleetProject } from "../support/fleet-project";
+import { type PostgresServer, startPostgres } from "../support/postgres";
+import { e2eSkipReason, startE2eRecorder } from "./harness";
+
+const execFileAsync = promisify(execFile);
+const ROOT = resolve(__dirname, "..", "..");
+const PIPELINE = join(ROOT, "examples", "ci", "pipeline.sh");
+/** Stacks at once, as the recipes' `max-parallel`. */
+const P = 4;
+
+/** How a process ended, without throwing on a non-zero exit. */
+interface Ended {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+describe.skipIf(e2eSkipReason() !== "")("a fleet of 5 tenants × 2 environments, P = 4, on PostgreSQL", () => {
+  let postgres: PostgresServer;
+  let emulator: RunningEmulator;
+  let recorder: ContractRecorder;
+  let fleet: string;
+  let stacks: string[] = [];
+  let env: NodeJS.ProcessEnv;
+  const seconds: Record<string, number> = {};
+
+  const exec = async (file: string, args: string[], extra: NodeJS.ProcessEnv = {}): Promise<Ended> => {
+    try {
+      const { stdout, stderr } = await execFileAsync(file, args, {
+        cwd: fleet,
+        env: { ...env, ...extra },
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const e = error as { code?: unknown; stdout?: string; stderr?: string };
+      if (typeof e.code !== "number") throw error;
+      return { code: e.code, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
+    }
+  };
+  /** The packed package's CLI, as `npx pulumi-travel` runs it in the recipes. */
+  const travel = (...args: string[]) =>
+    exec(join(inject("packedProjectDir"), "node_modules", ".bin", "pulumi-travel"), args);
+  /** `pipeline.sh <step> <stack>` for every stack, at most P at a time; timed. */
+  const everyStack = async (label: string, run: (stack: string) => Promise<Ended>) => {
+    const started = performance.now();
+    const done = await mapBounded(stacks, P, run);
+    seconds[label] = Math.round((performance.now() - started) / 100) / 10;
+    return { ...done, byStack: new Map(stacks.map((stack, i) => [stack, done.results[i] as Ended])) };
+  };
+  const failuresOf = (byStack: Map<string, Ended>) =>
+    [...byStack]
+      .filter(([, r]) => r.code !== 0)
+      .map(([stack, r]) => `${stack}: ${r.code}: ${r.stderr.slice(-2000)}`);
+  /** The companies the fleet made (the emulator's own TMC record left out). */
+  const companies = () =>
+    emulator.context.store
+      .records(COMPANIES)
+      .values()
+      .filter((company) => !platformCompanies.has(company.id.id));
+  let platformCompanies = new Set<string>();
+
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    emulator = await startEmulator();
+    recorder = await startE2eRecorder(emulator.url, "e2e fleet");
+    platformCompanies = new Set(
+      emulator.context.store
+        .records(COMPANIES)
+        .values()
+        .map((company) => company.id.id),
+    );
+    // index.ts compiled once: ts-node in each of the ~40 pulumi processes costs CPU the CI lacks; the
+    // TypeScript program itself previews a stack below.
+    fleet = createFleetProject(inject("packedProjectDir"), { program: "javascript" });
+    env = {
+      ...process.env,
+      ...backendEnv(postgres.url),
+      PROJECT_DIR: fleet,
+      TRAVEL_BASE_URL: recorder.url,
+      TRAVEL_CLIENT_ID: emulator.bootstrap.clientId,
+      TRAVEL_CLIENT_SECRET: emulator.bootstrap.clientSecret,
+    };
+  });
+  afterAll(async () => {
+    console.log(`fleet e2e, ${stacks.length} stacks, P = ${P}, seconds: ${JSON.stringify(seconds)}`);
+    await recorder?.close();
+    await emulator?.close();
+    await postgres?.stop();
+    if (fleet) rmSync(fleet, { recursive: true, force: true });
+    if (recorder) assertNoContractViolations(recorder, "e2e fleet");
+  });
+
+  it("validates every tenant and overlay, and lists the 10 stacks as the CI matrix", async () => {
+    expect(await travel("fleet", "validate", "tenants")).toMatchObject({
+      code: 0,
+      stdout: "10 stack(s) checked: 10 valid\n",
+    });
+    const matrix = await travel("fleet", "matrix", "tenants");
+    expect(matrix.code).toBe(0);
+    stacks = (JSON.parse(matrix.stdout) as { include: { stack: string }[] }).include.map((e) => e.stack);
+    expect(stacks).toHaveLength(10);
+  });
+
+  it("deploys every stack with pipeline.sh up, 4 at a time: each tenant's company once per environment", async () => {
+    const up = await everyStack("up", (stack) => exec("bash", [PIPELINE, "up", stack]));
+    expect(failuresOf(up.byStack)).toEqual([]);
+    expect(up.maxActive).toBe(P);
+    const externalIds = companies()
+      .map((company) => company.externalId)
+      .sort();
+    expect(externalIds).toEqual(
+      ["acme-corp", "globex", "initech", "umbrella-health", "wayne-logistics"]
+        .flatMap((t) => [t, `${t}-dev`])
+        .sort(),
+    );
+    // The overlays made the environments differ: prod's expense-sync API user, initech's printers.
+    expect(up.byStack.get("acme-corp-prod")?.stdout).toMatch(/expense-sync/);
+    expect(up.byStack.get("acme-corp-dev")?.stdout).not.toMatch(/expense-sync/);
+  });
+
+  it("finds no change in any stack's second preview", async () => {
+    const previews = await everyStack("preview", (stack) =>
+      exec("pulumi", ["preview", "--stack", stack, "--expect-no-changes", "--non-interactive"]),
+    );
+    expect(failuresOf(previews.byStack)).toEqual([]);
+    // examples/fleet/index.ts as a user runs it (ts-node), on the same backend: the same stack, no change.
+    const typescript = createFleetProject(inject("packedProjectDir"));
+    try {
+      const preview = await exec("pulumi", [
+        "preview",
+        "--stack",
+        "globex-prod",
+        "--expect-no-changes",
+        "--non-interactive",
+        "--cwd",
+        typescript,
+      ]);
+      expect(preview).toMatchObject({ code: 0 });
+    } finally {
+      rmSync(typescript, { recursive: true, force: true });
+    }
+  });
+
+  it("reports an out-of-band change in one tenant in the fleet drift summary, and nowhere else", async () => {
+    const initech = companies().find((company) => company.externalId === "initech");
+    expect(initech).toBeDefined();
+    await renameCostCenterOutOfBand(emulator, initech?.id.id ?? "", "TPS Reports", "TPS (renamed by hand)");
+
+    const drift = await everyStack("drift", (stack) =>
+      exec("bash", [PIPELINE, "drift", stack], { DRIFT_DIR: "drift" }),
+    );
+    expect([...drift.byStack].filter(([, r]) => r.code !== 0).map(([stack]) => stack)).toEqual([
+      "initech-prod",
+    ]);
+    expect(drift.byStack.get("initech-prod")?.stderr).toContain("no changes were expected");
+
+    const summary = await travel("fleet", "drift-summary", "drift");
+    expect(summary.code).toBe(9);
+    expect(summary.stdout).toContain("## Fleet drift: 1 of 10 stacks drifted");
+    expect(summary.stdout).toContain("Tenants that drifted: initech.");
+    expect(summary.stdout.split("\n").filter((line) => /^\| (?!Tenant|---)/.test(line))).toEqual([
+      "| initech | prod | CostCenter tps | update | name |",
+    ]);
+    const results = JSON.parse((await travel("fleet", "drift-summary", "drift", "--json")).stdout) as {
+      stack: string;
+      status: string;
+    }[];
+    expect(results.filter((r) => r.status !== "in-sync")).toEqual([
+      expect.objectContaining({ stack: "initech-prod", status: "drifted" }),
+    ]);
+    expect(results).toHaveLength(10);
+  });
+
+  it("destroys every stack, leaving the emulator without companies", async () => {
+    const destroyed = await everyStack("destroy", (stack) =>
+      exec("pulumi", ["destroy", "--stack", stack, "--yes", "--non-interactive"]),
+    );
+    expect(failuresOf(destroyed.byStack)).toEqual([]);
+    expect(companies()).toEqual([]);
+  });
+});
