@@ -4,6 +4,7 @@
  * package, so they cannot go stale (the generator fails on a type it finds no example of). (`npm run demo` deploys the same tenant from
  * examples/tenant/tenant.yaml.)
  */
+import * as pulumi from "@pulumi/pulumi";
 import {
   ApiUser,
   Company,
