@@ -9,6 +9,13 @@ import { kebabCase, manifestKeys } from "./manifest-keys";
 
 export type { Json, StackValue } from "../manifest/section-codec";
 
+/** The command that sets `value` in a stack's config (a secret, or a value the platform does not return). */
+export function configSetCommand(value: StackValue): string {
+  return value.secret
+    ? `pulumi config set --secret ${value.name} <value>    # ${value.path}`
+    : `pulumi config set ${value.name} -- "$(cat <public key PEM file>)"    # ${value.path}: not returned by the platform`;
+}
+
 /** A section `export` writes, in the registry's order: plain entries (a company child's), or a codec's. */
 export interface ExportSection {
   type: string;

@@ -1,5 +1,9 @@
-/** `pulumi-travel export` against a live emulator holding a tenant built through the API. */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+/**
+ * `pulumi-travel export` (YAML, and `--format typescript`) against a live emulator holding a tenant
+ * built through the API. The TypeScript program's type-check and its adoption through the real
+ * engine are test/e2e/export-round-trip.test.ts.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +12,7 @@ import type { TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
 import { type BuiltTenant, buildTenant } from "../support/build-tenant";
 import { clientFor, liveEmulator } from "../support/live-emulator";
-import { CLI, runNode, travelEnv } from "./harness";
+import { CLI, ROOT, runNode, travelEnv } from "./harness";
 
 type Section = Record<string, Record<string, unknown>>;
 
@@ -31,6 +35,17 @@ describe("pulumi-travel export", () => {
   });
 
   const cli = (args: string[], env = travelEnv(emulator)) => runNode(CLI, args, env);
+  /** Calls since `before` other than reads (GETs, the POST list calls) and the token: none for a read-only command. */
+  const writesSince = (before: number) =>
+    emulator.admin
+      .requests(before)
+      .filter(
+        (entry) =>
+          entry.method !== "GET" &&
+          !/\/(list|roles)$/.test(entry.route) &&
+          entry.route !== "POST /v2/auth/oauth2-token",
+      )
+      .map((entry) => entry.route);
 
   it("documents its options and exit codes in --help", async () => {
     const { code, stdout } = await cli(["export", "--help"]);
@@ -55,17 +70,7 @@ describe("pulumi-travel export", () => {
     );
     expect(stdout).toMatch(/tenantKey: not exported: the platform has no read call/);
 
-    // Read-only: only GETs, the POST list calls and the token.
-    const writes = emulator.admin
-      .requests(before)
-      .filter(
-        (entry) =>
-          entry.method !== "GET" &&
-          !/\/(list|roles)$/.test(entry.route) &&
-          entry.route !== "POST /v2/auth/oauth2-token",
-      )
-      .map((entry) => entry.route);
-    expect(writes).toEqual([]);
+    expect(writesSince(before)).toEqual([]);
 
     const validated = await cli(["validate", out]);
     expect(validated).toMatchObject({ code: 0, stdout: `${out}: valid\n` });
@@ -201,5 +206,84 @@ describe("pulumi-travel export", () => {
     const usage = await cli(["export"]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("--company <id>");
+  });
+
+  it("writes the project: every object of the YAML export, adopted, children reading their parents' outputs", async () => {
+    const out = join(dir, "initech");
+    const before = emulator.admin.lastRequestSeq;
+    const { code, stdout, stderr } = await cli([
+      "export",
+      "--company",
+      built.companyId,
+      "--format",
+      "typescript",
+      "--out",
+      out,
+    ]);
+    expect(stderr).toContain("read costCenters: 20\n");
+    expect(code).toBe(0);
+    expect(stdout).toContain(`wrote ${out}: company 1, features 1`);
+    expect(stdout).toContain(
+      'pulumi config set partnerKeys-partner-a-2026-publicKeyPem -- "$(cat <public key PEM file>)"',
+    );
+    expect(stdout).toContain("not in the program:\n  apiUsers: not exported:");
+    expect(stdout).toContain(`then: cd ${out} && npm install`);
+    expect(writesSince(before)).toEqual([]);
+    expect(readdirSync(out).sort()).toEqual(["Pulumi.yaml", "index.ts", "package.json", "tsconfig.json"]);
+
+    const program = readFileSync(join(out, "index.ts"), "utf8");
+    const yaml = (await cli(["export", "--company", built.companyId])).stdout;
+    // The same objects as the YAML export, each adopted once.
+    const adopted = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]).sort();
+    expect(adopted(program, /adoptId: "([^"]+)"/g)).toEqual(adopted(yaml, /adoptId: (\S+)/g));
+    expect(program).toContain(`const company = new Company("company", {`);
+    expect(program).toMatch(
+      /^new CostCenter\("cost-center-3", \{\n {2}companyId: company\.companyId,\n {2}name: "Cost center 3",\n {2}adoptId: "[^"]+",\n\}\);$/m,
+    );
+    expect(program).toMatch(/^const leUs = new LegalEntity\("le-us", \{$/m);
+    expect(program.match(/legalEntityId: leUs\.legalEntityId,/g)).toHaveLength(2);
+    expect(program).toContain(
+      'optionGroupId: projectCodeEveryone.optionGroupId.apply((value) => value ?? ""),',
+    );
+    expect(program).toContain(
+      'scope: { audiences: [{ predicates: [{ id: leUs.legalEntityId, type: "LEGAL_ENTITY" }] }] },',
+    );
+    expect(program).toContain(
+      "fieldIds: [projectCode.customFieldId, tripPurpose.customFieldId, client.customFieldId],",
+    );
+    // The key material is read from stack config, never written.
+    expect(program).toContain('publicKeyPem: config.require("partnerKeys-partner-a-2026-publicKeyPem"),');
+    expect(program).not.toContain("BEGIN PUBLIC KEY");
+    expect(program).toMatch(/\nexport const companyId = company\.companyId;\n$/);
+    expect(program.split("\n").filter((line) => !line.startsWith("//") && line.length > 100)).toEqual([]);
+
+    const packageJson = JSON.parse(readFileSync(join(out, "package.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
+    const own = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      version: string;
+      devDependencies: Record<string, string>;
+    };
+    expect(packageJson).toEqual({
+      name: "initech",
+      private: true,
+      main: "index.ts",
+      dependencies: {
+        "@pulumi/pulumi": own.devDependencies["@pulumi/pulumi"],
+        "pulumi-travel": `^${own.version}`,
+      },
+      devDependencies: { typescript: own.devDependencies.typescript },
+    });
+    expect(readFileSync(join(out, "Pulumi.yaml"), "utf8")).toMatch(/^name: initech\n[^]*main: index\.ts\n$/);
+  });
+
+  it("needs --out for a project, and knows only its formats", async () => {
+    const missing = await cli(["export", "--company", built.companyId, "--format", "typescript"]);
+    expect(missing).toMatchObject({ code: 2, stdout: "" });
+    expect(missing.stderr).toContain("--format typescript writes a directory: give it with --out <dir>");
+    const unknown = await cli(["export", "--company", built.companyId, "--format", "json"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("Allowed choices are yaml, typescript");
   });
 });

@@ -2,15 +2,18 @@
  * Walks the registry: every resource type is in the tenant manifest, in `export` and in
  * `reconcile`, or its definition says why not. Against a live emulator holding a tenant built
  * through the API (test/support/build-tenant.ts): the export of that tenant has each type's
- * section, declaring the exported manifest (with Pulumi's mocks) declares each type, and reconcile
- * lists each type's objects. Also issue 22's case: a company without the ORG role (a TMC with
+ * section, declaring the exported manifest (with Pulumi's mocks) declares each type, the
+ * TypeScript export (`--format typescript`) declares each type with its class, and reconcile lists
+ * each type's objects. Also issue 22's case: a company without the ORG role (a TMC with
  * TMC-level custom fields) is read, exported and reconciled like any other.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, type TravelClient } from "../../src/client";
 import { reconcilePlan } from "../../src/cli/commands/reconcile";
+import { declaredResources } from "../../src/cli/declared-resources";
 import { currentExportShape, manifestFromTenant } from "../../src/cli/manifest-from-tenant";
+import { programSource } from "../../src/cli/typescript-program";
 import type { RunningEmulator } from "../../src/emulator";
 import { manifestSchema, type TenantManifest } from "../../src/manifest";
 import { codecOf, SECTION_CODECS } from "../../src/manifest/sections";
@@ -121,19 +124,38 @@ describe("the registry reaches the manifest, export and reconcile", () => {
     }
   });
 
+  /** The export, with the sections it cannot fill written in: every type the manifest declares. */
+  const everySection = () => ({
+    ...manifestFromTenant(snapshot, currentExportShape(definitions)).document,
+    apiUsers: { bot: { role: "COMPANY_ADMIN" } },
+    tenantKey: {},
+  });
+
   it("the exported manifest declares every type export writes", async () => {
-    const { document } = manifestFromTenant(snapshot, currentExportShape(definitions));
     // Placeholders stand for secrets and key material the stack's config would give.
-    const text = JSON.stringify(document)
+    const text = JSON.stringify(everySection())
       .replaceAll(/\$\{secret:[^}]+\}/g, "x")
       .replaceAll(/\$\{config:[^}]+\}/g, JSON.stringify(built.partnerKeyPem).slice(1, -1));
-    const manifest = manifestSchema.parse({
-      ...JSON.parse(text),
-      apiUsers: { bot: { role: "COMPANY_ADMIN" } },
-      tenantKey: {},
-    });
-    const declared = await declaredTypes(manifest);
+    const declared = await declaredTypes(manifestSchema.parse(JSON.parse(text)));
     expect(types.filter((type) => sectionOf(type) !== undefined && !declared.has(type))).toEqual([]);
+  });
+
+  it("the TypeScript export declares every type the manifest declares, with its class", async () => {
+    const resources = await declaredResources(everySection());
+    const program = programSource(resources, {
+      companyId: built.companyId,
+      project: "tenant",
+      stackValues: [],
+      notes: [],
+    });
+    const missing = types.filter(
+      (type) => sectionOf(type) !== undefined && !program.includes(`new ${type}("`),
+    );
+    expect(missing).toEqual([]);
+    // The placeholder of the partner key's PEM is read from the stack's config.
+    expect(program).toContain('publicKeyPem: config.require("partnerKeys-partner-a-2026-publicKeyPem"),');
+    // An input another resource fills is that resource's output.
+    expect(program).toContain('new ApiUser("bot", {\n  orgId: company.companyId,\n');
   });
 
   it("reconcile lists the objects of every type that does not opt out", () => {

@@ -2,16 +2,24 @@
  * Issue 13's round trip through the real engine: a tenant built through the API alone is exported
  * with `pulumi-travel export`; `pulumi up` with that manifest adopts every object (no create, no
  * delete on the platform, the tenant unchanged); a second preview shows no changes; and an edit
- * to the YAML makes exactly that change.
+ * to the YAML makes exactly that change. Issue 23's TypeScript round trip of the same tenant:
+ * `export --format typescript` writes a project, which gets the packed package with `npm install`,
+ * type-checks with `tsc --noEmit`, adopts the tenant on a stack of its own in the same way, and
+ * shows no changes on a second preview.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Stack } from "@pulumi/pulumi/automation";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apiPath, type TravelClient } from "../../src/client";
 import type { StateSnapshot } from "../../src/emulator";
 import { CLI, runNode, travelEnv } from "../cli/harness";
 import { type BuiltTenant, buildTenant } from "../support/build-tenant";
+import { openFileStack } from "../support/file-stack";
 import { clientFor } from "../support/live-emulator";
+import { npmInstall, packedTarball } from "../support/packed-project";
 import { createEnvironment, e2eSkipReason, type E2eEnvironment } from "./harness";
 
 const PROGRAM = `const { tenantFromManifest } = require("pulumi-travel");
@@ -61,16 +69,34 @@ describe.skipIf(e2eSkipReason() !== "")("export round trip (real engine)", () =>
   let client: TravelClient;
   let built: BuiltTenant;
   let manifestFile: string;
+  /** The TypeScript project's parent directory. */
+  let typescriptRoot: string;
 
   beforeAll(async () => {
     env = await createEnvironment("export-round-trip", PROGRAM);
     client = clientFor(env.emulator);
     built = await buildTenant(env.emulator, client);
     manifestFile = join(env.programDir, "tenant.yaml");
+    typescriptRoot = mkdtempSync(join(tmpdir(), "export-typescript-"));
   });
   afterAll(async () => {
     await client?.close();
     await env?.dispose();
+    rmSync(typescriptRoot, { recursive: true, force: true });
+  });
+
+  /**
+   * Platform calls since `before` that create or delete (a POST that is not a read or a
+   * convergence, a DELETE), and the records that differ from `state`: both empty on an adoption.
+   */
+  const changesSince = (before: number, state: StateSnapshot) => ({
+    calls: env.emulator.admin
+      .requests(before)
+      .filter(
+        (call) => call.method === "DELETE" || (call.method === "POST" && !NON_CREATING_POST.test(call.route)),
+      )
+      .map((call) => call.route),
+    records: changedRecords(state, env.emulator.admin.snapshot()),
   });
 
   it("exports the tenant built through the API", async () => {
@@ -94,12 +120,7 @@ describe.skipIf(e2eSkipReason() !== "")("export round trip (real engine)", () =>
     // the group's roles, the partner key, one object of each other company child, and the stack
     // itself: each adopted, which the engine counts as a create.
     expect(result.summary.resourceChanges).toEqual({ create: 55 + built.otherChildren });
-    const calls = env.emulator.admin.requests(before);
-    const changes = calls.filter(
-      (call) => call.method === "DELETE" || (call.method === "POST" && !NON_CREATING_POST.test(call.route)),
-    );
-    expect(changes.map((call) => call.route)).toEqual([]);
-    expect(changedRecords(state, env.emulator.admin.snapshot())).toEqual([]);
+    expect(changesSince(before, state)).toEqual({ calls: [], records: [] });
     const reexported = await runNode(CLI, ["export", "--company", built.companyId], travelEnv(env.emulator));
     expect(reexported.stdout).toBe(readFileSync(manifestFile, "utf8"));
   });
@@ -127,5 +148,46 @@ describe.skipIf(e2eSkipReason() !== "")("export round trip (real engine)", () =>
       apiPath`/v2/companies/${built.companyId}/cost-centers/${built.costCenterIds[2] ?? ""}`,
     );
     expect(costCenter.name).toBe("Cost center 3 (renamed)");
+  });
+
+  describe("--format typescript", () => {
+    let project: string;
+    let stack: Stack;
+
+    it("exports the same tenant as a TypeScript project that type-checks against the packed package", async () => {
+      project = join(typescriptRoot, "initech");
+      const exported = await runNode(
+        CLI,
+        ["export", "--company", built.companyId, "--format", "typescript", "--out", project],
+        travelEnv(env.emulator),
+      );
+      expect(exported.code).toBe(0);
+      expect(exported.stdout).toContain("pulumi config set partnerKeys-partner-a-2026-publicKeyPem");
+      npmInstall(project, packedTarball(inject("packedProjectDir")));
+      // The project's own TypeScript (its devDependency), as its user runs it.
+      const check = spawnSync(join(project, "node_modules", ".bin", "tsc"), ["--noEmit", "-p", project], {
+        encoding: "utf8",
+      });
+      expect({ status: check.status, errors: check.stdout }).toEqual({ status: 0, errors: "" });
+    });
+
+    it("adopts everything on the first up: no create, no delete, the tenant unchanged", async () => {
+      ({ stack } = await openFileStack(project, {
+        emulator: { ...env.emulator, url: env.recorder.url },
+        stackName: "e2e",
+      }));
+      await stack.setConfig("partnerKeys-partner-a-2026-publicKeyPem", { value: built.partnerKeyPem });
+      const before = env.emulator.admin.lastRequestSeq;
+      const state = env.emulator.admin.snapshot();
+      const result = await stack.up();
+      expect(result.summary.resourceChanges).toEqual({ create: 55 + built.otherChildren });
+      expect(result.outputs.companyId?.value).toBe(built.companyId);
+      expect(changesSince(before, state)).toEqual({ calls: [], records: [] });
+    });
+
+    it("shows no changes on a second preview", async () => {
+      const preview = await stack.preview({ expectNoChanges: true });
+      expect(preview.changeSummary).toEqual({ same: 55 + built.otherChildren });
+    });
   });
 });

@@ -55,15 +55,27 @@ export function backendEnv(url: string): Record<string, string> {
 
 /** Creates the program and its stack, with `travel:baseUrl`, `travel:clientId` and secret `travel:clientSecret` set. */
 export async function createFileStack(options: FileStackOptions): Promise<FileStack> {
-  const { project, emulator } = options;
+  const { project } = options;
   const programDir = mkdtempSync(join(options.under, `${project}-`));
-  const backendDir = join(programDir, ".backend");
-  mkdirSync(backendDir);
   writeFileSync(
     join(programDir, "Pulumi.yaml"),
     `name: ${project}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n`,
   );
   writeFileSync(join(programDir, "index.js"), options.program);
+  return openFileStack(programDir, options);
+}
+
+/**
+ * The stack of the program already in `programDir` (its Pulumi.yaml and sources), on `backendUrl`
+ * or else a `file://` backend in `programDir/.backend`, configured as {@link createFileStack} does.
+ */
+export async function openFileStack(
+  programDir: string,
+  options: Pick<FileStackOptions, "emulator" | "stackName" | "config" | "backendUrl">,
+): Promise<FileStack> {
+  const { emulator } = options;
+  const backendDir = join(programDir, ".backend");
+  mkdirSync(backendDir);
   const stack = await LocalWorkspace.createStack(
     { stackName: options.stackName, workDir: programDir },
     { envVars: backendEnv(options.backendUrl ?? `file://${backendDir}`) },

@@ -2,17 +2,21 @@
  * `pulumi-travel export --company <id>`: reads a live tenant through the API and writes a tenant
  * manifest for it, every object with its platform id as `adoptId`, so that the first `pulumi up`
  * adopts everything and creates nothing. The manifest is validated with the same loader as
- * `pulumi-travel validate` before it is written; secrets are never written.
+ * `pulumi-travel validate` before it is written; secrets are never written. With
+ * `--format typescript` the same manifest becomes a TypeScript project instead: a program that
+ * declares the resources the manifest declares (`declared-resources.ts`, `typescript-program.ts`).
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { formatIssue, readManifest } from "../../manifest";
 import { definitions } from "../../resources/registry";
 import { readTenantSnapshot } from "../../tenant/read-tenant";
 import { clientFromEnv } from "../client-from-env";
-import { CliError } from "../cli-error";
+import { CliError, UsageError } from "../cli-error";
+import { declaredResources } from "../declared-resources";
+import { configSetCommand } from "../export-document";
 import { type CommandExits, exitCodesHelp } from "../exit-codes";
 import {
   type ExportResult,
@@ -20,10 +24,14 @@ import {
   manifestFromTenant,
   manifestYaml,
 } from "../manifest-from-tenant";
+import { slug } from "../manifest-keys";
+import { ownPackage } from "../own-package";
+import { typescriptProject } from "../typescript-program";
 
 /** Options of the export command. */
 interface ExportOptions {
   company: string;
+  format: "yaml" | "typescript";
   out?: string;
   jsonProgress?: boolean;
 }
@@ -40,9 +48,16 @@ tenant key (no read call). Secret inputs become \${secret:<name>} placeholders, 
 key's PEM (not returned by the platform) a \${config:<name>} placeholder; the commands to set
 them are printed.
 
+--format typescript writes a TypeScript project into the --out directory instead (index.ts,
+Pulumi.yaml, package.json, tsconfig.json): a program that declares the same resources with the
+package's classes, each with its adoptId, children reading their parents' outputs
+(companyId: company.companyId); placeholders become config.requireSecret/config.require. Then:
+npm install, pulumi stack init, the travel:* config and the values printed, pulumi up.
+
 Examples:
   pulumi-travel export --company <id> --out tenant.yaml
-  pulumi-travel export --company <id> > tenant.yaml`;
+  pulumi-travel export --company <id> > tenant.yaml
+  pulumi-travel export --company <id> --format typescript --out acme-tenant`;
 
 /** The exit codes `export` can return. */
 export const EXPORT_EXITS: CommandExits = [
@@ -58,12 +73,22 @@ export const EXPORT_EXITS: CommandExits = [
 export function registerExportCommand(program: Command): void {
   program
     .command("export")
-    .description("write a tenant manifest for a live company, every object with adoptId (read-only)")
+    .description(
+      "write a tenant manifest (or a TypeScript program) for a live company, every object with adoptId (read-only)",
+    )
     .requiredOption("--company <id>", "the company to export")
-    .option("--out <file>", "write the manifest here instead of stdout")
+    .addOption(
+      new Option("--format <format>", "what to write").choices(["yaml", "typescript"]).default("yaml"),
+    )
+    .option(
+      "--out <path>",
+      "write the manifest to this file instead of stdout (typescript: the project's directory)",
+    )
     .option("--json-progress", 'progress on stderr as JSON lines: {"section":"costCenters","count":20}')
     .addHelpText("after", `${HELP}\n${exitCodesHelp(EXPORT_EXITS)}`)
     .action(async (options: ExportOptions) => {
+      if (options.format === "typescript" && options.out === undefined)
+        throw new UsageError("--format typescript writes a directory: give it with --out <dir>");
       const client = clientFromEnv();
       let result: ExportResult;
       try {
@@ -79,11 +104,28 @@ export function registerExportCommand(program: Command): void {
       }
       const text = manifestYaml(result.document, options.company);
       assertValid(text);
-      if (options.out === undefined) process.stdout.write(text);
+      if (options.format === "typescript" && options.out !== undefined)
+        await writeProject(result, options.company, options.out);
+      else if (options.out === undefined) process.stdout.write(text);
       else writeFileSync(options.out, text);
-      const report = summary(result, options.out);
+      const report = summary(result, options);
       (options.out === undefined ? process.stderr : process.stdout).write(report);
     });
+}
+
+/** Writes the TypeScript project of the export into `dir` (made when missing; its files replaced). */
+async function writeProject(result: ExportResult, companyId: string, dir: string): Promise<void> {
+  const resources = await declaredResources(result.document);
+  const company = result.document.company as { externalId?: unknown; name?: unknown } | undefined;
+  const named = [company?.externalId, company?.name].find((value) => typeof value === "string");
+  const project = slug(typeof named === "string" ? named : "") || "tenant";
+  const files = typescriptProject(
+    resources,
+    { companyId, project, stackValues: result.stackValues, notes: result.notes },
+    ownPackage(),
+  );
+  mkdirSync(dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
 }
 
 /** The company given does not exist or is not visible; exit code 5. */
@@ -112,25 +154,31 @@ function assertValid(text: string): void {
   }
 }
 
-function summary(result: ExportResult, out: string | undefined): string {
+function summary(result: ExportResult, options: ExportOptions): string {
+  const { out, format } = options;
+  const typescript = format === "typescript";
+  const written = out === undefined ? "wrote the manifest to stdout" : `wrote ${out}`;
   const lines = [
-    `${out === undefined ? "wrote the manifest to stdout" : `wrote ${out}`}: ${Object.entries(result.counts)
+    `${written}: ${Object.entries(result.counts)
       .filter(([, count]) => count > 0)
       .map(([section, count]) => `${section} ${count}`)
       .join(", ")}`,
   ];
   if (result.stackValues.length > 0) {
-    lines.push("", "set these in each stack before `pulumi up` (the file reads them with placeholders):");
-    for (const value of result.stackValues)
-      lines.push(
-        value.secret
-          ? `  pulumi config set --secret ${value.name} <value>    # ${value.path}`
-          : `  pulumi config set ${value.name} -- "$(cat <public key PEM file>)"    # ${value.path}: not returned by the platform`,
-      );
+    const reads = typescript
+      ? "the program reads them from its config"
+      : "the file reads them with placeholders";
+    lines.push("", `set these in each stack before \`pulumi up\` (${reads}):`);
+    for (const value of result.stackValues) lines.push(`  ${configSetCommand(value)}`);
   }
   if (result.notes.length > 0) {
-    lines.push("", "not in the manifest:");
+    lines.push("", `not in the ${typescript ? "program" : "manifest"}:`);
     for (const note of result.notes) lines.push(`  ${note}`);
   }
+  if (typescript && out !== undefined)
+    lines.push(
+      "",
+      `then: cd ${out} && npm install && pulumi stack init && pulumi up (with the travel:* config set)`,
+    );
   return `${lines.join("\n")}\n`;
 }
