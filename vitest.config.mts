@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: "fast",
-          include: ["test/{unit,emulator,client,provider,car,cli,manifest}/**/*.test.ts"],
+          include: ["test/{unit,emulator,client,provider,car,cli,manifest,lookups}/**/*.test.ts"],
           testTimeout: 60_000,
         },
       },

@@ -9,8 +9,13 @@
  * - descriptions are the TSDoc written on the schema fields and on the class's outputs, read with
  *   the TypeScript compiler through the exported `<Name>Args` type, which is derived from the
  *   schema, so the words an editor shows are the words on the page;
- * - the example is the resource's first `new <Name>(...)` statement in `examples/resources/index.ts`,
- *   a program that is type-checked and deployed by `npm run demo`;
+ * - the rules (what replaces the object, what must be unique, what a create makes, how an
+ *   existing object is taken over) are derived from the definition's declarations
+ *   (`scripts/resource-docs/rules.ts`), and `{@link X}` in TSDoc is resolved
+ *   (`scripts/resource-docs/tsdoc-links.ts`);
+ * - the example is the resource's first `new <Name>(...)` statement in the programs under
+ *   `examples/resources/`, which `npm run typecheck` type-checks with the package; a resource
+ *   without one fails the generator;
  * - the tenant manifest section and what `export` and `reconcile` do with the type are the
  *   definition's tenant facts (`src/provider/tenant-facts.ts`).
  *
@@ -26,31 +31,16 @@ import { isTravelResourceClass } from "../src/provider/define-resource";
 import { ADOPT_INPUT, tokenOf } from "../src/provider/definition";
 import * as resources from "../src/resources";
 import { CONFIG_DOCUMENTS } from "../src/schemas/company-config-documents";
+import { FORBIDDEN_IN_GENERATED, GENERATED_MARKER } from "./markdown-links";
+import { type JsonSchema, typeText } from "./resource-docs/json-type";
+import { creationLines, type Definition, replaceLines, uniquenessLines } from "./resource-docs/rules";
+import { resolveLinks } from "./resource-docs/tsdoc-links";
 
 /** The directory the pages are written to, relative to the repository root. */
 export const RESOURCE_DOCS_DIR = "docs/resources";
 
-const EXAMPLE_PROGRAM = "examples/resources/index.ts";
-
-interface JsonSchema {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  items?: JsonSchema;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  additionalProperties?: JsonSchema | boolean;
-  propertyNames?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  $ref?: string;
-  default?: unknown;
-  format?: string;
-  pattern?: string;
-  minLength?: number;
-  minItems?: number;
-}
+/** The programs the examples are taken from: every `.ts` file of this directory. */
+const EXAMPLE_DIR = "examples/resources";
 
 /** What the TypeScript compiler says about one resource's API. */
 interface ResourceDocs {
@@ -60,12 +50,14 @@ interface ResourceDocs {
   inputs: Record<string, string>;
   /** Declared outputs of the class with their type and TSDoc. */
   outputs: { name: string; type: string; doc: string }[];
+  /** What the resource's `id` is: the "Its id is ..." sentence of the definition's TSDoc. */
+  id: string | undefined;
 }
 
 /** A resource class exported by the barrel. */
 interface ResourceEntry {
   className: string;
-  definition: (typeof resources.Company)["definition"];
+  definition: Definition;
 }
 
 /** The repository root (this file runs from `scripts/` and from `dist/scripts/`). */
@@ -75,7 +67,7 @@ export function repositoryRoot(): string {
 }
 
 /** Where a type is in the tenant manifest, `export` and `reconcile`: its definition's tenant facts. */
-function tenantLines(definition: ResourceEntry["definition"]): string[] {
+function tenantLines(definition: Definition): string[] {
   const facts = definition.tenant;
   if (facts === undefined) return ["Not in the tenant manifest, `export` or `reconcile`."];
   const { manifest, inventory } = facts;
@@ -100,7 +92,7 @@ function tenantLines(definition: ResourceEntry["definition"]): string[] {
 export { kebabCase };
 
 /** How changes of the definition's keyed list inputs read in `pulumi preview --diff`, if it has any. */
-function previewLines(definition: ResourceEntry["definition"]): string[] {
+function previewLines(definition: Definition): string[] {
   const keyed = Object.entries(definition.keyedInputs ?? {}).flatMap(([name, codec]) =>
     codec ? [`- ${codec.reads(name)}`] : [],
   );
@@ -130,11 +122,56 @@ function resourceEntries(): ResourceEntry[] {
     .sort((a, b) => a.className.localeCompare(b.className));
 }
 
-const docText = (symbol: ts.Symbol, checker: ts.TypeChecker): string =>
-  ts
+/** The TSDoc of a symbol on one line, with its `{@link}`s resolved where it was written. */
+function docText(
+  symbol: ts.Symbol,
+  checker: ts.TypeChecker,
+  pageOf: (name: string) => string | undefined,
+): string {
+  const text = ts
     .displayPartsToString(symbol.getDocumentationComment(checker))
     .replace(/\s*\n\s*/g, " ")
     .trim();
+  const file = (symbol.valueDeclaration ?? symbol.declarations?.[0])?.getSourceFile();
+  return file ? resolveLinks(text, file, checker, pageOf) : text;
+}
+
+/** The page of a resource class, from another resource page. */
+function pageLinker(classNames: readonly string[]): (name: string) => string | undefined {
+  return (name) => (classNames.includes(name) ? `${kebabCase(name)}.md` : undefined);
+}
+
+/** The module's header comment on one line. */
+function headerComment(file: ts.SourceFile): string {
+  const header = /^\s*\/\*\*([\s\S]*?)\*\//.exec(file.text)?.[1] ?? "";
+  return header
+    .split("\n")
+    .map((line) => line.replace(/^\s*\*\s?/, "").trim())
+    .join(" ")
+    .trim();
+}
+
+/** `T` of a declared output's `Output<T>` (or `OutputInstance<T>`). */
+function outputValueType(type: ts.Type, at: ts.Node, checker: ts.TypeChecker): string {
+  const [argument] = checker.getTypeArguments(type as ts.TypeReference);
+  const text = (t: ts.Type) => checker.typeToString(t, at, ts.TypeFormatFlags.NoTruncation);
+  if (argument !== undefined) return text(argument);
+  const alias = type.aliasTypeArguments?.[0];
+  if (alias !== undefined) return text(alias);
+  throw new Error(`output type ${text(type)} is not an Output<T>`);
+}
+
+/** What the definition's TSDoc says the id is (`Its id is the company id.`), from the class's base. */
+function idSentence(declaration: ts.ClassDeclaration, checker: ts.TypeChecker): string | undefined {
+  const base = declaration.heritageClauses?.[0]?.types[0]?.expression;
+  let root: ts.Expression | undefined = base;
+  while (root && ts.isPropertyAccessExpression(root)) root = root.expression;
+  const symbol = root && checker.getSymbolAtLocation(root);
+  if (!symbol) return undefined;
+  const doc = ts.displayPartsToString(symbol.getDocumentationComment(checker)).replace(/\s*\n\s*/g, " ");
+  const sentence = /Its id is (.+?)\.(?:\s|$)/.exec(doc)?.[1];
+  return sentence && sentence.charAt(0).toUpperCase() + sentence.slice(1) + ".";
+}
 
 /** Reads TSDoc and output types of every exported resource class with the compiler API. */
 function compilerDocs(root: string, classNames: readonly string[]): Record<string, ResourceDocs> {
@@ -150,6 +187,7 @@ function compilerDocs(root: string, classNames: readonly string[]): Record<strin
   const exports = new Map(checker.getExportsOfModule(moduleSymbol).map((s) => [s.name, s]));
   const resolveAlias = (symbol: ts.Symbol) =>
     symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  const pageOf = pageLinker(classNames);
 
   const result: Record<string, ResourceDocs> = {};
   for (const className of classNames) {
@@ -161,16 +199,12 @@ function compilerDocs(root: string, classNames: readonly string[]): Record<strin
     const declaration = cls.valueDeclaration ?? cls.declarations?.[0];
     if (!declaration || !ts.isClassDeclaration(declaration)) throw new Error(`${className} is not a class`);
     const file = declaration.getSourceFile();
-    const header = /^\s*\/\*\*([\s\S]*?)\*\//.exec(file.text)?.[1] ?? "";
-    const summary = header
-      .split("\n")
-      .map((line) => line.replace(/^\s*\*\s?/, "").trim())
-      .join(" ")
-      .trim();
 
     const argsType = checker.getDeclaredTypeOfSymbol(resolveAlias(argsSymbol));
     const inputs = Object.fromEntries(
-      checker.getPropertiesOfType(argsType).map((property) => [property.name, docText(property, checker)]),
+      checker
+        .getPropertiesOfType(argsType)
+        .map((property) => [property.name, docText(property, checker, pageOf)]),
     );
 
     const outputs: ResourceDocs["outputs"] = [];
@@ -178,98 +212,126 @@ function compilerDocs(root: string, classNames: readonly string[]): Record<strin
       if (!ts.isPropertyDeclaration(member) || !ts.isIdentifier(member.name)) continue;
       const symbol = checker.getSymbolAtLocation(member.name);
       if (!symbol) continue;
-      const type = checker.getTypeAtLocation(member);
-      const text = checker.typeToString(type, member, ts.TypeFormatFlags.NoTruncation);
       outputs.push({
         name: member.name.text,
-        type: text.replace(/^(?:pulumi\.)?Output<(.*)>$/, "$1"),
-        doc: docText(symbol, checker),
+        type: outputValueType(checker.getTypeAtLocation(member), member, checker),
+        doc: docText(symbol, checker, pageOf),
       });
     }
-    const text = (summary || docText(cls, checker)).replace(
+    const header = resolveLinks(headerComment(file), file, checker, pageOf);
+    const text = (header || docText(cls, checker, pageOf)).replace(
       new RegExp(`^The ${className} resource:\\s*`),
       "",
     );
-    result[className] = { summary: text.charAt(0).toUpperCase() + text.slice(1), inputs, outputs };
+    result[className] = {
+      summary: text.charAt(0).toUpperCase() + text.slice(1),
+      inputs,
+      outputs,
+      id: idSentence(declaration, checker),
+    };
   }
   return result;
 }
 
-/** The first `new <Class>(...)` statement of the example program, by class. */
-function examplesOf(root: string, classNames: readonly string[]): Record<string, string> {
-  const path = join(root, EXAMPLE_PROGRAM);
-  const source = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.Latest, true);
-  const found: Record<string, string> = {};
-  const visit = (node: ts.Node): void => {
-    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression)) {
-      const name = node.expression.text;
-      if (classNames.includes(name) && found[name] === undefined) {
-        let statement: ts.Node = node;
-        while (!ts.isStatement(statement) && statement.parent !== source) statement = statement.parent;
-        found[name] = statement.getText(source);
+/** An example: the statement and the program it is taken from. */
+interface Example {
+  code: string;
+  program: string;
+}
+
+/** The first `new <Class>(...)` statement of the example programs (in file-name order), by class. */
+function examplesOf(root: string, classNames: readonly string[]): Record<string, Example> {
+  const found: Record<string, Example> = {};
+  const programs = readdirSync(join(root, EXAMPLE_DIR))
+    .filter((name) => name.endsWith(".ts"))
+    .sort();
+  for (const name of programs) {
+    const program = `${EXAMPLE_DIR}/${name}`;
+    const path = join(root, program);
+    const source = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): void => {
+      if (ts.isNewExpression(node) && ts.isIdentifier(node.expression)) {
+        const className = node.expression.text;
+        if (classNames.includes(className) && found[className] === undefined) {
+          let statement: ts.Node = node;
+          while (!ts.isStatement(statement) && statement.parent !== source) statement = statement.parent;
+          found[className] = { code: statement.getText(source), program };
+        }
       }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
   return found;
 }
 
-/** A short type of a JSON Schema node: `string`, `"ORG" | "TMC"`, `PostalAddress[]`, ... */
-function typeText(schema: JsonSchema | boolean | undefined, depth = 0): string {
-  if (schema === undefined || schema === true) return "any";
-  if (schema === false) return "never";
-  if (schema.$ref) return schema.$ref.replace(/^#\/\$defs\//, "");
-  if (schema.const !== undefined) return JSON.stringify(schema.const);
-  if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(" \\| ");
-  const union = schema.anyOf ?? schema.oneOf;
-  if (union) return union.map((member) => typeText(member, depth)).join(" \\| ");
-  if (schema.allOf) return schema.allOf.map((member) => typeText(member, depth)).join(" & ");
-  const type = Array.isArray(schema.type) ? schema.type.join(" \\| ") : schema.type;
-  switch (type) {
-    case "array":
-      return `${wrap(typeText(schema.items, depth))}[]`;
-    case "object": {
-      if (schema.properties && Object.keys(schema.properties).length > 0) {
-        if (depth > 0) return "object";
-        const required = new Set(schema.required ?? []);
-        const keys = Object.keys(schema.properties).map((key) => (required.has(key) ? key : `${key}?`));
-        return keys.length > 6 ? `{ ${keys.slice(0, 6).join(", ")}, ... }` : `{ ${keys.join(", ")} }`;
-      }
-      const values = schema.additionalProperties;
-      if (values !== undefined && values !== false) {
-        const keys = schema.propertyNames ? typeText(schema.propertyNames, depth + 1) : "string";
-        return `map of ${keys.includes("|") ? "feature name" : keys} to ${typeText(values, depth + 1)}`;
-      }
-      return "object";
-    }
-    case "integer":
-      return "integer";
-    case undefined:
-      return "any";
-    default:
-      return schema.format ? `${type} (${schema.format})` : type;
-  }
+/** Escapes a table cell. */
+const cell = (text: string) => text.replace(/\|/g, "\\|");
+
+/** The Inputs section's table rows. */
+function inputRows(definition: Definition, docs: ResourceDocs, schema: JsonSchema): string[] {
+  const required = new Set(schema.required ?? []);
+  const conditional: readonly string[] = definition.replaceWhen?.inputs ?? [];
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    const notes: string[] = [];
+    if (docs.inputs[name]) notes.push(docs.inputs[name]);
+    if (property.default !== undefined) notes.push(`Default: \`${JSON.stringify(property.default)}\`.`);
+    const told = /\breplace/.test(docs.inputs[name] ?? "");
+    if (definition.replaceOn.includes(name) && !told) notes.push("Changing it replaces the resource.");
+    if (conditional.includes(name) && !told)
+      notes.push("Changing it may replace the resource (see Replace rules).");
+    if (definition.secretInputs?.includes(name)) notes.push("**Secret.**");
+    const type = `\`${typeText(property, schema)}\``;
+    return `| \`${name}\` | ${cell(type)} | ${required.has(name) ? "yes" : "no"} | ${cell(notes.join(" "))} |`;
+  });
 }
 
-const wrap = (text: string) => (text.includes(" ") ? `(${text})` : text);
-
-/** Escapes a table cell. */
-const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\\\\\|/g, "\\|");
+/** The Outputs section's table rows: the id first, then the outputs beyond the inputs. */
+function outputRows(entry: ResourceEntry, docs: ResourceDocs, inputs: readonly string[]): string[] {
+  const { definition, className } = entry;
+  const declared = docs.outputs.filter((output) => !inputs.includes(output.name));
+  const undeclared = definition.outputs.filter(
+    (name) => !docs.outputs.some((output) => output.name === name),
+  );
+  if (undeclared.length > 0)
+    throw new Error(`${className} does not declare its output(s) ${undeclared.join(", ")} on the class`);
+  const idDoc =
+    definition.idOutput !== undefined ? `The same value as \`${definition.idOutput}\`.` : (docs.id ?? "");
+  if (idDoc === "")
+    throw new Error(`${className}: say what its id is, "Its id is ...", in the TSDoc of its definition`);
+  const rows = [`| \`id\` | \`string\` | ${cell(`The resource's id. ${idDoc}`)} |`];
+  for (const output of declared) {
+    const notes = [output.doc];
+    if (output.name === definition.idOutput) notes.push("Equals the resource's `id`.");
+    if (definition.secretOutputs?.includes(output.name)) notes.push("**Secret.**");
+    if (definition.keptOutputs?.includes(output.name))
+      notes.push("`pulumi refresh` keeps the recorded value (the platform's reads do not show it).");
+    rows.push(`| \`${output.name}\` | ${cell(`\`${output.type}\``)} | ${cell(notes.join(" "))} |`);
+  }
+  return rows;
+}
 
 /** The Markdown page of one resource. */
-function resourcePage(entry: ResourceEntry, docs: ResourceDocs, example: string | undefined): string {
+function resourcePage(
+  entry: ResourceEntry,
+  docs: ResourceDocs,
+  example: Example | undefined,
+  extra: readonly string[],
+): string {
   const { definition, className } = entry;
+  if (example === undefined)
+    throw new Error(
+      `${className} has no example: add a \`new ${className}(...)\` to a program in ${EXAMPLE_DIR}/`,
+    );
   const schema = z.toJSONSchema(definition.inputs, {
     io: "input",
     unrepresentable: "any",
     reused: "inline",
   }) as JsonSchema;
-  const required = new Set(schema.required ?? []);
-  const properties = schema.properties ?? {};
-  const replaceOn = [...definition.replaceOn];
-  const lines: string[] = [
-    "<!-- Generated by `npm run docs` (scripts/gen-resource-docs.ts) from the code; do not edit. -->",
+  const inputs = Object.keys(schema.properties ?? {});
+  const unique = uniquenessLines(definition, className);
+  return [
+    `${GENERATED_MARKER} (scripts/gen-resource-docs.ts) from the code; do not edit. -->`,
     "",
     `# ${className}`,
     "",
@@ -285,73 +347,41 @@ function resourcePage(entry: ResourceEntry, docs: ResourceDocs, example: string 
     "",
     "| input | type | required | description |",
     "| ----- | ---- | -------- | ----------- |",
-  ];
-  for (const [name, property] of Object.entries(properties)) {
-    const notes: string[] = [];
-    if (docs.inputs[name]) notes.push(docs.inputs[name]);
-    if (property.default !== undefined) notes.push(`Default: \`${JSON.stringify(property.default)}\`.`);
-    if (replaceOn.includes(name) && !/replaces/.test(docs.inputs[name] ?? "")) {
-      notes.push("Changing it replaces the resource.");
-    }
-    lines.push(
-      `| \`${name}\` | ${cell(`\`${typeText(property)}\``.replace(/\\\|/g, "|"))} | ${required.has(name) ? "yes" : "no"} | ${cell(
-        notes.join(" "),
-      )} |`,
-    );
-  }
-  if (className === "CompanyConfig") lines.push("", ...configKindsSection());
-  lines.push("", "## Outputs", "");
-  lines.push("Every input is also an output of the same name. In addition:", "");
-  lines.push("| output | type | description |", "| ------ | ---- | ----------- |");
-  const outputs = docs.outputs.filter((output) => !(output.name in properties));
-  if (definition.idOutput !== undefined && !outputs.some((o) => o.name === definition.idOutput)) {
-    outputs.unshift({ name: definition.idOutput, type: "string", doc: "The resource's id." });
-  }
-  for (const output of outputs) {
-    const notes = [output.doc];
-    if (output.name === definition.idOutput) notes.push("Equals the resource's `id`.");
-    if (definition.secretOutputs?.includes(output.name)) notes.push("**Secret.**");
-    lines.push(`| \`${output.name}\` | ${cell(`\`${output.type}\``)} | ${cell(notes.join(" "))} |`);
-  }
-  lines.push("", "## Replace rules", "");
-  if (replaceOn.length === 0) {
-    lines.push("Every change is made in place; nothing forces a replacement.");
-  } else {
-    lines.push(
-      `Changing ${replaceOn.map((name) => `\`${name}\``).join(", ")} replaces the object: ${
-        definition.deleteBeforeReplace
-          ? "the old one is deleted first, then the new one is created (its name must be unique)."
-          : "the new one is created first, then the old one is deleted."
-      } Every other change is made in place.`,
-    );
-  }
-  lines.push(...previewLines(definition));
-  lines.push("", "## Import and adoption", "");
-  if (ADOPT_INPUT in properties) {
-    lines.push(
-      "The `import` resource option does not work for dynamic resources. To take over an object that",
-      `already exists on the platform, set \`${ADOPT_INPUT}\` to its id: the first \`pulumi up\` reads it and`,
-      "converges it to the declared inputs instead of creating a new one. Later runs manage it like",
-      "any other resource, and `pulumi destroy` deletes it.",
-    );
-  } else {
-    lines.push(
-      `${className} has no \`${ADOPT_INPUT}\` input: the object is addressed by its inputs alone (${replaceOn
-        .map((name) => `\`${name}\``)
-        .join(", ")}), so declaring it takes over whatever the platform holds there and converges it.`,
-    );
-  }
-  lines.push("", "## Tenant manifest, export and reconcile", "", ...tenantLines(definition));
-  lines.push("", "## Example", "");
-  if (example) {
-    lines.push(`From [${EXAMPLE_PROGRAM}](../../${EXAMPLE_PROGRAM}):`, "", "```ts", example, "```");
-  } else {
-    lines.push(
-      `No example yet: add a \`new ${className}(...)\` to [${EXAMPLE_PROGRAM}](../../${EXAMPLE_PROGRAM}).`,
-    );
-  }
-  lines.push("");
-  return lines.join("\n");
+    ...inputRows(definition, docs, schema),
+    ...(className === "CompanyConfig" ? ["", ...configKindsSection()] : []),
+    ...(unique.length > 0 ? ["", "### Uniqueness", "", ...unique] : []),
+    "",
+    "## Outputs",
+    "",
+    "Every input is also an output of the same name. In addition:",
+    "",
+    "| output | type | description |",
+    "| ------ | ---- | ----------- |",
+    ...outputRows(entry, docs, inputs),
+    "",
+    "## Replace rules",
+    "",
+    ...replaceLines(definition),
+    ...previewLines(definition),
+    "",
+    "## Creation and adoption",
+    "",
+    ...creationLines(definition, className, docs.inputs[ADOPT_INPUT] ?? ""),
+    "",
+    "## Tenant manifest, export and reconcile",
+    "",
+    ...tenantLines(definition),
+    "",
+    ...(extra.length > 0 ? [...extra, ""] : []),
+    "## Example",
+    "",
+    `From [${example.program}](../../${example.program}):`,
+    "",
+    "```ts",
+    example.code,
+    "```",
+    "",
+  ].join("\n");
 }
 
 /** CompanyConfig's documents by kind: the typed `config` each kind takes, from the catalog. */
@@ -379,7 +409,7 @@ function configKindsSection(): string[] {
     const schema = z.toJSONSchema(document.schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
     const required = new Set(schema.required ?? []);
     const fields = Object.entries(schema.properties ?? {})
-      .map(([name, field]) => `\`${name}${required.has(name) ? "" : "?"}\`: ${typeText(field, 1)}`)
+      .map(([name, field]) => `\`${name}${required.has(name) ? "" : "?"}\`: ${typeText(field, schema, 1)}`)
       .join(", ");
     lines.push(
       `| \`${kind}\` | \`${typeNames[kind as keyof typeof CONFIG_DOCUMENTS]}\` | ${cell(fields)} | ${document.companyRole === "none" ? "not taken" : document.companyRole} | ${document.deletable ? "yes" : "no (it stays)"} |`,
@@ -391,7 +421,7 @@ function configKindsSection(): string[] {
 /** The index page. */
 function indexPage(entries: readonly ResourceEntry[], docs: Record<string, ResourceDocs>): string {
   const lines = [
-    "<!-- Generated by `npm run docs` (scripts/gen-resource-docs.ts) from the code; do not edit. -->",
+    `${GENERATED_MARKER} (scripts/gen-resource-docs.ts) from the code; do not edit. -->`,
     "",
     "# Resources",
     "",
@@ -408,8 +438,18 @@ function indexPage(entries: readonly ResourceEntry[], docs: Record<string, Resou
   return lines.join("\n");
 }
 
+/**
+ * Sections another part of the package adds to a resource's page, before its example, by class
+ * name: the hook for a section generated from elsewhere (such as the lookup that finds an
+ * existing object of the type, from the lookups' own declarations).
+ */
+export type ExtraSections = (className: string) => string[];
+
 /** Every page, by path relative to the repository root. */
-export async function generateResourceDocs(root: string = repositoryRoot()): Promise<Record<string, string>> {
+export async function generateResourceDocs(
+  root: string = repositoryRoot(),
+  extraSections: ExtraSections = () => [],
+): Promise<Record<string, string>> {
   const entries = resourceEntries();
   const names = entries.map((entry) => entry.className);
   const docs = compilerDocs(root, names);
@@ -424,10 +464,15 @@ export async function generateResourceDocs(root: string = repositoryRoot()): Pro
       entry,
       docsOf,
       examples[entry.className],
+      extraSections(entry.className),
     );
   }
   const options = { parser: "markdown", printWidth: 110, proseWrap: "preserve" } as const;
-  for (const [path, text] of Object.entries(pages)) pages[path] = await format(text, options);
+  for (const [path, text] of Object.entries(pages)) {
+    const forbidden = FORBIDDEN_IN_GENERATED.find((phrase) => text.includes(phrase));
+    if (forbidden !== undefined) throw new Error(`${path} would hold "${forbidden}"`);
+    pages[path] = await format(text, options);
+  }
   return pages;
 }
 

@@ -5,5 +5,6 @@
 export * from "./car";
 export * from "./client";
 export * from "./resources";
+export * from "./lookups";
 export * from "./manifest";
 export { type FleetStackName, parseFleetStackName, type SelectedFleetStack, selectFleetStack } from "./fleet";

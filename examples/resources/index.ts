@@ -1,10 +1,11 @@
 /**
  * A Pulumi program that declares every resource type in TypeScript: the examples of the resource
  * pages (docs/resources, `npm run docs`) are taken from it, and it is type-checked with the
- * package, so they cannot go stale. (`npm run demo` deploys the same tenant from
+ * package, so they cannot go stale (the generator fails on a type it finds no example of). (`npm run demo` deploys the same tenant from
  * examples/tenant/tenant.yaml.)
  */
 import {
+  ApiUser,
   Company,
   CompanyConfig,
   CompanyFeatures,
@@ -18,9 +19,12 @@ import {
   CustomField,
   CustomFieldOrder,
   OptionGroup,
+  PartnerPublicKey,
+  TenantKey,
   UserGroupRoles,
+  getRoleOutput,
+  getUserGroupOutput,
 } from "pulumi-travel";
-import * as pulumi from "@pulumi/pulumi";
 
 const hqAddress = {
   addressLines: ["1 Main Street"],
@@ -119,12 +123,26 @@ new OptionGroup("project-codes", {
 });
 new CustomFieldOrder("checkout-order", { companyId, fieldIds: [project.customFieldId] });
 
-// A custom user group made on the platform (there is no API to create one); its id from config.
+// A custom user group made on the platform (there is no API to create one), and a platform role,
+// both found by name (docs/lookups.md).
 new UserGroupRoles("travel-arrangers", {
   companyId,
-  groupId: new pulumi.Config().require("arrangersGroupId"),
-  roles: [{ roleId: new pulumi.Config().require("travelArrangerRoleId") }],
+  groupId: getUserGroupOutput({ companyId, name: "Travel arrangers desk" }).id,
+  roles: [{ roleId: getRoleOutput({ companyId, name: "Travel arranger" }).id }],
 });
+
+// A company admin for the company's HR integration; its client secret is a secret output.
+const hrSync = new ApiUser("hr-sync", { role: "COMPANY_ADMIN", orgId: companyId, rotation: "2026-11" });
+
+// The public key a partner signs token-exchange JWTs with, as PEM from stack config.
+new PartnerPublicKey("partner-a-2026", {
+  companyId,
+  kid: "partner-a-2026",
+  publicKeyPem: new pulumi.Config().require("partnerAPublicKeyPem"),
+});
+
+// The company's managed encryption key; a new `rotation` value rotates it on the next `pulumi up`.
+new TenantKey("acme-key", { companyId, rotation: "2026-11" });
 
 /** The platform id of the example company. */
 export { companyId };
@@ -138,3 +156,5 @@ export const costCenterIds = costCenters.map((costCenter) => costCenter.costCent
 export const departmentIds = departments.map((department) => department.departmentId);
 /** Grade ids. */
 export const gradeIds = grades.map((grade) => grade.gradeId);
+/** The HR integration's client id and secret. */
+export const hrSyncCredentials = { clientId: hrSync.clientId, clientSecret: hrSync.clientSecret };

@@ -7,10 +7,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import type { z } from "zod";
+import { ManifestError } from "./manifest-error";
 import { mergeSources } from "./merge";
 import { hasPlaceholder, type PlaceholderKind, placeholdersOf, substitute } from "./placeholders";
 import { checkReferences } from "./references";
 import { manifestSchema, type TenantManifest } from "./schema";
+export { formatIssue, ManifestError } from "./manifest-error";
 import {
   formatPath,
   type ManifestIssue,
@@ -52,20 +54,8 @@ export interface ManifestReadResult {
   unresolved: ManifestIssue[];
   /** The files read, base first. */
   files: string[];
-}
-
-/** Thrown by {@link loadManifest}: every issue of the manifest, one per line. */
-export class ManifestError extends Error {
-  constructor(readonly issues: ManifestIssue[]) {
-    super(
-      issues.length === 0
-        ? "the tenant manifest could not be read, and no problem was recorded (a bug: please report it)"
-        : `the tenant manifest has ${issues.length === 1 ? "1 problem" : `${issues.length} problems`}:\n${issues
-            .map(formatIssue)
-            .join("\n")}`,
-    );
-    this.name = "ManifestError";
-  }
+  /** Where `path` (or its nearest ancestor) stands in the files: for problems found later, at preview. */
+  locate: (path: ValuePath) => SourcePosition;
 }
 
 /**
@@ -75,11 +65,6 @@ export class ManifestError extends Error {
 export function manifestOf(result: ManifestReadResult): TenantManifest {
   if (result.manifest) return result.manifest;
   throw new ManifestError(result.issues.length > 0 ? result.issues : result.unresolved);
-}
-
-/** `file:line:column: path: reason`. */
-export function formatIssue(issue: ManifestIssue): string {
-  return `${issue.file}:${issue.line}:${issue.column}: ${issue.path}: ${issue.reason}`;
 }
 
 /** The overlay file of `file` for `stack`: `tenant.yaml` → `tenant.dev.yaml`. */
@@ -106,6 +91,7 @@ export function readManifest(file: string, options: ManifestReadOptions = {}): M
       issues: sorted(issues, files),
       unresolved: [],
       files,
+      locate: () => ({ file, line: 1, column: 1 }),
     };
   }
 
@@ -136,6 +122,7 @@ export function readManifest(file: string, options: ManifestReadOptions = {}): M
     issues: sorted(issues, files),
     unresolved: sorted(unresolved, files),
     files,
+    locate,
   };
 }
 

@@ -10,6 +10,7 @@ import type { z } from "zod";
 import type { Entity, ParentIds } from "../provider/tenant-facts";
 import type { AudienceIds } from "./audiences";
 import type { Tenant } from "./declared-tenant";
+import type { SourcePosition, ValuePath } from "./source-map";
 
 /** A manifest document or entry. */
 export type Json = Record<string, unknown>;
@@ -33,6 +34,13 @@ export interface DeclareContext {
   readonly values: Readonly<Record<string, unknown>>;
   /** What the sections before this one declared (the checkout order names declared fields). */
   readonly tenant: Partial<Tenant>;
+  /**
+   * The company's id for lookups at preview: its `adoptId` when the manifest adopts it (known
+   * before the company is), otherwise {@link companyId}.
+   */
+  readonly lookupCompanyId: pulumi.Input<string>;
+  /** Where a path of the manifest stands in its files; undefined for a manifest given as a value. */
+  locate?: ((path: ValuePath) => SourcePosition) | undefined;
 }
 
 /** A value the file does not hold: a placeholder reads it from the stack's config or secrets. */

@@ -35,8 +35,10 @@ export interface TenantOptions {
  */
 export function tenantFromManifest(file: string | TenantManifest, options: TenantOptions = {}): Tenant {
   const config = options.config ?? new pulumi.Config();
-  const { manifest, secretPaths } =
-    typeof file === "string" ? readForStack(file, options, config) : { manifest: file, secretPaths: [] };
+  const { manifest, secretPaths, locate } =
+    typeof file === "string"
+      ? readForStack(file, options, config)
+      : { manifest: file, secretPaths: [], locate: undefined };
   const values = markSecrets(manifest, secretPaths);
   const base = options.resourceOptions ?? {};
   /**
@@ -75,6 +77,11 @@ export function tenantFromManifest(file: string | TenantManifest, options: Tenan
     } satisfies AudienceIds<pulumi.Output<string>>,
     values,
     tenant,
+    get lookupCompanyId() {
+      const adoptId = (values.company as { adoptId?: unknown } | undefined)?.adoptId;
+      return typeof adoptId === "string" ? adoptId : companyOf().companyId;
+    },
+    locate,
   };
   for (const { section, plain, codec } of MANIFEST_SECTIONS) {
     if (plain !== undefined) sections[section] = declarePlainSection(plain, sections, ctx);
@@ -129,7 +136,7 @@ function readForStack(file: string, options: TenantOptions, config: pulumi.Confi
     // `pulumi config set <name>` writes the project's namespace; another one is named.
     configKey: (name) => (config.name === pulumi.getProject() ? name : `${config.name}:${name}`),
   });
-  return { manifest: manifestOf(result), secretPaths: result.secretPaths };
+  return { manifest: manifestOf(result), secretPaths: result.secretPaths, locate: result.locate };
 }
 
 /** `manifest` with the values at `paths` wrapped as secret Outputs, so state keeps them encrypted. */

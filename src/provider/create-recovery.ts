@@ -40,6 +40,11 @@ export interface SetDifferenceRecovery<I extends Values, S extends Values> {
 export interface IdempotentRecovery<I extends Values, S extends Values> {
   strategy: "idempotent";
   /**
+   * What a create does to an object the platform already holds where the inputs point, when it
+   * does more than converge it to the declared inputs (the tenant key is rotated); the docs state it.
+   */
+  existing?: string | undefined;
+  /**
    * Reads a repeat's failure: returns the result when the failure proves the first attempt
    * committed (started at `startedAtMs`, local clock), undefined otherwise.
    */

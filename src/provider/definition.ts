@@ -52,6 +52,23 @@ export interface VendorRequest {
   idInput?: string | undefined;
 }
 
+/**
+ * Inputs that replace the object only in some cases (an arm's action switching to or from one
+ * with an option group). The docs state the rule from `inputs` and `when`.
+ */
+export interface ConditionalReplace<I extends Values> {
+  /** The inputs the rule may name. */
+  inputs: readonly (keyof I & string)[];
+  /** When a change of them replaces, completing "Changing `action` replaces the object when ...". */
+  when: string;
+  /**
+   * The changed inputs that force a replacement (a subset of `inputs`). `news` may hold unknown
+   * values (`containsUnknown`); an unknown input the rule depends on should count as changed, as
+   * `replaceOn` counts it.
+   */
+  rule(olds: Partial<I>, news: Values): (keyof I & string)[];
+}
+
 /** The declaration of one resource type. */
 export interface ResourceDefinition<I extends Values, S extends Values> {
   /** Type name; the token is `pulumi-nodejs:dynamic/travel:<type>`. Never rename it. */
@@ -143,12 +160,8 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
    * whose writes the vendor does not document leave it out.
    */
   vendorRequests?(inputs: I): VendorRequest[];
-  /**
-   * Optional replace rule beyond `replaceOn`: the changed inputs that force a replacement. `news`
-   * may hold unknown values (`containsUnknown`); an unknown input the rule depends on should count
-   * as changed, as `replaceOn` counts it.
-   */
-  replaceWhen?(olds: Partial<I>, news: Values): string[];
+  /** Optional replace rule beyond `replaceOn`, for inputs that replace only in some cases. */
+  replaceWhen?: ConditionalReplace<I> | undefined;
   /**
    * Optional: inputs whose new value is unknown at preview but known to stay as recorded (told by
    * internal inputs, such as the id of the resource an output comes from). The diff then counts

@@ -45,5 +45,5 @@ export function extraReplaces<I extends Values, S extends Values>(
   replaces: readonly string[],
 ): string[] {
   if (!definition.replaceWhen) return [];
-  return definition.replaceWhen(olds, news).filter((key) => !replaces.includes(key));
+  return definition.replaceWhen.rule(olds, news).filter((key) => !replaces.includes(key));
 }

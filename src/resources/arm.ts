@@ -89,12 +89,20 @@ export const armResource = defineResource<Inputs, State, typeof armInputsSchema>
   outputs: ["optionGroupId"],
   idOutput: "armId",
   tenant: armTenant,
-  replaceWhen(olds, news) {
-    const before = olds.action;
-    if (before === undefined) return [];
-    // An action known only at apply time: whether it keeps an option group cannot be told yet.
-    if (containsUnknown(news.action)) return [];
-    return hasOptionGroup(before) === hasOptionGroup(news.action as ArmAction | undefined) ? [] : ["action"];
+  replaceWhen: {
+    inputs: ["action"],
+    when:
+      "it switches to or from a USER action with a MANUAL option source (the one kind with an option group): " +
+      "the platform's PUT cannot add or drop the group",
+    rule(olds, news) {
+      const before = olds.action;
+      if (before === undefined) return [];
+      // An action known only at apply time: whether it keeps an option group cannot be told yet.
+      if (containsUnknown(news.action)) return [];
+      return hasOptionGroup(before) === hasOptionGroup(news.action as ArmAction | undefined)
+        ? []
+        : ["action"];
+    },
   },
   // Arm names are not unique, so a match must also hold the declared action and audiences.
   recovery: {

@@ -120,11 +120,15 @@ export const companyConfigResource = defineResource<
   replaceOn: ["companyId", "kind"],
   // The role locates the document only for the kinds stored per role; the others ignore it, so a
   // changed role there is an update (one PUT of the same document), not a replacement.
-  replaceWhen: (olds, news) =>
-    (containsUnknown(news.companyRole) || olds.companyRole !== news.companyRole) &&
-    (containsUnknown(news.kind) || CONFIG_DOCUMENTS[news.kind as CompanyConfigKind]?.companyRole !== "none")
-      ? ["companyRole"]
-      : [],
+  replaceWhen: {
+    inputs: ["companyRole"],
+    when: 'the kind is stored per role (a `companyRole` other than "not taken" in the table above)',
+    rule: (olds, news) =>
+      (containsUnknown(news.companyRole) || olds.companyRole !== news.companyRole) &&
+      (containsUnknown(news.kind) || CONFIG_DOCUMENTS[news.kind as CompanyConfigKind]?.companyRole !== "none")
+        ? ["companyRole"]
+        : [],
+  },
   // A singleton: the replacement writes the same document the old resource's delete removes, so
   // the old one goes first (docs/reliability.md).
   deleteBeforeReplace: true,

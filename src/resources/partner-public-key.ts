@@ -287,6 +287,8 @@ export class PartnerPublicKey extends partnerPublicKeyResource.Resource {
   declare readonly thumbprint: pulumi.Output<string | undefined>;
   /** ACTIVE while the resource exists. */
   declare readonly status: pulumi.Output<string>;
+  /** When the platform registered the key (ISO 8601), as it reports it. */
+  declare readonly createdAt: pulumi.Output<string | undefined>;
   /** The key id. */
   declare readonly kid: pulumi.Output<string>;
   /** The company. */

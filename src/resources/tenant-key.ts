@@ -175,6 +175,7 @@ export const tenantKeyResource = defineResource<
   keptOutputs: ["configId", "rotatedAt"],
   recovery: {
     strategy: "idempotent",
+    existing: "the platform rotates the company's existing key instead of provisioning one",
     // The aim of a create is a provisioned key: a cooldown proves the company has one, made by
     // this create's lost call, or by an earlier (killed) run or another tool within the hour.
     committed(error, inputs, startedAtMs) {

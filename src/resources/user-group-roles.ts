@@ -16,6 +16,7 @@ import {
   groupRolesResponseSchema,
   type RoleAssignment,
   roleAssignmentSchema,
+  userGroupListSchema,
   userGroupSchema,
 } from "../schemas/user-group";
 import { readUnlessGone } from "./gone";
@@ -94,33 +95,52 @@ async function unknownRoles(client: TravelClient, news: Inputs): Promise<pulumi.
   );
 }
 
-const groupListSchema = z.looseObject({
-  userGroups: z.array(userGroupSchema),
-  pagination: z.looseObject({ totalNumResults: z.number() }),
-});
-
 /** The company's user groups (every page). */
 function userGroups(client: TravelClient, companyId: string) {
   return listAll(client, {
     path: apiPath`/v3/companies/${companyId}/user-groups/list`,
     shape: "paginationBody",
-    page: groupListSchema,
+    page: userGroupListSchema,
     items: (page) => page.userGroups,
   });
 }
 
-/** The manifest's `userGroupRoles`; export reads every custom group with its roles. */
+/** The names that exactly one of `objects` holds, by that object's id. */
+function namesHeldOnce(objects: readonly { id: string; name: string }[]): Map<string, string> {
+  const holders = new Map<string, number>();
+  for (const { name } of objects) holders.set(name, (holders.get(name) ?? 0) + 1);
+  return new Map(objects.filter(({ name }) => holders.get(name) === 1).map(({ id, name }) => [id, name]));
+}
+
+/**
+ * The manifest's `userGroupRoles`; export reads every custom group with its roles, and the names
+ * that name one group (among all the company's groups) or one role (among the platform's and the
+ * company's roles) alone, which `export` writes instead of the ids.
+ */
 const rolesTenant: TenantFacts = {
   manifest: { section: "userGroupRoles" },
   inventory: {
     objects: "user group",
     async list({ client }, { companyId }) {
-      const custom = (await userGroups(client, companyId)).filter((group) => !group.isUnmodifiable);
-      return mapLimited(custom, async (group) => ({
-        id: group.id,
-        name: group.name,
-        roles: await currentRoles(client, companyId, group.id),
-      }));
+      const groups = await userGroups(client, companyId);
+      const groupNames = namesHeldOnce(groups);
+      const roleNames = namesHeldOnce(await listRoles(client, apiPath`/v3/companies/${companyId}/roles`));
+      const custom = groups.filter((group) => !group.isUnmodifiable);
+      return mapLimited(custom, async (group) => {
+        const roles = await currentRoles(client, companyId, group.id);
+        return {
+          id: group.id,
+          name: group.name,
+          uniqueName: groupNames.get(group.id),
+          roles,
+          uniqueRoleNames: Object.fromEntries(
+            roles.flatMap(({ roleId }) => {
+              const name = roleNames.get(roleId);
+              return name === undefined ? [] : [[roleId, name]];
+            }),
+          ),
+        };
+      });
     },
     reconcile: {
       omitted: "a group's roles: stacks do not make groups, and role assignments are not objects to delete",

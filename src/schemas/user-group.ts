@@ -101,12 +101,39 @@ export const userGroupSchema = z.looseObject({
 /** A user group. */
 export type UserGroup = z.output<typeof userGroupSchema>;
 
+/** Response of `POST /v3/companies/{companyId}/user-groups/list`. */
+export const userGroupListSchema = z.looseObject({
+  userGroups: z.array(userGroupSchema),
+  pagination: z.looseObject({ totalNumResults: z.number() }),
+});
+
 /** A role of a group's role list: the role and the scope it has in that group. */
 export const groupRoleSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
   isPlatformRole: z.boolean(),
   scope: z.looseObject({ audiences: z.array(z.unknown()).default([]) }).optional(),
+});
+
+/** A role of the company's role list: a platform role, or one of the company's own. */
+export const roleSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  /** True for the platform's roles, which every company has. */
+  isPlatformRole: z.boolean(),
+  /** The company, for a company role. */
+  companyId: z.string().optional(),
+  permissions: z.array(z.looseObject({ permission: z.string(), actions: z.array(z.string()) })).optional(),
+});
+
+/** A role. */
+export type Role = z.output<typeof roleSchema>;
+
+/** Response of the company's role list (`POST /v3/companies/{companyId}/roles`). */
+export const rolesResponseSchema = z.looseObject({
+  roles: z.array(roleSchema),
+  pagination: z.looseObject({ totalNumResults: z.number() }),
 });
 
 /** Response of a group's role list. */

@@ -123,15 +123,16 @@ describe("pulumi-travel export", () => {
     });
     expect(manifest.customFieldOrder).toEqual(["project-code", "trip-purpose", "client"]);
     expect(manifest.userGroupRoles).toEqual({
+      // The group's and the roles' names name one each, so they are written instead of the ids.
       "travel-desk": {
-        groupId: built.groupId,
+        group: "Travel desk",
         roles: [
           {
-            roleId: "00000000-0000-4000-8000-00000000a003",
+            role: "Report viewer",
             scope: { audiences: [{ predicates: [{ type: "LEGAL_ENTITY", legalEntity: "le-us" }] }] },
           },
           {
-            roleId: "00000000-0000-4000-8000-00000000a002",
+            role: "Travel arranger",
             scope: { audiences: [{ predicates: [{ type: "COMPANY", company: true }] }] },
           },
         ],

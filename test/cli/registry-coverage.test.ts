@@ -73,6 +73,10 @@ describe("the registry reaches the manifest, export and reconcile", () => {
     emulator = await liveEmulator();
     client = clientFor(emulator);
     built = await buildTenant(emulator, client);
+    // The program's lookups (the exported manifest names groups and roles) read the emulator.
+    process.env.TRAVEL_BASE_URL = emulator.url;
+    process.env.TRAVEL_CLIENT_ID = emulator.bootstrap.clientId;
+    process.env.TRAVEL_CLIENT_SECRET = emulator.bootstrap.clientSecret;
     const read = await readTenantSnapshot(client, built.companyId, definitions);
     if (!read) throw new Error("the built company was not found");
     snapshot = read;

@@ -246,7 +246,7 @@ describe.skipIf(e2eSkipReason() !== "")("plan fidelity over random programs of e
     );
     const replaces = [
       ...changed.filter((key) => definition.replaceOn.includes(key)),
-      ...(definition.replaceWhen?.(declared, news) ?? []),
+      ...(definition.replaceWhen?.rule(declared, news) ?? []),
     ];
     if (changed.length === 0 || replaces.length > 0) return false;
     await definition.update({ client }, resource.id, news, declared);

@@ -265,6 +265,22 @@ const cases: {
     ],
   },
   {
+    name: "a group and a role each by name and by id or by neither, and a role name listed twice",
+    text: `${COMPANY}userGroupRoles:\n  desk:\n    group: Travel desk\n    groupId: ug-1\n    roles:\n      - scope: { audiences: [] }\n      - { role: Traveler, roleId: r-1 }\n      - role: Travel arranger\n      - role: Travel arranger\n  nobody:\n    roles: []\n`,
+    expected: [
+      [7, 14, "userGroupRoles.desk.groupId", "give one of group and groupId: each names the same object"],
+      [9, 9, "userGroupRoles.desk.roles[0]", "needs role (the name) or roleId (the platform id)"],
+      [
+        10,
+        35,
+        "userGroupRoles.desk.roles[1].roleId",
+        "give one of role and roleId: each names the same object",
+      ],
+      [12, 15, "userGroupRoles.desk.roles[3].role", 'role "Travel arranger" is listed twice'],
+      [14, 5, "userGroupRoles.nobody", "needs group (the name) or groupId (the platform id)"],
+    ],
+  },
+  {
     name: "errors in the base and the overlay, all in one pass",
     text: `${COMPANY}colour: red\n`,
     overlay: "company:\n  billingCurrency: EURO\n",
@@ -311,6 +327,23 @@ describe("manifest validation", () => {
     expect(error).toBeInstanceOf(ManifestError);
     expect((error as ManifestError).issues).toHaveLength(2);
     expect((error as Error).message).toContain(`${file}:4:1: colour: is not a known property`);
+  });
+
+  it("takes groups and roles by name as well as by id", () => {
+    const { result } = read(
+      `${COMPANY}userGroupRoles:\n  desk:\n    group: Travel desk\n    roles:\n      - role: Travel arranger\n      - roleId: r-1\n  ops: { groupId: ug-1, roles: [{ role: Traveler }] }\n`,
+    );
+    expect(result.issues).toEqual([]);
+    expect(result.manifest?.userGroupRoles).toEqual({
+      desk: {
+        group: "Travel desk",
+        roles: [
+          { role: "Travel arranger", scope: { audiences: [] } },
+          { roleId: "r-1", scope: { audiences: [] } },
+        ],
+      },
+      ops: { groupId: "ug-1", roles: [{ role: "Traveler", scope: { audiences: [] } }] },
+    });
   });
 
   it("lets a placeholder stand for a value the stack supplies", () => {

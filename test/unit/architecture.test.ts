@@ -24,13 +24,16 @@ const LAYERS: Record<string, readonly string[]> = {
   // Reads a live tenant for reconcile and export by walking the registry it is handed; it names
   // the registry's types (see TYPE_ONLY) but loads no resource and no Pulumi.
   tenant: ["contract", "client", "schemas"],
-  manifest: ["resources", "provider", "contract", "client", "schemas"],
+  // Finds platform objects by name or key for programs, through the provider's configuration.
+  lookups: ["resources", "provider", "client", "schemas"],
+  manifest: ["lookups", "resources", "provider", "contract", "client", "schemas"],
   // A fleet of tenant manifests on disk: layout, CI matrix, validation, drift reports.
   fleet: ["manifest", "client"],
   cli: [
     "car",
     "manifest",
     "fleet",
+    "lookups",
     "tenant",
     "resources",
     "provider",
@@ -127,6 +130,7 @@ describe("architecture", () => {
       "provider",
       "resources",
       "car",
+      "lookups",
       "cli",
       "emulator/core",
     ]) {

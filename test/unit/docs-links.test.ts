@@ -7,7 +7,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anchorsOf, deadLinks, linkTargets, markdownFiles } from "../../scripts/markdown-links";
+import {
+  anchorsOf,
+  deadLinks,
+  FORBIDDEN_IN_GENERATED,
+  forbiddenText,
+  linkTargets,
+  markdownFiles,
+} from "../../scripts/markdown-links";
 
 const ROOT = resolve(__dirname, "..", "..");
 
@@ -43,12 +50,34 @@ describe("the link checker", () => {
   });
 });
 
+describe("the generated-page check", () => {
+  it('fails on each of `{@link`, `__schema` and "No example yet" in a generated page', () => {
+    const found = forbiddenText(ROOT, ["test/unit/fixtures/forbidden-text.md"]);
+    expect(found).toEqual([
+      { file: "test/unit/fixtures/forbidden-text.md", line: 5, text: "{@link" },
+      { file: "test/unit/fixtures/forbidden-text.md", line: 9, text: "__schema" },
+      { file: "test/unit/fixtures/forbidden-text.md", line: 11, text: "No example yet" },
+    ]);
+    expect(found.map((f) => f.text)).toEqual([...FORBIDDEN_IN_GENERATED]);
+  });
+
+  it("leaves pages that npm run docs did not write alone", () => {
+    expect(forbiddenText(ROOT, ["test/unit/fixtures/hand-written.md"])).toEqual([]);
+  });
+});
+
 describe("README and docs", () => {
   it("have no dead relative link in the repository", () => {
     const files = markdownFiles(ROOT);
     expect(files).toContain("README.md");
     expect(files).toContain("docs/api-decisions.md");
     expect(deadLinks(ROOT, files)).toEqual([]);
+  });
+
+  it("have no unresolved link, generated type name or missing example in a generated page", () => {
+    const files = markdownFiles(ROOT);
+    expect(files).toContain("docs/resources/api-user.md");
+    expect(forbiddenText(ROOT, files)).toEqual([]);
   });
 
   describe("inside the packed tarball", () => {
@@ -75,8 +104,9 @@ describe("README and docs", () => {
       expect(markdownFiles(unpacked)).toEqual(markdownFiles(ROOT));
     });
 
-    it("has no dead relative link", () => {
+    it("has no dead relative link and no forbidden text in a generated page", () => {
       expect(deadLinks(unpacked, markdownFiles(unpacked))).toEqual([]);
+      expect(forbiddenText(unpacked, markdownFiles(unpacked))).toEqual([]);
     });
   });
 });

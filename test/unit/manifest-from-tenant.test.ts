@@ -158,7 +158,18 @@ describe("manifestFromTenant", () => {
                   ],
                 },
               },
+              { roleId: "r-2", scope: { audiences: [] } },
             ],
+          },
+          {
+            id: "ug-2",
+            name: "Approvers",
+            uniqueName: "Approvers",
+            roles: [
+              { roleId: "r-1", scope: { audiences: [] } },
+              { roleId: "r-2", scope: { audiences: [] } },
+            ],
+            uniqueRoleNames: { "r-2": "Travel arranger" },
           },
         ],
         PartnerPublicKey: [{ id: "pk-1", kid: "Partner-A 2026", name: "Partner-A 2026", thumbprint: "tp" }],
@@ -202,6 +213,15 @@ describe("manifestFromTenant", () => {
               ],
             },
           },
+          { roleId: "r-2", scope: { audiences: [] } },
+        ],
+      },
+      // Names that name one group or role alone are written instead of the ids.
+      approvers: {
+        group: "Approvers",
+        roles: [
+          { roleId: "r-1", scope: { audiences: [] } },
+          { role: "Travel arranger", scope: { audiences: [] } },
         ],
       },
     });

@@ -1,12 +1,15 @@
 /**
  * The resource pages under docs/resources are generated from the code (`npm run docs`); this test
- * fails when a committed page differs from what the generator writes now, or when a resource of
- * the barrel has no page.
+ * fails when a committed page differs from what the generator writes now, or when a type of the
+ * registry has no page, no example from the type-checked programs under examples/resources, or a
+ * rule its definition does not state.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generateResourceDocs, RESOURCE_DOCS_DIR } from "../../scripts/gen-resource-docs";
+import { generateResourceDocs, kebabCase, RESOURCE_DOCS_DIR } from "../../scripts/gen-resource-docs";
+import { FORBIDDEN_IN_GENERATED } from "../../scripts/markdown-links";
+import { OPTION_BATCH_SIZE } from "../../src/resources/option-group";
 import { definitions } from "../../src/resources/registry";
 
 const ROOT = resolve(__dirname, "..", "..");
@@ -43,5 +46,54 @@ describe("docs/resources", () => {
     expect(page).toMatch(/\| `legalEntityId` \| `string` \| The platform's id of the legal entity\./);
     expect(page).toContain("Changing `companyId` replaces the object");
     expect(page).toContain('new LegalEntity("acme-us", {');
+  });
+
+  it("gives every type of the registry a page with an example from a type-checked program", () => {
+    const typeChecked = JSON.parse(readFileSync(join(ROOT, "tsconfig.json"), "utf8")).include as string[];
+    expect(typeChecked).toContain("examples");
+    for (const type of Object.keys(definitions)) {
+      const path = `${RESOURCE_DOCS_DIR}/${kebabCase(type)}.md`;
+      const page = pages[path] ?? "";
+      expect(page, path).toMatch(new RegExp(`^# ${type}$`, "m"));
+      const example =
+        /^## Example\n\nFrom \[(examples\/resources\/[\w-]+\.ts)\]\S*:\n\n```ts\n([\s\S]*?)```/m.exec(page);
+      expect(example?.[2], `${path}: example`).toContain(`new ${type}(`);
+      const program = readFileSync(join(ROOT, example?.[1] ?? ""), "utf8");
+      expect(program, `${path}: the example is in ${example?.[1]}`).toContain((example?.[2] ?? "").trim());
+      expect(
+        FORBIDDEN_IN_GENERATED.filter((text) => page.includes(text)),
+        path,
+      ).toEqual([]);
+      expect(page, `${path}: the id row`).toMatch(/^\| `id` +\| `string` +\| The resource's id\. \S/m);
+    }
+  });
+
+  it("states the rules the definitions declare", () => {
+    const page = (type: keyof typeof definitions) =>
+      pages[`${RESOURCE_DOCS_DIR}/${kebabCase(type)}.md`] ?? "";
+    for (const [type, definition] of Object.entries(definitions)) {
+      const text = page(type).replace(/\s+/g, " ");
+      if (definition.replaceWhen)
+        expect(text, type).toContain(definition.replaceWhen.when.replace(/\s+/g, " "));
+      if (definition.recovery.strategy === "idempotent") {
+        expect(text, type).toContain("A create makes no new object");
+        if (definition.recovery.existing) expect(text, type).toContain(definition.recovery.existing);
+      } else expect(text, type).toContain(`Every create makes a new ${type} on the platform.`);
+      for (const unique of definition.uniqueInputs ?? []) expect(text, type).toContain(unique.rejection);
+      if (definition.replaceOn.length > 0)
+        expect(text, type).toContain(
+          definition.deleteBeforeReplace
+            ? "A replacement deletes the old object first"
+            : "A replacement creates the new object first",
+        );
+    }
+    // TSDoc links: a constant reads as its value, another name as code.
+    expect(page("OptionGroup")).toContain(`of at most ${OPTION_BATCH_SIZE} entries each`);
+    expect(page("CustomFieldOrder")).toContain("(see `planReorder`)");
+    // The sentences the issue found false.
+    expect(page("ApiUser")).not.toContain("takes over whatever");
+    expect(page("Arm")).not.toContain("Every other change is made in place");
+    expect(page("PartnerPublicKey")).not.toMatch(/name must be unique/);
+    expect(page("PartnerPublicKey")).toContain("No input is changed in place.");
   });
 });

@@ -1,0 +1,30 @@
+/**
+ * The client the lookups read through: the provider's own configuration, resolved as the provider
+ * resolves it (a `TRAVEL_*` variable wins over the stack's `travel:*` config), one client per
+ * distinct configuration, so every lookup of a run shares one token (the client's token cache).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { clientOptionsFor, SETTING_ENV_VARS, type SettingName, TravelClient } from "../client";
+import { configLookup, readProviderConfig } from "../provider/config";
+
+const SETTING_NAMES = Object.keys(SETTING_ENV_VARS) as SettingName[];
+
+/** The stack's configuration, as the program sees it (secrets in plaintext, never logged). */
+const stackConfig = { get: (key: string) => pulumi.runtime.getConfig(key) };
+
+const clients = new Map<string, TravelClient>();
+
+/**
+ * The client of the current configuration (stack config and `TRAVEL_*` environment). A missing or
+ * invalid setting throws the provider's error, naming the setting and how to set it.
+ */
+export function lookupClient(): TravelClient {
+  const lookup = configLookup(stackConfig);
+  const key = JSON.stringify(SETTING_NAMES.map((name) => lookup(name) ?? null));
+  let client = clients.get(key);
+  if (!client) {
+    client = new TravelClient(clientOptionsFor(readProviderConfig(lookup)));
+    clients.set(key, client);
+  }
+  return client;
+}

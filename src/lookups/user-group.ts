@@ -1,0 +1,31 @@
+/** `getUserGroup`: a user group of a company, standard or custom, by name. */
+import { apiPath } from "../client";
+import { userGroupListSchema } from "../schemas/user-group";
+import { byNameInCompany, type NameInCompanyArgs } from "./by-name-in-company";
+import { lookupPair } from "./lookup";
+
+/** Arguments of {@link getUserGroup}: the company of the group, and the group's name. */
+export type GetUserGroupArgs = NameInCompanyArgs;
+
+const userGroup = lookupPair(
+  byNameInCompany({
+    lookup: "getUserGroup",
+    type: "UserGroup",
+    path: (companyId) => apiPath`/v3/companies/${companyId}/user-groups/list`,
+    page: userGroupListSchema,
+    items: (page) => page.userGroups,
+    hint: "custom groups are made outside the program, on the platform",
+  }),
+);
+
+/**
+ * The user group named `name` of company `companyId` (a standard group, `isUnmodifiable`, or a
+ * custom one). Fails, naming the search, unless exactly one group has that name.
+ *
+ * @example
+ * const desk = await getUserGroup({ companyId, name: "Travel desk" });
+ */
+export const getUserGroup = userGroup.lookup;
+
+/** {@link getUserGroup} with `Input` arguments: an unknown company at preview gives an unknown group. */
+export const getUserGroupOutput = userGroup.output;

@@ -1,0 +1,167 @@
+/**
+ * Lookups and the manifest's names through the real engine (issue 23's acceptance), kept to five
+ * engine runs:
+ * - a company that exists, with a custom group made outside the program (the emulator's admin
+ *   route): the program finds the company by externalId, the group and a role by name, and assigns
+ *   the role with UserGroupRoles; up makes it, a second preview shows no changes;
+ * - a company the program creates: the lookups' inputs are unknown at preview, which succeeds with
+ *   no lookup call; up then finds the company, its standard group and the role;
+ * - a manifest naming the group and the role by name deploys the same assignment.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiPath, type TravelClient } from "../../src/client";
+import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
+import { clientFor, createCustomGroup } from "../support/live-emulator";
+import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
+
+const ARRANGER = PLATFORM_ROLES[1].id;
+
+/** Finds an existing company, its custom group and a role by name, and assigns the role. */
+const EXISTING = `const travel = require("pulumi-travel");
+const company = travel.getCompanyOutput({ externalId: "globex" });
+const companyId = company.apply((c) => c.id);
+const group = travel.getUserGroupOutput({ companyId, name: "Travel desk" });
+const role = travel.getRoleOutput({ companyId, name: "Travel arranger" });
+new travel.UserGroupRoles("desk", { companyId, groupId: group.apply((g) => g.id), roles: [{ roleId: role.apply((r) => r.id) }] });
+exports.companyId = companyId;
+exports.groupId = group.apply((g) => g.id);
+exports.roleId = role.apply((r) => r.id);
+`;
+
+/** Creates a company and looks up through its id, unknown at preview. */
+const CREATED = `const travel = require("pulumi-travel");
+const company = new travel.Company("initech", { name: "Initech", billingCurrency: "USD", externalId: "initech" });
+const found = travel.getCompanyOutput({ externalId: company.companyId.apply(() => "initech") });
+const group = travel.getUserGroupOutput({ companyId: company.companyId, name: "Travelers" });
+const role = travel.getRoleOutput({ companyId: company.companyId, name: "Travel arranger" });
+exports.companyId = company.companyId;
+exports.foundCompanyId = found.apply((c) => c.id);
+exports.group = group.apply((g) => ({ id: g.id, isUnmodifiable: g.isUnmodifiable }));
+exports.roleId = role.apply((r) => r.id);
+`;
+
+const MANIFEST_PROGRAM = `const { tenantFromManifest } = require("pulumi-travel");
+const tenant = tenantFromManifest(require("path").join(__dirname, "tenant.yaml"));
+exports.groupId = tenant.userGroupRoles.desk.groupId;
+`;
+
+/** The manifest: the company adopted by id, the group and the role by name. */
+const manifest = (companyId: string) => `company:
+  adoptId: ${companyId}
+  name: Globex
+  billingCurrency: USD
+  externalId: globex
+userGroupRoles:
+  desk:
+    group: Travel desk
+    roles:
+      - role: Travel arranger
+        scope: { audiences: [{ predicates: [{ type: COMPANY, company: true }] }] }
+`;
+
+/** Calls to the RBAC and company listings the lookups make. */
+const lookupCalls = (routes: Record<string, number>) =>
+  Object.keys(routes).filter((route) => /user-groups\/list|\/roles$|^GET \/v2\/companies$/.test(route));
+
+/** A company with a custom group "Travel desk", made through the API and the admin route. */
+async function globex(env: E2eEnvironment, client: TravelClient) {
+  const { id } = await client.post<{ id: string }>("/v2/companies", {
+    body: { name: "Globex", billingCurrency: "USD", companyRoles: ["ORG"], externalId: "globex" },
+  });
+  return { companyId: id, groupId: await createCustomGroup(env.emulator, id, "Travel desk") };
+}
+
+/** The group's roles as the emulator holds them. */
+async function rolesOf(client: TravelClient, companyId: string, groupId: string) {
+  const { roles } = await client.post<{ roles: { id: string; scope: unknown }[] }>(
+    apiPath`/v3/companies/${companyId}/user-groups/${groupId}/roles`,
+    { body: { pagination: { offset: 0, limit: 100 } }, idempotent: true },
+  );
+  return roles.map(({ id, scope }) => ({ id, scope }));
+}
+
+const valuesOf = (outputs: Record<string, { value: unknown }>) =>
+  Object.fromEntries(Object.entries(outputs).map(([key, { value }]) => [key, value]));
+
+describe.skipIf(e2eSkipReason() !== "")("lookups and the manifest's names (real engine)", () => {
+  const envs: E2eEnvironment[] = [];
+  const clients: TravelClient[] = [];
+  const environment = async (name: string, program: string) => {
+    const env = await createEnvironment(name, program);
+    const client = clientFor(env.emulator);
+    envs.push(env);
+    clients.push(client);
+    return { env, client };
+  };
+  afterAll(async () => {
+    for (const client of clients) await client.close();
+    for (const env of envs) await env.dispose();
+  });
+
+  describe("an existing company with a custom group", () => {
+    let env: E2eEnvironment;
+    let client: TravelClient;
+    let ids: { companyId: string; groupId: string };
+    beforeAll(async () => {
+      ({ env, client } = await environment("lookups-existing", EXISTING));
+      ids = await globex(env, client);
+    });
+
+    it("up finds the company, the group and the role, and assigns the role", async () => {
+      const result = await env.stack.up();
+      // The stack itself is one of the resources counted.
+      expect(result.summary.resourceChanges).toEqual({ create: 2 });
+      expect(valuesOf(result.outputs)).toEqual({ ...ids, roleId: ARRANGER });
+      expect(await rolesOf(client, ids.companyId, ids.groupId)).toEqual([
+        { id: ARRANGER, scope: { audiences: [] } },
+      ]);
+    });
+
+    it("a second preview shows no changes, its lookups made at preview", async () => {
+      const before = env.emulator.admin.lastRequestSeq;
+      const preview = await env.stack.preview({ expectNoChanges: true });
+      expect(preview.changeSummary).toEqual({ same: 2 });
+      expect(lookupCalls(env.emulator.admin.requestCounts(before)).length).toBeGreaterThan(0);
+    });
+  });
+
+  describe("a company the program creates", () => {
+    let env: E2eEnvironment;
+    beforeAll(async () => {
+      ({ env } = await environment("lookups-created", CREATED));
+    });
+
+    it("the preview succeeds with the lookups unknown, and makes none of their calls", async () => {
+      const before = env.emulator.admin.lastRequestSeq;
+      const preview = await env.stack.preview();
+      expect(preview.changeSummary).toEqual({ create: 2 });
+      expect(lookupCalls(env.emulator.admin.requestCounts(before))).toEqual([]);
+    });
+
+    it("up creates the company and then finds it, its standard group and the role", async () => {
+      const result = await env.stack.up();
+      const outputs = valuesOf(result.outputs);
+      expect(outputs.foundCompanyId).toBe(outputs.companyId);
+      expect(outputs.group).toEqual({ id: expect.any(String), isUnmodifiable: true });
+      expect(outputs.roleId).toBe(ARRANGER);
+    });
+  });
+
+  describe("a manifest naming the group and the role", () => {
+    it("deploys the same assignment, and a second preview shows no changes", async () => {
+      const { env, client } = await environment("lookups-manifest", MANIFEST_PROGRAM);
+      const ids = await globex(env, client);
+      writeFileSync(join(env.programDir, "tenant.yaml"), manifest(ids.companyId));
+      const result = await env.stack.up();
+      expect(result.summary.resourceChanges).toEqual({ create: 3 });
+      expect(result.outputs.groupId?.value).toBe(ids.groupId);
+      expect(await rolesOf(client, ids.companyId, ids.groupId)).toEqual([
+        { id: ARRANGER, scope: { audiences: [{ predicates: [{ type: "COMPANY", id: ids.companyId }] }] } },
+      ]);
+      const preview = await env.stack.preview({ expectNoChanges: true });
+      expect(preview.changeSummary).toEqual({ same: 3 });
+    });
+  });
+});

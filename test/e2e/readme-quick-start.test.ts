@@ -1,0 +1,141 @@
+/**
+ * README's quick start as written: its commands and files are read from README.md itself (so this
+ * test breaks when the README drifts) and run in a new, empty directory outside the repository
+ * against the emulator, with the real npm and Pulumi CLI. The package is the tarball the e2e
+ * setup packed (`npm pack` of the built package, as the README tells a user to make one). The
+ * only edits are the README's own placeholders (`<base URL>`, `<client id>`, `<client secret>`),
+ * filled with the emulator's values. The calls the README says a preview makes are checked
+ * against the emulator's request log.
+ */
+import { execFile } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type RunningEmulator, startEmulator } from "../../src/emulator";
+import { assertNoContractViolations, type ContractRecorder } from "../support/contract-recorder";
+import { packedTarball, repoRoot } from "../support/packed-project";
+import { e2eSkipReason, startE2eRecorder } from "./harness";
+
+/** What the quick start tells a user to run and write, in order. */
+interface QuickStart {
+  /** The lines of each `sh` block, comments and blank lines left out. */
+  commands: string[][];
+  /** The files, by the name written before their block (`Pulumi.yaml`:). */
+  files: Record<string, string>;
+  /** The routes the README says a preview of the program calls, once each. */
+  previewCalls: string[];
+}
+
+/** Reads the quick start out of README.md. */
+function readQuickStart(readme: string): QuickStart {
+  const start = readme.indexOf("\n## Quick start (TypeScript)");
+  if (start < 0) throw new Error('README.md has no "## Quick start (TypeScript)" section');
+  const end = readme.indexOf("\n## ", start + 1);
+  const section = readme.slice(start, end < 0 ? undefined : end);
+  const quickStart: QuickStart = { commands: [], files: {}, previewCalls: [] };
+  for (const match of section.matchAll(/(?:`([^`\n]+)`:\n\n)?```(\w+)\n([\s\S]*?)```/g)) {
+    const [, file, language, body = ""] = match;
+    if (file !== undefined) quickStart.files[file] = body;
+    else if (language === "sh")
+      quickStart.commands.push(
+        body.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("#")),
+      );
+  }
+  const calls = /The preview of this program sends exactly ([^\n]+(?:\n[^\n]+)*)/.exec(section)?.[1] ?? "";
+  quickStart.previewCalls = [...calls.matchAll(/`((?:GET|POST|PUT|PATCH|DELETE) \/[^`]*)`/g)].map(
+    (m) => m[1] ?? "",
+  );
+  return quickStart;
+}
+
+describe.skipIf(e2eSkipReason() !== "")("README quick start, run as written in a new directory", () => {
+  const quickStart = readQuickStart(readFileSync(join(repoRoot(), "README.md"), "utf8"));
+  let emulator: RunningEmulator;
+  let recorder: ContractRecorder;
+  let dir = "";
+  let env: NodeJS.ProcessEnv = {};
+  /** Platform calls by route, per command that made any. */
+  const calls: Record<string, Record<string, number>> = {};
+
+  /**
+   * Runs one README command line in the project directory with the placeholders filled in
+   * (asynchronously: the emulator answers from this process).
+   */
+  const run = async (line: string): Promise<string> => {
+    const filled = line
+      .replaceAll("<base URL>", recorder.url)
+      .replaceAll("<client id>", emulator.bootstrap.clientId)
+      .replaceAll("<client secret>", emulator.bootstrap.clientSecret);
+    expect(filled, "a placeholder the test does not know").not.toMatch(/<[^>]+>/);
+    const before = emulator.admin.lastRequestSeq;
+    try {
+      return (await promisify(execFile)("bash", ["-c", filled], { cwd: dir, env, maxBuffer: 64 << 20 }))
+        .stdout;
+    } catch (error) {
+      const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+      throw new Error(`README command failed: ${line}\n${stdout ?? ""}\n${stderr ?? ""}`, { cause: error });
+    } finally {
+      const made = emulator.admin.requestCounts(before);
+      if (Object.keys(made).length > 0) calls[line] = made;
+    }
+  };
+
+  beforeAll(async () => {
+    emulator = await startEmulator();
+    recorder = await startE2eRecorder(emulator.url, "e2e readme-quick-start");
+    dir = mkdtempSync(join(tmpdir(), "pulumi-travel-quick-start-"));
+    const backend = join(dir, ".pulumi-backend");
+    mkdirSync(backend);
+    const inherited = Object.fromEntries(
+      Object.entries(process.env).filter(([key]) => !key.startsWith("TRAVEL_")),
+    );
+    env = {
+      ...inherited,
+      PULUMI_BACKEND_URL: `file://${backend}`,
+      PULUMI_CONFIG_PASSPHRASE: "quick-start",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      // Dependencies come from the npm cache the repository's install filled.
+      npm_config_prefer_offline: "true",
+      npm_config_audit: "false",
+      npm_config_fund: "false",
+    };
+  });
+  afterAll(async () => {
+    await recorder?.close();
+    await emulator?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    if (recorder) assertNoContractViolations(recorder, "e2e readme-quick-start");
+  });
+
+  it("has install commands, the project's files, deploy commands and the preview's calls", () => {
+    expect(quickStart.commands).toHaveLength(2);
+    expect(Object.keys(quickStart.files).sort()).toEqual(["Pulumi.yaml", "index.ts", "tsconfig.json"]);
+    expect(quickStart.previewCalls.length).toBeGreaterThan(0);
+  });
+
+  it("installs the package from the tarball `npm pack` writes", async () => {
+    const tarball = packedTarball(inject("packedProjectDir"));
+    expect(quickStart.commands[0]?.join("\n")).toContain(`./${basename(tarball)}`);
+    copyFileSync(tarball, join(dir, basename(tarball)));
+    for (const line of quickStart.commands[0] ?? []) await run(line);
+    for (const [file, text] of Object.entries(quickStart.files)) writeFileSync(join(dir, file), text);
+  });
+
+  it("previews with the calls the README states, and deploys", async () => {
+    const deploy = quickStart.commands[1] ?? [];
+    expect(deploy).toContain("pulumi preview");
+    for (const line of deploy) await run(line);
+    expect(calls["pulumi preview"]).toEqual(Object.fromEntries(quickStart.previewCalls.map((r) => [r, 1])));
+    const outputs = JSON.parse(await run("pulumi stack output --json")) as Record<string, string>;
+    expect(Object.keys(outputs).sort()).toEqual(["companyId", "officeId"]);
+    const companies = emulator.admin.requestCounts(0)["POST /v2/companies"];
+    expect(companies).toBe(1);
+    // README's configuration section: a preview and then the change, one token request each.
+    await run("pulumi refresh --yes");
+    console.log(`README quick start: platform calls per command: ${JSON.stringify(calls, null, 2)}`);
+    for (const command of ["pulumi up --yes", "pulumi refresh --yes"])
+      expect(calls[command]?.[quickStart.previewCalls[0] ?? ""], command).toBe(2);
+  });
+});
