@@ -58,4 +58,9 @@ export async function fleetCommand(args: readonly string[]): Promise<void> {
   );
   writeFileSync(options.chart, fleetChartSvg(results, options.tenants, options.rateLimit));
   console.log(`chart: ${options.chart}`);
+  const astray = results.flatMap((r) => [...r.failedRuns, ...r.duplicates, ...r.orphans]);
+  if (astray.length > 0) {
+    console.error(`fleet: ${astray.length} failed run(s), duplicate(s) or orphan(s); see above`);
+    process.exitCode = 1;
+  }
 }

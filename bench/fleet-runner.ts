@@ -5,6 +5,7 @@
  * system's job matrix or Pulumi Deployments fans out.
  */
 import { spawn } from "node:child_process";
+import { mapBounded } from "../test/support/bounded-parallel";
 
 /** How one `pulumi` process ended. */
 export interface PulumiRun {
@@ -76,21 +77,12 @@ export async function runStacks(
   argsOf: (stack: string) => readonly string[],
   options: RunnerOptions,
 ): Promise<PulumiRun[]> {
-  if (!Number.isInteger(options.parallel) || options.parallel < 1)
-    throw new Error(`parallel must be a whole number of at least 1, not ${options.parallel}`);
-  const runs: PulumiRun[] = [];
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < stacks.length) {
-      const index = next++;
-      const stack = stacks[index] as string;
-      const run = await runPulumi(stack, argsOf(stack), options);
-      runs[index] = run;
-      options.onRun?.(run);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(options.parallel, stacks.length) }, worker));
-  return runs;
+  const { results } = await mapBounded(stacks, options.parallel, async (stack) => {
+    const run = await runPulumi(stack, argsOf(stack), options);
+    options.onRun?.(run);
+    return run;
+  });
+  return results;
 }
 
 /** The runs that failed, each as `stack: exit N: <last lines of stderr>`. */

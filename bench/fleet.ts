@@ -61,6 +61,9 @@ export interface FleetResult {
   orphans: string[];
 }
 
+/** The environment of the stacks deployed at parallelism P: `p<P>` (stack `tenant-01-p4`). */
+const envOf = (parallel: number): string => `p${parallel}`;
+
 /** Wall time over the physical limit. */
 export const ratioOf = (r: FleetResult): number => r.wallSeconds / r.physicalLimitSeconds;
 
@@ -75,9 +78,11 @@ async function measure(
   options: FleetBenchOptions,
 ): Promise<FleetResult> {
   const log = options.log ?? (() => undefined);
+  // Each tenant has an API user (the example tenant's expense-sync), all of one TMC: the quota of
+  // API users per TMC (5 by default) must hold the fleet's and the TMC admin's own.
   const emulator = await startEmulator({
     logErrors: false,
-    settings: { apiRateLimitPerSecond: options.rateLimit },
+    settings: { apiRateLimitPerSecond: options.rateLimit, apiUserQuota: project.tenants.length + 1 },
   });
   try {
     const { clientId, clientSecret, tmcId } = emulator.bootstrap;
@@ -87,8 +92,10 @@ async function measure(
       TRAVEL_BASE_URL: emulator.url,
       TRAVEL_CLIENT_ID: clientId,
       TRAVEL_CLIENT_SECRET: clientSecret,
+      // The quota the provider's preview checks new API users against: the emulator's.
+      TRAVEL_API_USER_QUOTA: String(project.tenants.length + 1),
     };
-    const stacks = project.tenants.map((tenant) => `${tenant}-p${parallel}`);
+    const stacks = project.tenants.map((tenant) => `${tenant}-${envOf(parallel)}`);
     const runner = { cwd: project.dir, env, parallel: SETUP_PARALLEL };
     assertAllRan(
       await runStacks(stacks, (s) => ["stack", "init", s, "--non-interactive"], runner),
@@ -165,7 +172,7 @@ export async function runFleetBench(options: FleetBenchOptions): Promise<FleetRe
   const owned = options.packedProjectDir === undefined;
   const packedProjectDir = options.packedProjectDir ?? createPackedProject("pulumi-travel-fleet-bench-");
   const postgres = await startPostgres();
-  const project = createFleetProject(packedProjectDir, options.tenants);
+  const project = createFleetProject(packedProjectDir, options.tenants, options.parallel.map(envOf));
   try {
     const results: FleetResult[] = [];
     for (const parallel of options.parallel)

@@ -1,10 +1,13 @@
 /**
- * Smoke test of `npm run bench`'s engine section: N = 30 through the real CLI, for both the floor
- * and pulumi-travel. It asserts that a complete table came out and the call counts the design
- * promises, never a timing (figures belong in docs/performance.md).
+ * Smoke tests of `npm run bench`: the engine section at N = 30 through the real CLI, for both the
+ * floor and pulumi-travel, and the fleet section (`npm run bench -- fleet`) at T = 2, P = 1 and 2.
+ * They assert that complete tables came out and the counts the design promises, never a timing
+ * (figures belong in docs/performance.md).
  */
 import { describe, expect, inject, it } from "vitest";
 import { COMMANDS, formatEngineResults, runEngineBench } from "../../bench/engine";
+import { formatFleetResults, runFleetBench } from "../../bench/fleet";
+import { fleetChartSvg } from "../../bench/fleet-chart";
 import { e2eSkipReason } from "./harness";
 
 describe.skipIf(e2eSkipReason() !== "")("npm run bench: the engine section at N = 30", () => {
@@ -30,5 +33,36 @@ describe.skipIf(e2eSkipReason() !== "")("npm run bench: the engine section at N 
     const table = formatEngineResults(results);
     expect(table.split("\n").filter((line) => line.startsWith("| 30 |"))).toHaveLength(COMMANDS.length);
     expect(table).toContain("__provider");
+  });
+});
+
+describe.skipIf(e2eSkipReason() !== "")("npm run bench -- fleet: T = 2, P = 1 and 2", () => {
+  it("deploys the fleet on PostgreSQL against a rate-limited emulator and finds nothing astray", async () => {
+    const results = await runFleetBench({
+      tenants: 2,
+      parallel: [1, 2],
+      rateLimit: 50,
+      packedProjectDir: inject("packedProjectDir"),
+    });
+    expect(results.map((r) => r.parallel)).toEqual([1, 2]);
+    for (const result of results) {
+      expect(result.stacks).toBe(2);
+      // Two tenants, each the example tenant: the same resources at every P.
+      expect(result.resources).toBe(results[0]?.resources);
+      expect(result.resources).toBeGreaterThanOrEqual(2 * 20);
+      expect(result.calls).toBeGreaterThanOrEqual(result.resources);
+      expect(result.physicalLimitSeconds).toBeCloseTo(result.calls / 50);
+      expect(result.tokenRequests).toBeGreaterThanOrEqual(2);
+      expect(result.objects).toBeGreaterThan(0);
+      expect(result.failedRuns).toEqual([]);
+      expect(result.duplicates).toEqual([]);
+      expect(result.orphans).toEqual([]);
+    }
+    const table = formatFleetResults(results, 50);
+    expect(table.split("\n").filter((line) => /^\| [12] \| 2 \|/.test(line))).toHaveLength(2);
+    const svg = fleetChartSvg(results, 2, 50);
+    expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg.match(/<rect x=/g)).toHaveLength(2);
+    expect(svg).toContain("P = 2");
   });
 });
