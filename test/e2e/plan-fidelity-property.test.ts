@@ -358,6 +358,8 @@ describe.skipIf(e2eSkipReason() !== "")("plan fidelity over random programs of e
       const allowed = new Set(done.get(urn)?.diffs ?? []);
       for (const [key, types] of Object.entries(KITS[type].changedBy ?? {}))
         if (types.some((t) => moved.has(t))) allowed.add(key);
+      for (const [key, from] of Object.entries(KITS[type].derivedFrom ?? {}))
+        if (allowed.has(from)) allowed.add(key);
       for (const key of new Set([...Object.keys(was), ...Object.keys(is)]))
         if (JSON.stringify(was[key]) !== JSON.stringify(is[key]) && !allowed.has(key))
           undeclared.push(

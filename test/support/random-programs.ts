@@ -82,6 +82,12 @@ export interface TypeKit {
    * property test does not count them as undeclared changes.
    */
   changedBy?: Record<string, ResourceType[]>;
+  /**
+   * Fields the type's inventory computes from another of its fields rather than reads off the
+   * platform (the unique names of a group's roles, which `export` writes), by the field they follow:
+   * they may change wherever that field may.
+   */
+  derivedFrom?: Record<string, string>;
   /** Whether `spec` is still valid in the program (a reference the program no longer allows). */
   valid?(spec: ResourceSpec, byName: ReadonlyMap<string, ResourceSpec>): boolean;
 }
@@ -272,6 +278,7 @@ export const KITS: Record<ResourceType, TypeKit> = {
         }));
       return { inputs: { groupId: pick(g.random, g.groups), roles }, refs: { companyId: CO } };
     },
+    derivedFrom: { uniqueRoleNames: "roles" },
   },
   ApiUser: {
     max: 2,
