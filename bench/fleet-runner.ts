@@ -85,12 +85,17 @@ export async function runStacks(
   return results;
 }
 
-/** The runs that failed, each as `stack: exit N: <last lines of stderr>`. */
+/**
+ * The runs that failed, each as `stack: exit N:` and the run's `error:` lines (the engine's
+ * diagnostics), or the last lines of its output when it printed none.
+ */
 export function failures(runs: readonly PulumiRun[], lines = 8): string[] {
   return runs
     .filter((run) => run.exitCode !== 0)
     .map((run) => {
-      const tail = (run.stderr.trim() || run.stdout.trim()).split("\n").slice(-lines).join("\n  ");
-      return `${run.stack}: pulumi ${run.args[0] ?? ""} exited ${run.exitCode}:\n  ${tail}`;
+      const output = `${run.stdout}\n${run.stderr}`.split("\n").map((line) => line.trim());
+      const errors = output.filter((line) => /\berror:/.test(line));
+      const shown = errors.length > 0 ? errors.slice(0, lines) : output.filter(Boolean).slice(-lines);
+      return `${run.stack}: pulumi ${run.args[0] ?? ""} exited ${run.exitCode}:\n  ${shown.join("\n  ")}`;
     });
 }

@@ -84,6 +84,7 @@ const optionsSchema = z
         baseDelayMs: positiveMs.optional(),
         maxDelayMs: positiveMs.optional(),
         maxRetryAfterMs: positiveMs.optional(),
+        maxThrottledRetries: z.number().int().min(0).max(100).optional(),
       })
       .optional(),
     requestsPerSecond: z.number().positive().max(10_000).optional(),
@@ -135,6 +136,7 @@ export function resolveClientOptions(options: TravelClientOptions): ResolvedClie
       baseDelayMs: o.retry?.baseDelayMs ?? DEFAULT_RETRY_POLICY.baseDelayMs,
       maxDelayMs: o.retry?.maxDelayMs ?? DEFAULT_RETRY_POLICY.maxDelayMs,
       maxRetryAfterMs: o.retry?.maxRetryAfterMs ?? DEFAULT_RETRY_POLICY.maxRetryAfterMs,
+      maxThrottledRetries: o.retry?.maxThrottledRetries ?? DEFAULT_RETRY_POLICY.maxThrottledRetries,
     },
     requestsPerSecond: o.requestsPerSecond,
     maxConcurrency: o.maxConcurrency,

@@ -13,6 +13,7 @@ import { type AttemptOutcome, decideRetry, type RetryPolicy } from "./retry";
 /** Retries `next` under `policy`. */
 export function retryLayer(policy: RetryPolicy, logger: TravelLogger): Layer {
   return (next) => async (first) => {
+    let throttled = 0;
     for (let attempt = 1; ; attempt++) {
       const exchange: Exchange = { ...first, attempt };
       const log = (durationMs: number, status: number | string | undefined, note?: string) =>
@@ -47,9 +48,11 @@ export function retryLayer(policy: RetryPolicy, logger: TravelLogger): Layer {
         log(durationMs, failure.kind, "no retry");
         throw failure;
       }
+      if (response?.status === 429) throttled++;
       const decision = decideRetry({
         outcome: outcomeOf(response, failure),
         attempt,
+        throttled,
         idempotent: exchange.idempotent,
         policy,
         remainingMs: exchange.deadline.remaining(),

@@ -13,6 +13,13 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** Upper bound of a server's `Retry-After`; a longer request fails instead of stalling the run. */
   maxRetryAfterMs: number;
+  /**
+   * Retries of answers that only ask the client to slow down (429), counted apart from
+   * `maxRetries`: stacks that share one client id share the platform's rate limit, and a request
+   * may lose the race for a slot many times in a row without anything being wrong. The call's
+   * deadline still bounds the wait. No retry at all when `maxRetries` is 0.
+   */
+  maxThrottledRetries: number;
 }
 
 /** Defaults tuned for a rate-limited SaaS API called from CI. */
@@ -21,6 +28,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   baseDelayMs: 250,
   maxDelayMs: 8_000,
   maxRetryAfterMs: 60_000,
+  maxThrottledRetries: 30,
 };
 
 /** HTTP statuses that are retried: rate limited, bad gateway, unavailable, gateway timeout. */
@@ -37,6 +45,8 @@ export interface RetryInput {
   outcome: AttemptOutcome;
   /** 1 for the first attempt. */
   attempt: number;
+  /** How many of the attempts so far, this one included, were answered 429. */
+  throttled?: number | undefined;
   /** Whether repeating the request cannot cause a duplicate effect. */
   idempotent: boolean;
   policy: RetryPolicy;
@@ -116,7 +126,7 @@ export function decideRetry(input: RetryInput): RetryDecision {
   }
 
   if (!retryable) return { retry: false, reason: `${describe} is not retryable` };
-  if (attempt > policy.maxRetries) {
+  if (exhausted(input)) {
     return { retry: false, reason: `${describe}: gave up after ${attempt} attempts`, retryAfterMs };
   }
   if (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs) {
@@ -131,6 +141,16 @@ export function decideRetry(input: RetryInput): RetryDecision {
     return { retry: false, reason: `${describe}: the deadline leaves no time to retry`, retryAfterMs };
   }
   return { retry: true, delayMs, reason: describe };
+}
+
+/**
+ * Whether the attempts so far used up the policy: answers of 429 count against
+ * `maxThrottledRetries`, every other failure against `maxRetries`.
+ */
+function exhausted({ outcome, attempt, throttled = 0, policy }: RetryInput): boolean {
+  if (policy.maxRetries === 0) return true;
+  if (outcome.type === "status" && outcome.status === 429) return throttled > policy.maxThrottledRetries;
+  return attempt - throttled > policy.maxRetries;
 }
 
 function describeOutcome(outcome: AttemptOutcome): string {

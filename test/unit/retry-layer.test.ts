@@ -13,8 +13,15 @@ import {
   TARGET,
 } from "./layer-fakes";
 
-/** Two retries at most, 1 ms backoff, Retry-After capped at 1 s. */
-const POLICY: RetryPolicy = { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1_000 };
+/** Two retries at most (four of 429s), 1 ms backoff, Retry-After capped at 1 s. */
+const POLICY: RetryPolicy = {
+  maxRetries: 2,
+  baseDelayMs: 1,
+  maxDelayMs: 1,
+  maxRetryAfterMs: 1_000,
+  maxThrottledRetries: 4,
+};
+const throttled = () => reply(429, {}, { "retry-after": "0" });
 
 const ok = reply(200, { id: "c1" });
 const unavailable = reply(503, platformError("SERVICE_UNAVAILABLE", "try later"));
@@ -55,6 +62,20 @@ const table: Row[] = [
     steps: [reply(429, {}, { "retry-after": "0" }), reply(201, { id: "x" })],
     attempts: 2,
     outcome: 201,
+  },
+  {
+    name: "POST 429 four times (past maxRetries, within maxThrottledRetries), then 201",
+    idempotent: false,
+    steps: [throttled(), throttled(), throttled(), throttled(), reply(201, { id: "x" })],
+    attempts: 5,
+    outcome: 201,
+  },
+  {
+    name: "GET 429 until the throttled retries run out",
+    idempotent: true,
+    steps: [throttled(), throttled(), throttled(), throttled(), throttled()],
+    attempts: 5,
+    outcome: ApiError,
   },
   { name: "GET 400 (not retryable)", idempotent: true, steps: [reply(400)], attempts: 1, outcome: ApiError },
   { name: "GET reset, then 200", idempotent: true, steps: [reset(), ok], attempts: 2, outcome: 200 },

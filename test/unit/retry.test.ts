@@ -9,7 +9,13 @@ import {
 } from "../../src/client/retry";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
-const policy = { maxRetries: 3, baseDelayMs: 100, maxDelayMs: 1000, maxRetryAfterMs: 5000 };
+const policy = {
+  maxRetries: 3,
+  baseDelayMs: 100,
+  maxDelayMs: 1000,
+  maxRetryAfterMs: 5000,
+  maxThrottledRetries: 6,
+};
 
 function input(outcome: AttemptOutcome, overrides: Partial<RetryInput> = {}): RetryInput {
   return {
@@ -90,6 +96,31 @@ describe("decideRetry", () => {
     ["after the last retry", { type: "status", status: 503 }, { attempt: 4 }, false],
     ["at the last retry", { type: "status", status: 503 }, { attempt: 3 }, true],
     ["no time left", { type: "status", status: 503 }, { remainingMs: 10 }, false],
+    [
+      "a 429 past maxRetries, within maxThrottledRetries",
+      { type: "status", status: 429 },
+      { attempt: 7, throttled: 6 },
+      true,
+    ],
+    ["a 429 past maxThrottledRetries", { type: "status", status: 429 }, { attempt: 7, throttled: 7 }, false],
+    [
+      "a 503 after many 429s, its own failures within maxRetries",
+      { type: "status", status: 503 },
+      { attempt: 9, throttled: 6 },
+      true,
+    ],
+    [
+      "a 503 after 429s, past maxRetries of its own",
+      { type: "status", status: 503 },
+      { attempt: 10, throttled: 6 },
+      false,
+    ],
+    [
+      "no retry at all when maxRetries is 0",
+      { type: "status", status: 429 },
+      { policy: { ...policy, maxRetries: 0 }, throttled: 1 },
+      false,
+    ],
     ["Retry-After over the cap", { type: "status", status: 429, retryAfter: "60" }, {}, false],
     [
       "Retry-After past the deadline",
