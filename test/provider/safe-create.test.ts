@@ -191,7 +191,7 @@ describe("creates under injected 503s and dropped connections before handling", 
 describe("the retry budget shared with the client", () => {
   it("does not repeat a rate-limited create the client already retried to its limit", async () => {
     const companyId = await newCompany("Budget");
-    const client = clientFor(emulator, { maxRetries: 2 });
+    const client = clientFor(emulator, { maxRetries: 2, retry: { maxThrottledRetries: 3 } });
     const provider = buildDynamicProvider(anyDefinition(costCenterResource), () => ({ client }));
     emulator.admin.addFault({
       path: "/v2/companies/*/cost-centers",
@@ -207,8 +207,9 @@ describe("the retry budget shared with the client", () => {
       const posts = emulator.admin
         .requests(before)
         .filter((r) => r.method === "POST" && r.path.endsWith("/cost-centers"));
-      // The client's three attempts (maxRetries 2) are the whole budget: no recovery round on top.
-      expect(posts.map((r) => r.status)).toEqual([429, 429, 429]);
+      // The client's four attempts (429s retried apart from maxRetries, maxThrottledRetries 3) are
+      // the whole budget: no recovery round on top.
+      expect(posts.map((r) => r.status)).toEqual([429, 429, 429, 429]);
     } finally {
       await client.close();
     }
