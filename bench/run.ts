@@ -6,7 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { apiPath, clearSharedTokens, TravelClient } from "../src/client";
 import { type RunningEmulator, startEmulator } from "../src/emulator";
-import { thinProvider } from "../src/provider/thin-provider";
+import { thinProvider } from "../src/provider/hosts/dynamic/thin-provider";
 import { formatEngineResults, runEngineBench } from "./engine";
 import { fleetCommand } from "./fleet-command";
 import { planFidelityRow } from "./plan-fidelity";

@@ -17,7 +17,7 @@
  *   `examples/resources/`, which `npm run typecheck` type-checks with the package; a resource
  *   without one fails the generator;
  * - the tenant manifest section and what `export` and `reconcile` do with the type are the
- *   definition's tenant facts (`src/provider/tenant-facts.ts`).
+ *   definition's tenant facts (`src/provider/model/tenant-facts.ts`).
  *
  * Run with `npm run docs`; `test/unit/resource-docs.test.ts` fails when a committed page differs.
  */
@@ -27,8 +27,8 @@ import { format } from "prettier";
 import ts from "typescript";
 import { z } from "zod";
 import { kebabCase } from "../src/cli/manifest-keys";
-import { isTravelResourceClass } from "../src/provider/define-resource";
-import { ADOPT_INPUT, tokenOf } from "../src/provider/definition";
+import { isTravelResourceClass } from "../src/provider/hosts/dynamic/define-resource";
+import { ADOPT_INPUT, tokenOf } from "../src/provider/model/definition";
 import * as resources from "../src/resources";
 import { CONFIG_DOCUMENTS } from "../src/schemas/company-config-documents";
 import { FORBIDDEN_IN_GENERATED, GENERATED_MARKER } from "./markdown-links";

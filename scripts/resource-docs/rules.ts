@@ -5,9 +5,9 @@
  * `deleteBeforeReplace`, `uniqueExternalIdWithin`, `uniqueInputs`, `recovery`, `adoptId`), which
  * the provider runs, so the page says what the provider does.
  */
-import type { RegisteredResource } from "../../src/provider/define-resource";
-import { ADOPT_INPUT, inputKeysOf } from "../../src/provider/definition";
-import { UNIQUE_EXTERNAL_ID, type UniqueInput } from "../../src/provider/duplicate-index";
+import type { RegisteredResource } from "../../src/provider/hosts/dynamic/define-resource";
+import { ADOPT_INPUT, inputKeysOf } from "../../src/provider/model/definition";
+import { UNIQUE_EXTERNAL_ID, type UniqueInput } from "../../src/provider/model/unique-input";
 
 /** A definition as the registry holds it. */
 export type Definition = RegisteredResource["definition"];

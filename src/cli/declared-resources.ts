@@ -12,8 +12,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { manifestSchema, type TenantManifest } from "../manifest/schema";
 import { hasPlaceholder, type PlaceholderKind, placeholdersOf } from "../manifest/placeholders";
 import { tenantFromManifest } from "../manifest/tenant";
-import { tokenOf } from "../provider/definition";
-import { isInternalKey } from "../provider/values";
+import { tokenOf } from "../provider/model/definition";
+import { isInternalKey } from "../provider/model/values";
 import { definitions } from "../resources/registry";
 import type { Json } from "./export-document";
 

@@ -3,7 +3,7 @@
  * the shapes that describe an export: shared by `manifest-from-tenant.ts` and the section writers.
  */
 import type { ExportContext, Json, StackValue } from "../manifest/section-codec";
-import type { Entity } from "../provider/tenant-facts";
+import type { Entity } from "../provider/model/tenant-facts";
 import type { TenantSnapshot } from "../tenant/read-tenant";
 import { kebabCase, manifestKeys } from "./manifest-keys";
 

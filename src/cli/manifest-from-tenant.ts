@@ -12,7 +12,7 @@
 import { stringify } from "yaml";
 import { pick } from "../manifest/section-codec";
 import { codecOf, ownSection } from "../manifest/sections";
-import type { DefinitionRegistry } from "../provider/runtime";
+import type { DefinitionRegistry } from "../provider/operations/runtime";
 import type { TenantSnapshot } from "../tenant/read-tenant";
 import {
   ExportDocument,

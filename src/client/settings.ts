@@ -1,7 +1,7 @@
 /**
  * Client settings by name, as the `TRAVEL_*` environment variables carry them: validated with zod
  * and turned into {@link TravelClientOptions}. The Pulumi provider layers stack config on top
- * (provider/config.ts); the CLI reads the environment alone.
+ * (provider/operations/config.ts); the CLI reads the environment alone.
  */
 import { z } from "zod";
 import { ConfigError } from "./errors";

@@ -9,9 +9,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { apiPath, type TravelClient } from "../client";
-import type { LookupKey } from "../provider/create-lookup";
-import { inputKeysOf, type ResourceDefinition, type Values } from "../provider/definition";
-import { type Entity, type Inventory, isOptOut } from "../provider/tenant-facts";
+import type { LookupKey } from "../provider/model/create-lookup";
+import { inputKeysOf, type ResourceDefinition, type Values } from "../provider/model/definition";
+import { type Entity, type Inventory, isOptOut } from "../provider/model/tenant-facts";
 import type * as resources from "../resources";
 import { definitions, type ResourceType } from "../resources/registry";
 import { exactlyOne } from "./lookup-error";

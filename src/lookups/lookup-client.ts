@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { clientOptionsFor, SETTING_ENV_VARS, type SettingName, TravelClient } from "../client";
-import { configLookup, readProviderConfig } from "../provider/config";
+import { configLookup, readProviderConfig } from "../provider/operations/config";
 
 const SETTING_NAMES = Object.keys(SETTING_ENV_VARS) as SettingName[];
 

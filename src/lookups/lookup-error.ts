@@ -2,7 +2,7 @@
  * The error of a lookup that did not find exactly one object: it names what was searched (the
  * type, the key and its value, the company) and what was found (none, or every candidate by id).
  */
-import type { Entity } from "../provider/tenant-facts";
+import type { Entity } from "../provider/model/tenant-facts";
 
 /** What a lookup searched for. */
 export interface LookupSearch {

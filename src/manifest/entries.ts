@@ -5,9 +5,9 @@
  * vendor checks too ({@link vendorRules}), so validate is as strict as `check`.
  */
 import { z } from "zod";
-import type { ResourceDefinition, Values } from "../provider/definition";
-import { withoutUndefined } from "../provider/values";
-import { vendorInputIssues } from "../provider/vendor-check";
+import type { ResourceDefinition, Values } from "../provider/model/definition";
+import { withoutUndefined } from "../provider/model/values";
+import { vendorInputIssues } from "../provider/planning/vendor-check";
 import { definitions } from "../resources/registry";
 
 /**

@@ -6,8 +6,8 @@
  * these sections from here, so a new company child needs no line in any of them.
  */
 import { z } from "zod";
-import type { RegisteredResource } from "../provider/define-resource";
-import { adoptIdField } from "../provider/definition";
+import type { RegisteredResource } from "../provider/hosts/dynamic/define-resource";
+import { adoptIdField } from "../provider/model/definition";
 import { resourceClasses } from "../resources/registry";
 import { referenceTo, STAND_IN_ID, vendorRules } from "./entries";
 

@@ -7,7 +7,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { Entity, ParentIds } from "../provider/tenant-facts";
+import type { Entity, ParentIds } from "../provider/model/tenant-facts";
 import type { AudienceIds } from "./audiences";
 import type { Tenant } from "./declared-tenant";
 import type { SourcePosition, ValuePath } from "./source-map";

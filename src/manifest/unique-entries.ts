@@ -4,7 +4,7 @@
  * company of the manifest, so two entries with the same value would fail halfway through `up`.
  */
 import { z } from "zod";
-import type { ResourceDefinition, Values } from "../provider/definition";
+import type { ResourceDefinition, Values } from "../provider/model/definition";
 import { manifestKeySchema } from "./entries";
 
 /** A refinement of a section (entries by key) that reports every entry repeating an earlier value. */

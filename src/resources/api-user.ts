@@ -7,9 +7,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { collect, listEach, registerSecret, type TravelClient } from "../client";
-import { defineResource } from "../provider/define-resource";
-import type { ArgsOf } from "../provider/resource-args";
-import { countPerRun, readOncePerRun } from "../provider/run-cache";
+import { defineResource } from "../provider/hosts/dynamic/define-resource";
+import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
+import { countPerRun, readOncePerRun } from "../provider/planning/run-cache";
 import {
   API_USER_PAGE_LIMIT,
   apiUserInputsSchema,

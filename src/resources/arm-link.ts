@@ -8,7 +8,7 @@
  *   unknown in both cases; the group's diff uses the arm id to tell "same group" from "new group".
  */
 import * as pulumi from "@pulumi/pulumi";
-import { programError } from "../provider/program-error";
+import { programError } from "../provider/hosts/dynamic/program-error";
 import { hasOptionGroup } from "../schemas/custom-field";
 
 /** The arm behind an `optionGroupId` output. */

@@ -7,12 +7,12 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath } from "../client";
-import { defineResource } from "../provider/define-resource";
-import { adoptIdField } from "../provider/definition";
-import type { ArgsOf } from "../provider/resource-args";
-import { readOncePerRun } from "../provider/run-cache";
-import { type ParentIds, parentId, type TenantFacts } from "../provider/tenant-facts";
-import { containsUnknown } from "../provider/values";
+import { defineResource } from "../provider/hosts/dynamic/define-resource";
+import { adoptIdField } from "../provider/model/definition";
+import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
+import { readOncePerRun } from "../provider/planning/run-cache";
+import { type ParentIds, parentId, type TenantFacts } from "../provider/model/tenant-facts";
+import { containsUnknown } from "../provider/model/values";
 import {
   type ArmAction,
   armActionSchema,

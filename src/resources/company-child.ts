@@ -6,10 +6,10 @@
  */
 import { z } from "zod";
 import { apiPath, listElements, listPosted, type TravelClient } from "../client";
-import type { CreateLookup, LookupCandidate, LookupKey } from "../provider/create-lookup";
-import { defineResource, type DefinedResource } from "../provider/define-resource";
-import { adoptIdField, type ResourceDefinition, type Values } from "../provider/definition";
-import type { Inventory, ParentIds } from "../provider/tenant-facts";
+import type { CreateLookup, LookupCandidate, LookupKey } from "../provider/model/create-lookup";
+import { defineResource, type DefinedResource } from "../provider/hosts/dynamic/define-resource";
+import { adoptIdField, type ResourceDefinition, type Values } from "../provider/model/definition";
+import type { Inventory, ParentIds } from "../provider/model/tenant-facts";
 import { entityIdSchema } from "../schemas/common";
 import { companyResource } from "./company";
 import { readUnlessGone } from "./gone";
@@ -55,7 +55,7 @@ export interface CompanyChildSpec<F extends z.ZodRawShape> {
    */
   createOnly?: readonly (keyof F & string)[];
   /**
-   * How to list the collection: when a create's outcome is unknown (see `provider/safe-create.ts`),
+   * How to list the collection: when a create's outcome is unknown (see `provider/create/safe-create.ts`),
    * and for `export` and `reconcile`. Default: `GET` of the collection path with `externalId`,
    * `pageNumber` and `pageSize`.
    */

@@ -5,11 +5,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, type QueryValue } from "../client";
-import { defineResource } from "../provider/define-resource";
-import type { TenantFacts } from "../provider/tenant-facts";
-import type { ArgsOf, InputShape } from "../provider/resource-args";
+import { defineResource } from "../provider/hosts/dynamic/define-resource";
+import type { TenantFacts } from "../provider/model/tenant-facts";
+import type { ArgsOf, InputShape } from "../provider/hosts/dynamic/resource-args";
 import { CONFIG_DOCUMENTS, type ConfigDocumentKind } from "../schemas/company-config-documents";
-import { containsUnknown } from "../provider/values";
+import { containsUnknown } from "../provider/model/values";
 import { readUnlessGone } from "./gone";
 
 /** A kind of company config. */

@@ -5,10 +5,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
-import { defineResource } from "../provider/define-resource";
-import type { ValuePath } from "../provider/definition";
-import type { ArgsOf } from "../provider/resource-args";
-import type { TenantFacts } from "../provider/tenant-facts";
+import { defineResource } from "../provider/hosts/dynamic/define-resource";
+import type { ValuePath } from "../provider/model/definition";
+import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
+import type { TenantFacts } from "../provider/model/tenant-facts";
 import { featureNameSchema } from "../schemas/features";
 import { readUnlessGone } from "./gone";
 

@@ -2,11 +2,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, byId, itemsUnder, listAll, listedItemSchema } from "../client";
-import { defineResource } from "../provider/define-resource";
-import type { LookupCandidate } from "../provider/create-lookup";
-import { adoptIdField, inputKeysOf, type Values } from "../provider/definition";
-import type { ArgsOf } from "../provider/resource-args";
-import type { TenantFacts } from "../provider/tenant-facts";
+import { defineResource } from "../provider/hosts/dynamic/define-resource";
+import type { LookupCandidate } from "../provider/model/create-lookup";
+import { adoptIdField, inputKeysOf, type Values } from "../provider/model/definition";
+import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
+import type { TenantFacts } from "../provider/model/tenant-facts";
 import { entityIdSchema } from "../schemas/common";
 import { companyResponseSchema, companyRoleSchema, companyWritableFields } from "../schemas/company";
 import { readUnlessGone } from "./gone";

@@ -1,7 +1,7 @@
 /** The CostCenter resource: a cost center of a company. */
 import type * as pulumi from "@pulumi/pulumi";
 import { apiPath } from "../client";
-import type { ArgsOf } from "../provider/resource-args";
+import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import { createCostCenterRequestSchema } from "../schemas/cost-center";
 import { defineCompanyChild } from "./company-child";
 

@@ -6,11 +6,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
-import { defineResource } from "../provider/define-resource";
-import type { ArgsOf } from "../provider/resource-args";
-import { inOrder } from "../provider/keyed-inputs";
-import { readOncePerRun } from "../provider/run-cache";
-import type { TenantFacts } from "../provider/tenant-facts";
+import { defineResource } from "../provider/hosts/dynamic/define-resource";
+import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
+import { inOrder } from "../provider/model/keyed-inputs";
+import { readOncePerRun } from "../provider/planning/run-cache";
+import type { TenantFacts } from "../provider/model/tenant-facts";
 import { type CustomFieldLevel, customFieldLevelSchema } from "../schemas/custom-field";
 import { fieldLevelsOf, ownFields } from "./custom-field-list";
 import { readUnlessGone } from "./gone";

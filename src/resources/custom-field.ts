@@ -7,12 +7,12 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { TravelClient } from "../client";
-import { defineResource } from "../provider/define-resource";
-import { adoptIdField } from "../provider/definition";
-import { clashAdvice } from "../provider/stack-objects";
-import type { ArgsOf } from "../provider/resource-args";
-import type { Entity, TenantFacts } from "../provider/tenant-facts";
-import { jsonEqual } from "../provider/values";
+import { defineResource } from "../provider/hosts/dynamic/define-resource";
+import { adoptIdField } from "../provider/model/definition";
+import { clashAdvice } from "../provider/planning/stack-objects";
+import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
+import type { Entity, TenantFacts } from "../provider/model/tenant-facts";
+import { jsonEqual } from "../provider/model/values";
 import {
   customFieldLevelSchema,
   customFieldSchema,

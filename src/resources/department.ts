@@ -1,7 +1,7 @@
 /** The Department resource: a department of a company. */
 import type * as pulumi from "@pulumi/pulumi";
 import { apiPath } from "../client";
-import type { ArgsOf } from "../provider/resource-args";
+import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import { createDepartmentRequestSchema } from "../schemas/department";
 import { defineCompanyChild } from "./company-child";
 

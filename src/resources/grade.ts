@@ -1,7 +1,7 @@
 /** The Grade resource: an employee grade of a company. */
 import type * as pulumi from "@pulumi/pulumi";
 import { apiPath } from "../client";
-import type { ArgsOf } from "../provider/resource-args";
+import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import { createGradeRequestSchema } from "../schemas/grade";
 import { defineCompanyChild } from "./company-child";
 

@@ -1,7 +1,7 @@
 /** The LegalEntity resource: a legal entity of a company (invoicing, tax and billing identity). */
 import type * as pulumi from "@pulumi/pulumi";
 import { apiPath } from "../client";
-import type { ArgsOf } from "../provider/resource-args";
+import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import { legalEntityWritableFields } from "../schemas/legal-entity";
 import { defineCompanyChild } from "./company-child";
 

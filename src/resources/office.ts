@@ -1,7 +1,7 @@
 /** The Office resource: an office of a legal entity. */
 import type * as pulumi from "@pulumi/pulumi";
 import { apiPath } from "../client";
-import type { ArgsOf } from "../provider/resource-args";
+import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import { officeWritableFields } from "../schemas/office";
 import { defineCompanyChild } from "./company-child";
 import { legalEntityResource } from "./legal-entity";

@@ -7,12 +7,12 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
-import { defineResource } from "../provider/define-resource";
-import type { ArgsOf } from "../provider/resource-args";
-import { byField } from "../provider/keyed-inputs";
-import { readOncePerRun } from "../provider/run-cache";
-import { parentId, type TenantFacts } from "../provider/tenant-facts";
-import { jsonEqual, UNKNOWN, withoutUndefined } from "../provider/values";
+import { defineResource } from "../provider/hosts/dynamic/define-resource";
+import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
+import { byField } from "../provider/model/keyed-inputs";
+import { readOncePerRun } from "../provider/planning/run-cache";
+import { parentId, type TenantFacts } from "../provider/model/tenant-facts";
+import { jsonEqual, UNKNOWN, withoutUndefined } from "../provider/model/values";
 import { type Option, optionGroupSchema, optionSchema } from "../schemas/custom-field";
 import { ARM_ID_INPUT, armLinkProps } from "./arm-link";
 import { readUnlessGone } from "./gone";

@@ -9,13 +9,14 @@
 import { createHash, createPublicKey } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { apiPath, type TravelClient } from "../client";
-import { defineResource } from "../provider/define-resource";
-import type { ValuePath } from "../provider/definition";
-import { containsUnknown } from "../provider/values";
-import type { ArgsOf } from "../provider/resource-args";
-import { readOncePerRun } from "../provider/run-cache";
-import { clashAdvice } from "../provider/stack-objects";
-import type { TenantFacts } from "../provider/tenant-facts";
+import { defineResource } from "../provider/hosts/dynamic/define-resource";
+import type { ValuePath } from "../provider/model/definition";
+import { containsUnknown } from "../provider/model/values";
+import { warnRun } from "../provider/model/resource-context";
+import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
+import { readOncePerRun } from "../provider/planning/run-cache";
+import { clashAdvice } from "../provider/planning/stack-objects";
+import type { TenantFacts } from "../provider/model/tenant-facts";
 import { partnerPublicKeyInputsSchema, partnerPublicKeysResponseSchema } from "../schemas/partner-public-key";
 
 type PartnerKeyInputs = {
@@ -257,7 +258,8 @@ export const partnerPublicKeyResource = defineResource<
     }
     return { keyId: key.id, thumbprint: key.thumbprint, status: key.status, createdAt: key.createdAt };
   },
-  async delete({ client }, id, declared) {
+  async delete(ctx, id, declared) {
+    const { client } = ctx;
     // Revocation is by kid: revoke only the key this stack registered, never a key someone else
     // registered with the same kid after the stack's was revoked out of band.
     const response = await listActiveKeys(client, declared.companyId);
@@ -265,10 +267,11 @@ export const partnerPublicKeyResource = defineResource<
     if (!key) return;
     const ours = declaredThumbprint(declared) ?? (key.id === id ? key.thumbprint : undefined);
     if (key.thumbprint === undefined || key.thumbprint !== ours) {
-      process.stderr.write(
-        `warning: PartnerPublicKey ${declared.kid} of company ${declared.companyId}: the active key with this kid ` +
+      await warnRun(
+        ctx,
+        `PartnerPublicKey ${declared.kid} of company ${declared.companyId}: the active key with this kid ` +
           `(${key.id}, thumbprint ${key.thumbprint ?? "not shown"}) is not the key this stack registered (${id}); ` +
-          "it was left in place and the resource removed from the stack.\n",
+          "it was left in place and the resource removed from the stack.",
       );
       return;
     }

@@ -2,9 +2,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath } from "../client";
-import { defineResource } from "../provider/define-resource";
-import type { ArgsOf } from "../provider/resource-args";
-import type { TenantFacts } from "../provider/tenant-facts";
+import { defineResource } from "../provider/hosts/dynamic/define-resource";
+import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
+import type { TenantFacts } from "../provider/model/tenant-facts";
 import { fixedChargeConfigSchema } from "../schemas/service-charge";
 import { readUnlessGone } from "./gone";
 

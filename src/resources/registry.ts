@@ -2,10 +2,10 @@
  * Every resource definition by type name, read off the Resource classes the barrel exports, so
  * the barrel is the one list of resources. The provider runtime looks types up here, so a type
  * that was ever released must stay exported. The manifest, `export`, `reconcile` and the docs read
- * each type's facts off these definitions (`provider/tenant-facts.ts`).
+ * each type's facts off these definitions (`provider/model/tenant-facts.ts`).
  */
-import { isTravelResourceClass, type RegisteredResource } from "../provider/define-resource";
-import type { DefinitionRegistry } from "../provider/runtime";
+import { isTravelResourceClass, type RegisteredResource } from "../provider/hosts/dynamic/define-resource";
+import type { DefinitionRegistry } from "../provider/operations/runtime";
 import * as resources from "./index";
 
 /** The Resource classes, in the barrel's order (parents before their children). */

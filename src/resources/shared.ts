@@ -1,8 +1,8 @@
 /** Helpers the resource definitions share: observing declared fields and full-replacement PUTs. */
 import type { z } from "zod";
 import type { TravelClient } from "../client";
-import { ADOPT_INPUT, type Values } from "../provider/definition";
-import { isTransientFailure } from "../provider/safe-create";
+import { ADOPT_INPUT, type Values } from "../provider/model/definition";
+import { isTransientFailure } from "../provider/create/safe-create";
 
 /** Reads and PUTs of one {@link replaceWhole} before a failure is final. */
 const MAX_REPLACE_ATTEMPTS = 4;

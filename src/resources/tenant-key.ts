@@ -12,11 +12,11 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { apiPath, isTravelError, type TravelClient } from "../client";
-import { defineResource } from "../provider/define-resource";
-import type { ArgsOf } from "../provider/resource-args";
-import { warnEngine } from "../provider/engine-log";
-import { isAmbiguousCreateFailure } from "../provider/safe-create";
-import { noteLeftOnPlatform } from "../provider/stack-objects";
+import { defineResource } from "../provider/hosts/dynamic/define-resource";
+import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
+import { warnRun } from "../provider/model/resource-context";
+import { isAmbiguousCreateFailure } from "../provider/create/safe-create";
+import { noteLeftOnPlatform } from "../provider/planning/stack-objects";
 import { tenantKeyInputsSchema, tenantKeyResponseSchema } from "../schemas/tenant-key";
 import { readUnlessGone } from "./gone";
 
@@ -193,14 +193,15 @@ export const tenantKeyResource = defineResource<
     manifest: { section: "tenantKey" },
     inventory: { omitted: "the platform has no read call for tenant keys" },
   },
-  async create({ client }, inputs) {
-    const response = await callOnce(client, inputs.companyId, "provision the key");
+  async create(ctx, inputs) {
+    const response = await callOnce(ctx.client, inputs.companyId, "provision the key");
     const { rotatedAt } = response;
     if (response.configId === undefined) return { id: inputs.companyId, state: { rotatedAt } };
     if (!response.created) {
-      process.stderr.write(
-        `warning: TenantKey ${response.configId}: company ${inputs.companyId} already had a tenant key ` +
-          "(from an earlier stack or another tool); the platform rotated it instead of provisioning a new one.\n",
+      await warnRun(
+        ctx,
+        `TenantKey ${response.configId}: company ${inputs.companyId} already had a tenant key ` +
+          "(from an earlier stack or another tool); the platform rotated it instead of provisioning a new one.",
       );
     }
     return { id: response.configId, state: { configId: response.configId, rotatedAt } };
@@ -219,10 +220,11 @@ export const tenantKeyResource = defineResource<
     const response = await rotate(client, news.companyId, recorded);
     return { configId: response.configId ?? configId, rotatedAt: response.rotatedAt };
   },
-  async delete(_ctx, id, declared) {
+  async delete(ctx, id, declared) {
     // The company's delete, when it comes later in the same run, names the key as going with it.
     noteLeftOnPlatform(declared.companyId, { type: "TenantKey", id, why: NO_DELETE });
-    await warnEngine(
+    await warnRun(
+      ctx,
       `TenantKey ${id} of company ${declared.companyId} was removed from the stack only: ${NO_DELETE}, ` +
         "so the key stays provisioned and in use for as long as the company exists " +
         "(if this run deletes the company too, the key goes with it, and the company's delete says so).",

@@ -6,12 +6,12 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, isNotFound, listAll, type TravelClient } from "../client";
-import { defineResource } from "../provider/define-resource";
-import type { ArgsOf } from "../provider/resource-args";
-import { byField } from "../provider/keyed-inputs";
-import { readOncePerRun } from "../provider/run-cache";
-import type { TenantFacts } from "../provider/tenant-facts";
-import { jsonEqual } from "../provider/values";
+import { defineResource } from "../provider/hosts/dynamic/define-resource";
+import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
+import { byField } from "../provider/model/keyed-inputs";
+import { readOncePerRun } from "../provider/planning/run-cache";
+import type { TenantFacts } from "../provider/model/tenant-facts";
+import { jsonEqual } from "../provider/model/values";
 import {
   groupRolesResponseSchema,
   type RoleAssignment,

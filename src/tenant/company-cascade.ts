@@ -8,8 +8,8 @@
  * `DELETE`; the registry is handed in, so this module loads no resource (and no Pulumi).
  */
 import type { TravelClient } from "../client";
-import type { LeftObject } from "../provider/stack-objects";
-import type { Inventory } from "../provider/tenant-facts";
+import type { LeftObject } from "../provider/planning/stack-objects";
+import type { Inventory } from "../provider/model/tenant-facts";
 import { inventoryOf, readTenantSnapshot, type TenantRegistry } from "./read-tenant";
 
 /** An object that goes with the company. */

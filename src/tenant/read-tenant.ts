@@ -1,6 +1,6 @@
 /**
  * Reads what the platform holds under a company, whole, by walking the registry: each type's
- * inventory (declared on its definition, `provider/tenant-facts.ts`) lists its objects under the
+ * inventory (declared on its definition, `provider/model/tenant-facts.ts`) lists its objects under the
  * company, or under each object of its parent type (offices under legal entities, arms under
  * custom fields). Shared by `pulumi-travel reconcile` (through {@link tenantObjectsOf}) and
  * `pulumi-travel export`. A type without an inventory says why on its definition (API users belong
@@ -10,7 +10,7 @@
  * The registry is handed in by the caller, so this module loads no resource (and no Pulumi).
  */
 import { apiPath, isNotFound, type TravelClient } from "../client";
-import type { Entity, Inventory, ParentIds, TenantFacts } from "../provider/tenant-facts";
+import type { Entity, Inventory, ParentIds, TenantFacts } from "../provider/model/tenant-facts";
 import type { TenantObject, TenantObjectType } from "./tenant-object";
 
 /** The registry as the reader walks it: each type's tenant facts. */

@@ -1,11 +1,11 @@
 /**
  * The objects of the caller's TMC that belong to no company (API users), as `reconcile` lists them:
- * each type whose definition declares a TMC inventory (`provider/tenant-facts.ts`) is listed whole,
+ * each type whose definition declares a TMC inventory (`provider/model/tenant-facts.ts`) is listed whole,
  * and {@link unheldTmcObjects} keeps the ids the stack does not hold. Other stacks or people may
  * own them, so they are reported with the commands to adopt or remove each, never removed unasked.
  */
 import type { TravelClient } from "../client";
-import type { TmcInventory } from "../provider/tenant-facts";
+import type { TmcInventory } from "../provider/model/tenant-facts";
 import type { TenantRegistry } from "./read-tenant";
 import type { StackContents } from "./stack-export";
 import type { TenantObjectType } from "./tenant-object";

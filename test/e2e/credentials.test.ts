@@ -15,7 +15,7 @@ import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness
 const PROGRAM = `
 const pulumi = require("@pulumi/pulumi");
 const { ApiUser, PartnerPublicKey, TenantKey } = require("pulumi-travel");
-const { defineResource } = require("pulumi-travel/provider/define-resource");
+const { defineResource } = require("pulumi-travel/provider/hosts/dynamic/define-resource");
 const { apiUserResource } = require("pulumi-travel/resources/api-user");
 const config = new pulumi.Config();
 const companyId = config.require("companyId");

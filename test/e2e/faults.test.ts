@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, TOKEN_PATH, type TravelClient } from "../../src/client";
 import { CUSTOM_FIELDS } from "../../src/emulator/custom-fields/records";
 import { TENANT_KEYS } from "../../src/emulator/keys/records";
-import type { Values } from "../../src/provider/definition";
+import type { Values } from "../../src/provider/model/definition";
 import { listClientIds } from "../../src/resources/api-user";
 import { definitions } from "../../src/resources/registry";
 import { CLI, runNode, travelEnv } from "../cli/harness";

@@ -14,7 +14,7 @@ import { readManifest } from "../../src/manifest";
 import { KEYED_SECTIONS } from "../../src/manifest/schema";
 import { PLAIN_SECTIONS } from "../../src/manifest/plain-sections";
 import { formatPath } from "../../src/manifest/source-map";
-import type { Values } from "../../src/provider/definition";
+import type { Values } from "../../src/provider/model/definition";
 import { rowInputPath, rowInputs, rowSample, VENDOR_ROWS, type VendorRow } from "../support/vendor-rows";
 import { type ValuePath, vendorMutants } from "../support/vendor-samples";
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, type TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
 import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
-import type { ResourceDefinition, Values } from "../../src/provider/definition";
-import { buildDynamicProvider, type FullResourceProvider } from "../../src/provider/dynamic-provider";
-import { UNKNOWN } from "../../src/provider/values";
+import type { ResourceDefinition, Values } from "../../src/provider/model/definition";
+import { buildTypeProvider, type TypeProvider } from "../../src/provider/operations/type-provider";
+import { UNKNOWN } from "../../src/provider/model/values";
 import { armResource } from "../../src/resources/arm";
 import { customFieldResource } from "../../src/resources/custom-field";
 import { customFieldOrderResource } from "../../src/resources/custom-field-order";
@@ -21,8 +21,8 @@ describe("access control and checkout resources", () => {
   let emulator: RunningEmulator;
   let client: TravelClient;
   let companyId: string;
-  const providerOf = (definition: ResourceDefinition<Values, Values>): FullResourceProvider =>
-    buildDynamicProvider(definition, () => ({ client }));
+  const providerOf = (definition: ResourceDefinition<Values, Values>): TypeProvider =>
+    buildTypeProvider(definition, () => ({ client }));
   const fields = () => apiPath`/v3/companies/${companyId}/custom-fields`;
   const adminPost = async (path: string, body: unknown) => {
     const response = await fetch(`${emulator.url}${path}`, {
@@ -262,7 +262,7 @@ describe("access control and checkout resources", () => {
 
     it("takes a 404 for gone only with CUSTOM_FIELD_NOT_FOUND, not ROUTE_NOT_FOUND", async () => {
       const wrong = clientFor(emulator, { baseUrl: `${emulator.url}/wrong-prefix` });
-      const provider = buildDynamicProvider(customFieldResource, () => ({ client: wrong }));
+      const provider = buildTypeProvider(customFieldResource, () => ({ client: wrong }));
       await expect(provider.read("x", { companyId, companyRole: "ORG", name: "n" })).rejects.toThrow(
         "ROUTE_NOT_FOUND",
       );

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearSharedTokens } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
-import { createProviderRuntime } from "../../src/provider/runtime";
+import { createProviderRuntime } from "../../src/provider/operations/runtime";
 import { definitions } from "../../src/resources/registry";
 import { clientFor, liveEmulator } from "../support/live-emulator";
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, type TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
 import { gradeResource } from "../../src/resources/grade";
-import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
+import { buildTypeProvider } from "../../src/provider/operations/type-provider";
 import {
   assertNoContractViolations,
   type ContractRecorder,
@@ -35,7 +35,7 @@ describe("contract recorder", () => {
     const { id: companyId } = await client.post<{ id: string }>("/v2/companies", {
       body: { name: "Recorded", billingCurrency: "USD", companyRoles: ["ORG"] },
     });
-    const provider = buildDynamicProvider(gradeResource, () => ({ client }));
+    const provider = buildTypeProvider(gradeResource, () => ({ client }));
     const inputs = await checked(provider, { companyId, name: "G1" });
     const { id, outs } = await provider.create(inputs);
     await provider.update(id, outs, await checked(provider, { companyId, name: "G2" }));

@@ -11,13 +11,13 @@ import { CUSTOM_FIELD_ARMS, CUSTOM_FIELDS } from "../../src/emulator/custom-fiel
 import { TENANT_KEYS } from "../../src/emulator/keys/records";
 import type { RunningEmulator } from "../../src/emulator";
 import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
-import { UnsettledCreateError } from "../../src/provider/create-errors";
-import type { ResourceDefinition, Values } from "../../src/provider/definition";
-import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
-import { declaredForm } from "../../src/provider/keyed-inputs";
-import { PartialCreateError } from "../../src/provider/partial-create-error";
-import { DamagedStateError } from "../../src/provider/recorded-inputs";
-import { safeCreate } from "../../src/provider/safe-create";
+import { UnsettledCreateError } from "../../src/provider/create/create-errors";
+import type { ResourceDefinition, Values } from "../../src/provider/model/definition";
+import { buildTypeProvider } from "../../src/provider/operations/type-provider";
+import { declaredForm } from "../../src/provider/model/keyed-inputs";
+import { PartialCreateError } from "../../src/provider/create/partial-create-error";
+import { DamagedStateError } from "../../src/provider/model/recorded-inputs";
+import { safeCreate } from "../../src/provider/create/safe-create";
 import { listClientIds } from "../../src/resources/api-user";
 import { definitions } from "../../src/resources/registry";
 import { clientFor, createCustomGroup, tokenStatus, useLiveEmulator } from "../support/live-emulator";
@@ -31,7 +31,7 @@ beforeAll(() => {
 });
 
 const providerOf = (type: string) =>
-  buildDynamicProvider(definitions[type] as ResourceDefinition<Values, Values>, () => ({ client }));
+  buildTypeProvider(definitions[type] as ResourceDefinition<Values, Values>, () => ({ client }));
 
 /** Loses the answer of the next `times` calls to `path` with `method`, after the platform committed them. */
 const loseAnswers = (method: string, path: string, times = 1) =>

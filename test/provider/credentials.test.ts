@@ -3,7 +3,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiPath, type TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
-import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
+import { buildTypeProvider } from "../../src/provider/operations/type-provider";
 import { apiUserResource } from "../../src/resources/api-user";
 import { partnerPublicKeyResource } from "../../src/resources/partner-public-key";
 import { tenantKeyResource } from "../../src/resources/tenant-key";
@@ -16,9 +16,9 @@ describe("credential and key providers", () => {
   let companyId: string;
   /** Each test is one run (one provider process): its own client, so its own per-run reads and counts. */
   let runClient: TravelClient;
-  const apiUsers = () => buildDynamicProvider(apiUserResource, () => ({ client: runClient }));
-  const partnerKeys = () => buildDynamicProvider(partnerPublicKeyResource, () => ({ client }));
-  const tenantKeys = () => buildDynamicProvider(tenantKeyResource, () => ({ client }));
+  const apiUsers = () => buildTypeProvider(apiUserResource, () => ({ client: runClient }));
+  const partnerKeys = () => buildTypeProvider(partnerPublicKeyResource, () => ({ client }));
+  const tenantKeys = () => buildTypeProvider(tenantKeyResource, () => ({ client }));
 
   beforeAll(async () => {
     emulator = await liveEmulator();

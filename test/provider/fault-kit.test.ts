@@ -6,9 +6,9 @@
  * program asked. Its engine half (kill -9 and the documented recovery) is test/e2e/faults.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import type { ResourceDefinition, Values } from "../../src/provider/definition";
-import { buildDynamicProvider, type FullResourceProvider } from "../../src/provider/dynamic-provider";
-import { declaredForm } from "../../src/provider/keyed-inputs";
+import type { ResourceDefinition, Values } from "../../src/provider/model/definition";
+import { buildTypeProvider, type TypeProvider } from "../../src/provider/operations/type-provider";
+import { declaredForm } from "../../src/provider/model/keyed-inputs";
 import { definitions } from "../../src/resources/registry";
 import { useLiveEmulator } from "../support/live-emulator";
 import { ANY_WRITE, type KitEnv, type OneOfType, oneOfEach, type Route } from "../support/one-of-each";
@@ -19,7 +19,7 @@ const live = useLiveEmulator();
 /** Rotations a lost answer may add: the lost create of an API user is rotated once, for a secret. */
 const ROTATIONS_AFTER_LOST_CREATE: Record<string, number> = { ApiUser: 1 };
 
-async function setUp(type: string): Promise<{ env: KitEnv; row: OneOfType; provider: FullResourceProvider }> {
+async function setUp(type: string): Promise<{ env: KitEnv; row: OneOfType; provider: TypeProvider }> {
   const { id: companyId } = await live.client.post<{ id: string }>("/v2/companies", {
     body: { name: `Kit ${type}`, billingCurrency: "USD", companyRoles: ["ORG"] },
   });
@@ -29,7 +29,7 @@ async function setUp(type: string): Promise<{ env: KitEnv; row: OneOfType; provi
   return {
     env: { emulator: live.emulator, client: live.client, companyId },
     row,
-    provider: buildDynamicProvider(definition, () => ({ client: live.client })),
+    provider: buildTypeProvider(definition, () => ({ client: live.client })),
   };
 }
 
@@ -40,7 +40,7 @@ function loseNext(route: Route): () => number {
 }
 
 /** Refresh finds the object and shows no difference from `inputs`. */
-async function expectConverged(provider: FullResourceProvider, id: string, outs: Values, inputs: Values) {
+async function expectConverged(provider: TypeProvider, id: string, outs: Values, inputs: Values) {
   const read = await provider.read(id, outs);
   expect(read.id).toBe(id);
   expect((await provider.diff(id, read.props ?? {}, inputs)).changes).toBe(false);

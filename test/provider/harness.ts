@@ -1,7 +1,7 @@
 /** Provider tests: a resource definition's provider driven directly against a live emulator. */
 import type { TravelClient } from "../../src/client";
-import type { ResourceDefinition, Values } from "../../src/provider/definition";
-import { buildDynamicProvider, type FullResourceProvider } from "../../src/provider/dynamic-provider";
+import type { ResourceDefinition, Values } from "../../src/provider/model/definition";
+import { buildTypeProvider, type TypeProvider } from "../../src/provider/operations/type-provider";
 import type { RunningEmulator } from "../../src/emulator";
 import { clientFor, liveEmulator } from "../support/live-emulator";
 
@@ -9,7 +9,7 @@ import { clientFor, liveEmulator } from "../support/live-emulator";
 export interface ProviderHarness {
   emulator: RunningEmulator;
   client: TravelClient;
-  provider: FullResourceProvider;
+  provider: TypeProvider;
   close(): Promise<void>;
 }
 
@@ -19,7 +19,7 @@ export async function providerHarness<I extends Values, S extends Values>(
 ): Promise<ProviderHarness> {
   const emulator = await liveEmulator();
   const client = clientFor(emulator);
-  const provider = buildDynamicProvider(definition, () => ({ client }));
+  const provider = buildTypeProvider(definition, () => ({ client }));
   return {
     emulator,
     client,
@@ -32,11 +32,7 @@ export async function providerHarness<I extends Values, S extends Values>(
 }
 
 /** Runs check like the engine does and fails the test on check failures. */
-export async function checked(
-  provider: FullResourceProvider,
-  news: Values,
-  olds: Values = {},
-): Promise<Values> {
+export async function checked(provider: TypeProvider, news: Values, olds: Values = {}): Promise<Values> {
   const result = await provider.check(olds, news);
   if (result.failures && result.failures.length > 0) {
     throw new Error(`unexpected check failures: ${JSON.stringify(result.failures)}`);

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath } from "../../src/client";
-import type { ResourceDefinition, Values } from "../../src/provider/definition";
-import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
+import type { ResourceDefinition, Values } from "../../src/provider/model/definition";
+import { buildTypeProvider } from "../../src/provider/operations/type-provider";
 import { companyConfigResource } from "../../src/resources/company-config";
 import { companyFeaturesResource } from "../../src/resources/company-features";
 import { legalEntityResource } from "../../src/resources/legal-entity";
@@ -52,7 +52,7 @@ describe("organization providers", () => {
   afterAll(() => h.close());
 
   const providerOf = (definition: ResourceDefinition<Values, Values>) =>
-    buildDynamicProvider(definition, () => ({ client: h.client }));
+    buildTypeProvider(definition, () => ({ client: h.client }));
 
   describe.each(companyChildren)("$type", (c) => {
     const definition = definitions[c.type];

@@ -6,10 +6,10 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, clearSharedTokens } from "../../src/client";
-import type { Values } from "../../src/provider/definition";
-import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
+import type { Values } from "../../src/provider/model/definition";
+import { buildTypeProvider } from "../../src/provider/operations/type-provider";
 import { COMPANIES } from "../../src/emulator/org/records";
-import { createProviderRuntime } from "../../src/provider/runtime";
+import { createProviderRuntime } from "../../src/provider/operations/runtime";
 import { companyResource } from "../../src/resources/company";
 import { costCenterResource } from "../../src/resources/cost-center";
 import { legalEntityResource } from "../../src/resources/legal-entity";
@@ -32,7 +32,7 @@ describe("plan fidelity (issue 14)", () => {
   afterAll(() => h.close());
 
   const providerOf = (definition: typeof legalEntityResource | typeof costCenterResource) =>
-    buildDynamicProvider(definition, () => ({ client: h.client }));
+    buildTypeProvider(definition, () => ({ client: h.client }));
   const lePath = (id: string) => apiPath`/v2/companies/${companyId}/legal-entities/${id}`;
 
   describe("ownership of fields", () => {
@@ -149,7 +149,7 @@ describe("plan fidelity (issue 14)", () => {
     it("fails refresh and destroy on another 404 (a wrong base URL prefix)", async () => {
       const wrong = clientFor(h.emulator, { baseUrl: `${h.emulator.url}/api` });
       try {
-        const provider = buildDynamicProvider(legalEntityResource, () => ({ client: wrong }));
+        const provider = buildTypeProvider(legalEntityResource, () => ({ client: wrong }));
         const outs = { companyId, name: "X", billingCurrency: "USD", address, legalEntityId: "le" };
         await expect(provider.read("le", outs)).rejects.toThrow(/ROUTE_NOT_FOUND/);
         await expect(provider.delete("le", outs)).rejects.toThrow(/ROUTE_NOT_FOUND/);
@@ -160,7 +160,7 @@ describe("plan fidelity (issue 14)", () => {
   });
 
   it("reads a company whose answer a declared input could not hold", async () => {
-    const provider = buildDynamicProvider(companyResource, () => ({ client: h.client }));
+    const provider = buildTypeProvider(companyResource, () => ({ client: h.client }));
     const inputs = await checked(provider, { name: "Lenient", billingCurrency: "USD" });
     const { id, outs } = await provider.create(inputs);
     const companies = h.emulator.context.store.records(COMPANIES);
@@ -272,7 +272,7 @@ describe("plan fidelity (issue 14)", () => {
     });
 
     it("refresh and destroy with a stale recorded secret work once TRAVEL_CLIENT_SECRET is set", async () => {
-      const provider = buildDynamicProvider(legalEntityResource, () => ({ client: h.client }));
+      const provider = buildTypeProvider(legalEntityResource, () => ({ client: h.client }));
       const inputs = await checked(provider, { companyId, name: "Stale", billingCurrency: "USD", address });
       const { id, outs } = await provider.create(inputs);
 

@@ -15,12 +15,12 @@ import {
   GRADES,
   LEGAL_ENTITIES,
 } from "../../src/emulator/org/records";
-import { AmbiguousCreateError } from "../../src/provider/create-errors";
-import type { ResourceDefinition, Values } from "../../src/provider/definition";
-import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
-import { PartialCreateError } from "../../src/provider/partial-create-error";
-import { safeCreate } from "../../src/provider/safe-create";
-import { UNKNOWN } from "../../src/provider/values";
+import { AmbiguousCreateError } from "../../src/provider/create/create-errors";
+import type { ResourceDefinition, Values } from "../../src/provider/model/definition";
+import { buildTypeProvider } from "../../src/provider/operations/type-provider";
+import { PartialCreateError } from "../../src/provider/create/partial-create-error";
+import { safeCreate } from "../../src/provider/create/safe-create";
+import { UNKNOWN } from "../../src/provider/model/values";
 import { companyResource } from "../../src/resources/company";
 import { companyConfigResource } from "../../src/resources/company-config";
 import { companyFeaturesResource } from "../../src/resources/company-features";
@@ -65,7 +65,7 @@ async function newCompany(name: string): Promise<string> {
 async function lossyProvider(definition: unknown, lose: (method: string, path: string) => boolean) {
   const proxy: LossyProxy = await startLossyProxy(emulator.url, lose);
   const client = clientFor(emulator, { baseUrl: proxy.url });
-  const provider = buildDynamicProvider(anyDefinition(definition), () => ({ client }));
+  const provider = buildTypeProvider(anyDefinition(definition), () => ({ client }));
   return {
     provider,
     proxy,
@@ -156,7 +156,7 @@ describe("creates under injected 503s and dropped connections before handling", 
   it("retries the create when the lookup finds nothing, and makes exactly one object", async () => {
     const companyId = await newCompany("Flaky");
     const client = clientFor(emulator);
-    const provider = buildDynamicProvider(anyDefinition(costCenterResource), () => ({ client }));
+    const provider = buildTypeProvider(anyDefinition(costCenterResource), () => ({ client }));
     emulator.admin.addFault({
       path: "/v2/companies/*/cost-centers",
       methods: ["POST"],
@@ -192,7 +192,7 @@ describe("the retry budget shared with the client", () => {
   it("does not repeat a rate-limited create the client already retried to its limit", async () => {
     const companyId = await newCompany("Budget");
     const client = clientFor(emulator, { maxRetries: 2, retry: { maxThrottledRetries: 3 } });
-    const provider = buildDynamicProvider(anyDefinition(costCenterResource), () => ({ client }));
+    const provider = buildTypeProvider(anyDefinition(costCenterResource), () => ({ client }));
     emulator.admin.addFault({
       path: "/v2/companies/*/cost-centers",
       methods: ["POST"],
@@ -305,7 +305,7 @@ describe("a 409 duplicate on create", () => {
       },
     });
     const client = clientFor(emulator);
-    const provider = buildDynamicProvider(anyDefinition(companyResource), () => ({ client }));
+    const provider = buildTypeProvider(anyDefinition(companyResource), () => ({ client }));
     try {
       const error = await provider
         .create({ name: "Mine", billingCurrency: "USD", companyRoles: ["ORG"], externalId: "human" })
@@ -330,7 +330,7 @@ describe("a partial create", () => {
       },
     };
     const companyId = await newCompany("Partial");
-    const provider = buildDynamicProvider(anyDefinition(definition), () => ({ client: direct }));
+    const provider = buildTypeProvider(anyDefinition(definition), () => ({ client: direct }));
     const error = await provider
       .create({ __provider: "serialized-provider", companyId, name: "P" })
       .catch((e: unknown) => e);
@@ -355,7 +355,7 @@ describe("singletons", () => {
     ["CompanyFeatures", companyFeaturesResource, {}, {}],
     ["PerTripServiceCharge", perTripServiceChargeResource, {}, {}],
   ] as const)("%s: a replacement deletes the old object first", async (_type, definition, olds, news) => {
-    const provider = buildDynamicProvider(anyDefinition(definition), () => ({ client: direct }));
+    const provider = buildTypeProvider(anyDefinition(definition), () => ({ client: direct }));
     const diff = await provider.diff("id", { companyId: "a", ...olds }, { companyId: "b", ...news });
     expect(diff.replaces).toContain("companyId");
     expect(diff.deleteBeforeReplace).toBe(true);
@@ -363,7 +363,7 @@ describe("singletons", () => {
 
   it("CompanyConfig: a role change replaces only a kind stored per role, deleting first", async () => {
     const companyId = await newCompany("Singleton");
-    const provider = buildDynamicProvider(anyDefinition(companyConfigResource), () => ({ client: direct }));
+    const provider = buildTypeProvider(anyDefinition(companyConfigResource), () => ({ client: direct }));
     // travel-content has one document per company and ignores the role: an update, not a replacement.
     const content = { companyId, kind: "travel-content", config: { airConfig: {} } };
     const contentDiff = await provider.diff(`${companyId}/travel-content`, content, {

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearSharedTokens, type TravelClient } from "../../src/client";
 import { vendorOperation, vendorRequestSchema } from "../../src/contract";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
-import { propertyPath } from "../../src/provider/check";
-import type { Values } from "../../src/provider/definition";
-import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
-import { valueAt } from "../../src/provider/values";
+import { propertyPath } from "../../src/provider/planning/check";
+import type { Values } from "../../src/provider/model/definition";
+import { buildTypeProvider } from "../../src/provider/operations/type-provider";
+import { valueAt } from "../../src/provider/model/values";
 import { definitions } from "../../src/resources/registry";
 import { CONFIG_DOCUMENTS } from "../../src/schemas/company-config-documents";
 import { clientFor } from "../support/live-emulator";
@@ -83,7 +83,7 @@ describe("check against the vendor documents: valid samples pass, every one-defe
     const schema = vendorRequestSchema(row.method, row.pathTemplate) as Record<string, unknown> | undefined;
     expect(schema, `${row.method} ${row.pathTemplate} has a documented body`).toBeDefined();
     if (!schema) return;
-    const provider = buildDynamicProvider(row.definition, () => ({ client }));
+    const provider = buildTypeProvider(row.definition, () => ({ client }));
     /** The bodies the resource would send for checked inputs. */
     const bodiesOf = (inputs: unknown) => row.definition.vendorRequests?.(inputs as Values) ?? [];
     const sample = rowSample(row, schema);

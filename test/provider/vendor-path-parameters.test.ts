@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { vendorRequestSchema } from "../../src/contract";
-import type { ResourceDefinition, Values } from "../../src/provider/definition";
-import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
+import type { ResourceDefinition, Values } from "../../src/provider/model/definition";
+import { buildTypeProvider } from "../../src/provider/operations/type-provider";
 import { companyResource } from "../../src/resources/company";
 import { costCenterResource } from "../../src/resources/cost-center";
 import { customFieldResource } from "../../src/resources/custom-field";
@@ -32,7 +32,7 @@ const definition = (resource: unknown) => resource as ResourceDefinition<Values,
 describe("check refuses ids that break the vendor's path parameter formats", () => {
   const live = useLiveEmulator();
   const check = (resource: unknown, inputs: Values) =>
-    buildDynamicProvider(definition(resource), () => ({ client: live.client })).check({}, inputs);
+    buildTypeProvider(definition(resource), () => ({ client: live.client })).check({}, inputs);
 
   const rows = VENDOR_ROWS.filter((row) => parametersOf(row).length > 0);
 

@@ -4,7 +4,7 @@
  * (`test/provider/organization.test.ts`). A new company child adds its row here.
  */
 import { apiPath } from "../../src/client";
-import type { Values } from "../../src/provider/definition";
+import type { Values } from "../../src/provider/model/definition";
 
 /** The parent ids of a child: its company, and the legal entity of a child that has one. */
 export interface Parents {

@@ -20,7 +20,7 @@ import {
   OFFICES,
 } from "../../src/emulator/org/records";
 import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
-import type { Values } from "../../src/provider/definition";
+import type { Values } from "../../src/provider/model/definition";
 import { listClientIds } from "../../src/resources/api-user";
 import { companyChildren } from "./company-children";
 import { createCustomGroup } from "./live-emulator";

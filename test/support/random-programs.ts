@@ -8,7 +8,7 @@
  */
 import { generateKeyPairSync } from "node:crypto";
 import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
-import type { Values } from "../../src/provider/definition";
+import type { Values } from "../../src/provider/model/definition";
 import type { ResourceType } from "../../src/resources/registry";
 
 /** An output of another resource of the program: its name and the output's name. */

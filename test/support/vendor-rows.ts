@@ -8,8 +8,8 @@
  */
 import { generateKeyPairSync } from "node:crypto";
 import { vendorOperation } from "../../src/contract";
-import type { ResourceDefinition, Values } from "../../src/provider/definition";
-import { isOptOut } from "../../src/provider/tenant-facts";
+import type { ResourceDefinition, Values } from "../../src/provider/model/definition";
+import { isOptOut } from "../../src/provider/model/tenant-facts";
 import { definitions } from "../../src/resources/registry";
 import { apiUserResource } from "../../src/resources/api-user";
 import { companyResource } from "../../src/resources/company";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guardDebugMessage } from "../../src/provider/debug-log-guard";
+import { guardDebugMessage } from "../../src/provider/hosts/dynamic/debug-log-guard";
 
 describe("guardDebugMessage", () => {
   it.each([

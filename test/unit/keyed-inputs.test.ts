@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { TravelClient } from "../../src/client";
-import type { ResourceDefinition, Values } from "../../src/provider/definition";
-import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
-import { byField, declaredForm, inOrder, recordedForm } from "../../src/provider/keyed-inputs";
-import { DamagedStateError } from "../../src/provider/recorded-inputs";
-import { UNKNOWN } from "../../src/provider/values";
+import type { ResourceDefinition, Values } from "../../src/provider/model/definition";
+import { buildTypeProvider } from "../../src/provider/operations/type-provider";
+import { byField, declaredForm, inOrder, recordedForm } from "../../src/provider/model/keyed-inputs";
+import { DamagedStateError } from "../../src/provider/model/recorded-inputs";
+import { UNKNOWN } from "../../src/provider/model/values";
 import { customFieldOrderResource } from "../../src/resources/custom-field-order";
 import { optionGroupResource } from "../../src/resources/option-group";
 import { userGroupRolesResource } from "../../src/resources/user-group-roles";
@@ -102,7 +102,7 @@ describe("the provider of a type with keyed inputs", () => {
     },
   );
   const providerOf = (definition: unknown) =>
-    buildDynamicProvider(definition as ResourceDefinition<Values, Values>, () => ({
+    buildTypeProvider(definition as ResourceDefinition<Values, Values>, () => ({
       client: noPlatform as TravelClient,
     }));
   const group = { companyId: "c", customFieldId: "f", optionGroupId: "g" };

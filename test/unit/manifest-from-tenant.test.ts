@@ -7,7 +7,7 @@ import {
   manifestYaml,
 } from "../../src/cli/manifest-from-tenant";
 import { manifestKeys, slug } from "../../src/cli/manifest-keys";
-import type { Entity } from "../../src/provider/tenant-facts";
+import type { Entity } from "../../src/provider/model/tenant-facts";
 import { definitions } from "../../src/resources/registry";
 import type { ReadObject, TenantSnapshot } from "../../src/tenant/read-tenant";
 

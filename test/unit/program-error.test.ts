@@ -1,7 +1,7 @@
 /** Errors of the program's process: no frames into this package (whose src/*.ts it does not ship). */
 import { describe, expect, it } from "vitest";
-import { assertKnownKeys } from "../../src/provider/duplicate-index";
-import { userFrames } from "../../src/provider/program-error";
+import { assertKnownKeys } from "../../src/provider/hosts/dynamic/duplicate-index";
+import { userFrames } from "../../src/provider/hosts/dynamic/program-error";
 
 describe("program errors", () => {
   it("keeps the user's frames and drops the package's and Node's", () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkInputs, propertyPath } from "../../src/provider/check";
-import { configLookup, readProviderConfig } from "../../src/provider/config";
-import { diffInputs } from "../../src/provider/diff";
-import { jsonEqual, UNKNOWN } from "../../src/provider/values";
+import { checkInputs, propertyPath } from "../../src/provider/planning/check";
+import { configLookup, readProviderConfig } from "../../src/provider/operations/config";
+import { diffInputs } from "../../src/provider/planning/diff";
+import { jsonEqual, UNKNOWN } from "../../src/provider/model/values";
 import { replacementBody } from "../../src/resources/shared";
 
 const schema = z.strictObject({

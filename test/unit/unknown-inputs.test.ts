@@ -7,9 +7,9 @@
  * while up changed only its options.
  */
 import { describe, expect, it } from "vitest";
-import { inputKeysOf } from "../../src/provider/definition";
-import { buildDynamicProvider } from "../../src/provider/dynamic-provider";
-import { UNKNOWN } from "../../src/provider/values";
+import { inputKeysOf } from "../../src/provider/model/definition";
+import { buildTypeProvider } from "../../src/provider/operations/type-provider";
+import { UNKNOWN } from "../../src/provider/model/values";
 import { ARM_ID_INPUT } from "../../src/resources/arm-link";
 import { optionGroupResource } from "../../src/resources/option-group";
 import { definitions } from "../../src/resources/registry";
@@ -19,7 +19,7 @@ const noPlatform = () => {
 };
 
 describe.each(Object.values(definitions))("$type with unknown inputs", (definition) => {
-  const provider = buildDynamicProvider(definition, noPlatform);
+  const provider = buildTypeProvider(definition, noPlatform);
 
   it("previews with every input unknown", async () => {
     const news = Object.fromEntries(inputKeysOf(definition).map((key) => [key, UNKNOWN]));
@@ -29,7 +29,7 @@ describe.each(Object.values(definitions))("$type with unknown inputs", (definiti
 
 describe("an input unknown at preview that is known to stay", () => {
   it("is recorded as it was, so the engine's diff does not list it (an option group while its arm updates)", async () => {
-    const provider = buildDynamicProvider(optionGroupResource, noPlatform);
+    const provider = buildTypeProvider(optionGroupResource, noPlatform);
     const olds = {
       [ARM_ID_INPUT]: "arm-1",
       companyId: "co-1",

@@ -5,7 +5,7 @@
  * manifest section that is neither plain entries nor `partOf` another's and has no codec here
  * fails on import, naming itself.
  */
-import { isOptOut, type ManifestSection, type OptOut } from "../../provider/tenant-facts";
+import { isOptOut, type ManifestSection, type OptOut } from "../../provider/model/tenant-facts";
 import { resourceClasses, type ResourceType } from "../../resources/registry";
 import { type PlainSection, PLAIN_SECTIONS } from "../plain-sections";
 import type { SectionCodec } from "../section-codec";

@@ -7,10 +7,10 @@
  * `check` accepts is one the vendor's schema accepts.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { vendorPathIssues, vendorRequestIssues } from "../contract";
+import { vendorPathIssues, vendorRequestIssues } from "../../contract";
 import { propertyPath } from "./check";
-import type { ResourceDefinition, Values, ValuePath, VendorRequest } from "./definition";
-import { isUnknownAlongPath } from "./values";
+import type { ResourceDefinition, Values, ValuePath, VendorRequest } from "../model/definition";
+import { isUnknownAlongPath } from "../model/values";
 
 /** One objection of the vendor's documents, at the input path it comes from. */
 export interface VendorInputIssue {

@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { containsUnknown, isUnknownAlongPath, UNKNOWN, valueAt } from "./values";
+import { containsUnknown, isUnknownAlongPath, UNKNOWN, valueAt } from "../model/values";
 
 /** The result of {@link checkInputs}. */
 export interface CheckOutcome<T> {

@@ -6,8 +6,8 @@
  * another name. `up` creates the new resource first and deletes the old one last, so that delete
  * would remove what the new resource just wrote: it leaves the object to its new owner instead.
  */
-import type { FullResourceProvider } from "./dynamic-provider";
-import type { Values } from "./values";
+import type { TypeProvider } from "./type-provider";
+import type { Values } from "../model/values";
 
 /** The key of the object `id` of `type` in a run's set of claimed objects. */
 export const claimKey = (type: string, id: string): string => `${type}/${id}`;
@@ -15,9 +15,9 @@ export const claimKey = (type: string, id: string): string => `${type}/${id}`;
 /** `provider` with its creates recorded in `claimed` and its deletes of claimed objects left out. */
 export function withRunClaims(
   type: string,
-  provider: FullResourceProvider,
+  provider: TypeProvider,
   claimed: Set<string>,
-): Pick<FullResourceProvider, "create" | "delete"> {
+): Pick<TypeProvider, "create" | "delete"> {
   return {
     async create(inputs: Values) {
       const result = await provider.create(inputs);

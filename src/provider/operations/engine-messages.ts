@@ -9,8 +9,8 @@
  * does not ship.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { redactText } from "../client/redact";
-import { UNKNOWN, valueAt } from "./values";
+import { redactText } from "../../client/redact";
+import { UNKNOWN, valueAt } from "../model/values";
 
 /** What a redacted value is shown as. */
 export const REDACTED_VALUE = "[redacted]";

@@ -1,5 +1,5 @@
 /** Errors of the create path that tell the user what exists on the platform and what to do. */
-import type { LookupCandidate, LookupKey } from "./create-lookup";
+import type { LookupCandidate, LookupKey } from "../model/create-lookup";
 
 const describe = (candidates: readonly LookupCandidate[]) =>
   candidates.map((c) => (c.name === undefined ? c.id : `${c.id} (${c.name})`)).join(", ");

@@ -7,7 +7,7 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
-import { redactText } from "../client/redact";
+import { redactText } from "../../../client/redact";
 
 /** The package's directory: the nearest one above this file that holds a package.json. */
 function packageRoot(): string {

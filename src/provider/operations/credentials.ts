@@ -3,7 +3,7 @@
  * unreachable platform fails the preview instead of the apply, and a hint on credential errors
  * during refresh and destroy, which use the stack config recorded in state.
  */
-import { ClientCredentialsTokenSource, isTravelError, TOKEN_PATH, type TravelClient } from "../client";
+import { ClientCredentialsTokenSource, isTravelError, TOKEN_PATH, type TravelClient } from "../../client";
 import type { ProviderConfig } from "./config";
 
 const FIX =

@@ -27,13 +27,13 @@ import {
   retryDelay,
   type RetryPolicy,
   TimeoutError,
-} from "../client";
+} from "../../client";
 import { AmbiguousCreateError, DuplicateObjectError, UnsettledCreateError } from "./create-errors";
-import type { LookupCandidate } from "./create-lookup";
-import type { NaturalKeyRecovery, SetDifferenceRecovery } from "./create-recovery";
-import { ADOPT_INPUT, type Observation, type ResourceDefinition } from "./definition";
-import type { ResourceContext } from "./resource-context";
-import { isInternalKey, jsonEqual, type Values } from "./values";
+import type { LookupCandidate } from "../model/create-lookup";
+import type { NaturalKeyRecovery, SetDifferenceRecovery } from "../model/create-recovery";
+import { ADOPT_INPUT, type Observation, type ResourceDefinition } from "../model/definition";
+import type { ResourceContext } from "../model/resource-context";
+import { isInternalKey, jsonEqual, type Values } from "../model/values";
 
 /** Timing of {@link safeCreate}; tests shorten it. */
 export interface SafeCreateOptions {

@@ -5,7 +5,7 @@
  * copies; a type one of them leaves out says why, in words (`test/cli/registry-coverage.test.ts`).
  */
 import type { z } from "zod";
-import type { TravelClient } from "../client";
+import type { TravelClient } from "../../client";
 
 /** A platform object as read: its id and every field the platform returned. */
 export type Entity = { id: string } & Record<string, unknown>;

@@ -4,7 +4,7 @@
  * configuration) is shared by all resources of the run: a program with fifty custom fields lists
  * the company's fields once at preview, not fifty times. Failed reads are not kept.
  */
-import type { TravelClient } from "../client";
+import type { TravelClient } from "../../client";
 
 const cache = new WeakMap<TravelClient, Map<string, Promise<unknown>>>();
 

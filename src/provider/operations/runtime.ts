@@ -1,21 +1,20 @@
 /**
- * The implementation the thin serialized provider loads inside the dynamic-provider process: it
- * holds the stack configuration from `configure` and one client per configuration, and hands out
- * the provider of each resource type from the registry it is given. The package wires it to the
- * resource registry in `src/runtime.ts`, which `pulumi-travel/provider/runtime` resolves to.
+ * The provider runtime both hosts serve: it holds the configuration from `configure` and one client
+ * per configuration, and hands out the provider of each resource type from the registry it is
+ * given. One runtime serves one host process, and so one engine run.
  *
  * Before the first `check` of a run (so at preview), it validates the configuration and checks the
  * credentials with one token request, unless `travel:verifyCredentials` is `false`.
  */
-import { clientOptionsFor, SETTING_ENV_VARS, type SettingName, TravelClient } from "../client";
+import { clientOptionsFor, SETTING_ENV_VARS, type SettingName, TravelClient } from "../../client";
 import { configLookup, type ProviderConfig, readProviderConfig } from "./config";
 import { credentialHint, verifyCredentials } from "./credentials";
-import type { ResourceContext, ResourceDefinition, Values } from "./definition";
-import { buildDynamicProvider, type FullResourceProvider } from "./dynamic-provider";
-import { warnEngine } from "./engine-log";
+import type { ResourceDefinition, Values } from "../model/definition";
+import { type ResourceContext, type WarningSink, warnRun } from "../model/resource-context";
+import { buildTypeProvider, type TypeProvider } from "./type-provider";
 import { engineError, engineFailures } from "./engine-messages";
 import { claimKey, withRunClaims } from "./run-claims";
-import { isStackObject } from "./stack-objects";
+import { isStackObject } from "../planning/stack-objects";
 
 const SETTING_NAMES = Object.keys(SETTING_ENV_VARS) as SettingName[];
 
@@ -38,7 +37,7 @@ export interface ProviderRuntime {
   /** Receives the stack configuration (secrets decrypted) from the engine. */
   configure(this: void, config: { get(key: string): string | undefined } | undefined): Promise<void>;
   /** The provider of resource type `type`. */
-  runtimeProvider(this: void, type: string): FullResourceProvider;
+  runtimeProvider(this: void, type: string): TypeProvider;
 }
 
 /** One distinct configuration: validated, with its client and credential check once made. */
@@ -48,14 +47,22 @@ interface ConfiguredClient {
   verified?: Promise<void>;
 }
 
-/** A runtime over `definitions`, with the warnings a delete of some types gives first. */
+/** What a host hands the runtime besides the registry. */
+export interface RuntimeOptions {
+  /** What a delete of some types warns of before it starts (a company's). */
+  deleteWarnings?: Readonly<Record<string, DeleteWarning>> | undefined;
+  /** The host's way to give the engine a warning of the run. */
+  warn?: WarningSink | undefined;
+}
+
+/** A runtime over `definitions`, serving one host process (so one engine run). */
 export function createProviderRuntime(
   definitions: DefinitionRegistry,
-  deleteWarnings: Readonly<Record<string, DeleteWarning>> = {},
+  { deleteWarnings = {}, warn }: RuntimeOptions = {},
 ): ProviderRuntime {
   let stackConfig: { get(key: string): string | undefined } | undefined;
   const configs = new Map<string, ConfiguredClient>();
-  const providers = new Map<string, FullResourceProvider>();
+  const providers = new Map<string, TypeProvider>();
   /** Objects created or adopted in this run (one runtime per provider process, so per run). */
   const claimed = new Set<string>();
 
@@ -78,7 +85,7 @@ export function createProviderRuntime(
     const entry = currentConfig();
     return (entry.client ??= new TravelClient(clientOptionsFor(entry.config)));
   };
-  const currentContext = (): ResourceContext => ({ client: currentClient() });
+  const currentContext = (): ResourceContext => ({ client: currentClient(), warn });
   /** Validates the configuration and, once per configuration, checks the credentials. */
   const verifyOnce = (): Promise<void> => {
     const entry = currentConfig();
@@ -99,7 +106,7 @@ export function createProviderRuntime(
             `pulumi-travel does not know resource type ${type}; the installed pulumi-travel is older than the state (upgrade it)`,
           );
         }
-        const built = buildDynamicProvider(definition, currentContext);
+        const built = buildTypeProvider(definition, currentContext);
         const warning = deleteWarnings[type];
         const warned =
           warning === undefined ? built : withDeleteWarning(built, warning, currentContext, claimed);
@@ -116,17 +123,17 @@ export function createProviderRuntime(
  * what this run's diffs saw and what it created or adopted (`claimed`).
  */
 function withDeleteWarning(
-  provider: FullResourceProvider,
+  provider: TypeProvider,
   warning: DeleteWarning,
   context: () => ResourceContext,
   claimed: ReadonlySet<string>,
-): FullResourceProvider {
+): TypeProvider {
   const held = (type: string, id: string) => isStackObject(type, id) || claimed.has(claimKey(type, id));
   return {
     ...provider,
     async delete(id, recorded) {
       const text = await warning(context(), id, held);
-      if (text !== undefined) await warnEngine(text);
+      if (text !== undefined) await warnRun(context(), text);
       await provider.delete(id, recorded);
     },
   };
@@ -139,10 +146,10 @@ function withDeleteWarning(
  */
 function forEngine(
   definition: ResourceDefinition<Values, Values>,
-  provider: FullResourceProvider,
+  provider: TypeProvider,
   verifyOnce: () => Promise<void>,
   claimed: Set<string>,
-): FullResourceProvider {
+): TypeProvider {
   const secretInputs: readonly string[] = definition.secretInputs ?? [];
   const claiming = withRunClaims(definition.type, provider, claimed);
   const guarded =
@@ -161,13 +168,7 @@ function forEngine(
       const result = await provider.check(olds, news);
       return { ...result, failures: engineFailures(result.failures ?? [], news, secretInputs) };
     }),
-    diff: guarded(async (id: string, olds: Values, news: Values) => {
-      // A diff with changes goes to the engine as "unknown": the dynamic-provider host passes no
-      // per-property change list, so the engine then diffs the inputs itself, which gives it the
-      // changed keys that `replaceOnChanges` matches and the detailed diff `preview --diff` shows.
-      const { changes, ...result } = await provider.diff(id, olds, news);
-      return changes === true ? result : { ...result, changes: false };
-    }),
+    diff: guarded(provider.diff),
     create: guarded(claiming.create),
     read: guarded(provider.read),
     delete: guarded(claiming.delete),

@@ -1,7 +1,7 @@
 /** Pure diffing of declared inputs: what changed and what forces a replacement. */
-import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "./definition";
-import { declaredForm, recordedForm } from "./keyed-inputs";
-import { containsUnknown, jsonEqual, stripInternal } from "./values";
+import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "../model/definition";
+import { declaredForm, recordedForm } from "../model/keyed-inputs";
+import { containsUnknown, jsonEqual, stripInternal } from "../model/values";
 
 /** The diff of two input sets. */
 export interface InputDiff {

@@ -5,9 +5,9 @@
  * under its real company: the warning names the resource and both ways out, instead of the
  * resource silently leaving the state.
  */
-import { apiPath, isNotFound } from "../client";
-import type { ResourceContext } from "./resource-context";
-import type { Values } from "./values";
+import { apiPath, isNotFound } from "../../client";
+import { type ResourceContext, warnRun } from "../model/resource-context";
+import type { Values } from "../model/values";
 
 /** Warns when `declared.companyId` names no company the credentials can see. */
 export async function warnIfCompanyMissing(
@@ -22,11 +22,12 @@ export async function warnIfCompanyMissing(
     await ctx.client.get(apiPath`/v2/companies/${companyId}`);
   } catch (error) {
     if (!isNotFound(error, ["COMPANY_NOT_FOUND"])) throw error;
-    process.stderr.write(
-      `warning: ${type} ${id} is removed from the state because its company ${companyId} does not exist. ` +
+    await warnRun(
+      ctx,
+      `${type} ${id} is removed from the state because its company ${companyId} does not exist. ` +
         "If the company was deleted, its objects went with it and nothing is left to do. If the companyId in the " +
         "state is wrong (edited by hand), the object still exists under its real company: restore the state " +
-        "from a backup (`pulumi stack import`) and run `pulumi refresh` again, or take the object over with adoptId.\n",
+        "from a backup (`pulumi stack import`) and run `pulumi refresh` again, or take the object over with adoptId.",
     );
   }
 }

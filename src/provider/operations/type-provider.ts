@@ -1,33 +1,33 @@
 /**
- * Builds the object the engine calls (check, diff, create, read, update, delete) from a
- * {@link ResourceDefinition}. This is the real implementation behind the thin serialized provider.
+ * Builds the provider of one type (check, diff, create, read, update, delete) from a
+ * {@link ResourceDefinition}, in the shape of Pulumi's dynamic provider interface. Both hosts
+ * serve it: the dynamic host as it is, the plugin host translated to the provider protocol.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { isNotFound } from "../client";
-import { checkInputs } from "./check";
-import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "./definition";
-import { diffDeclared, settledInputs, withKeptValues } from "./diff";
-import { declaredForm, recordedForm } from "./keyed-inputs";
+import { isNotFound } from "../../client";
+import { checkInputs } from "../planning/check";
+import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "../model/definition";
+import { diffDeclared, settledInputs, withKeptValues } from "../planning/diff";
+import { declaredForm, recordedForm } from "../model/keyed-inputs";
 import { warnIfCompanyMissing } from "./missing-parent";
-import { PartialCreateError } from "./partial-create-error";
-import { assertRecordedTypes } from "./recorded-inputs";
-import type { ResourceContext } from "./resource-context";
-import { extraReplaces, preflightFailures } from "./preflight";
-import { noteStackObject } from "./stack-objects";
-import type { ContextFactory } from "./resource-context";
-import { safeCreate } from "./safe-create";
-import { isInternalKey, stripInternal, withoutUndefined } from "./values";
-import { vendorFailures } from "./vendor-check";
+import { PartialCreateError } from "../create/partial-create-error";
+import { assertRecordedTypes } from "../model/recorded-inputs";
+import { type ContextFactory, type ResourceContext, warnRun } from "../model/resource-context";
+import { extraReplaces, preflightFailures } from "../planning/preflight";
+import { noteStackObject } from "../planning/stack-objects";
+import { safeCreate } from "../create/safe-create";
+import { isInternalKey, stripInternal, withoutUndefined } from "../model/values";
+import { vendorFailures } from "../planning/vendor-check";
 
 /** A provider with every method the engine may call. */
-export type FullResourceProvider = Required<pulumi.dynamic.ResourceProvider>;
+export type TypeProvider = Required<pulumi.dynamic.ResourceProvider>;
 
 /** The provider the engine drives for one resource type. */
-export function buildDynamicProvider<I extends Values, S extends Values>(
+export function buildTypeProvider<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   context: ContextFactory,
-): FullResourceProvider {
+): TypeProvider {
   const props = propsOf(definition);
 
   return {
@@ -251,10 +251,11 @@ async function partialState<I extends Values, S extends Values>(
         ...pickAdopt(inputs),
       });
   } catch (error) {
-    process.stderr.write(
-      `warning: ${definition.type} ${id} was created but could not be read back (${
+    await warnRun(
+      ctx,
+      `${definition.type} ${id} was created but could not be read back (${
         error instanceof Error ? error.message : String(error)
-      }); run \`pulumi refresh\` before the next \`pulumi up\` so the state shows what the platform holds.\n`,
+      }); run \`pulumi refresh\` before the next \`pulumi up\` so the state shows what the platform holds.`,
     );
   }
   return withoutUndefined({ ...internalOf(props), ...inputs });

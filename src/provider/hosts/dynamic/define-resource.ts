@@ -10,7 +10,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { ResourceDefinition, Values } from "./definition";
+import type { ResourceDefinition, Values } from "../../model/definition";
 import { assertKnownKeys, programDuplicates } from "./duplicate-index";
 import type { ArgsOf } from "./resource-args";
 import { installDebugLogGuard } from "./debug-log-guard";

@@ -6,10 +6,10 @@
 import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import type { CheckOutcome } from "./check";
-import type { ResourceDefinition } from "./definition";
-import { recordedForm } from "./keyed-inputs";
-import type { ContextFactory } from "./resource-context";
-import { containsUnknown, stripInternal, type Values, withoutUndefined } from "./values";
+import type { ResourceDefinition } from "../model/definition";
+import { recordedForm } from "../model/keyed-inputs";
+import type { ContextFactory } from "../model/resource-context";
+import { containsUnknown, stripInternal, type Values, withoutUndefined } from "../model/values";
 
 /**
  * The definition's preflight failures for `news`, or none when it has no preflight, the inputs

@@ -1,12 +1,12 @@
 /**
  * A resource declared as data: its type, input schema, replace rules, outputs and the API calls
  * behind create, read, update and delete. {@link defineResource} turns it into the Pulumi
- * Resource class; {@link buildDynamicProvider} turns it into the provider the engine calls.
+ * Resource class; {@link buildTypeProvider} turns it into the provider the engine calls.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { CreateRecovery } from "./create-recovery";
-import type { UniqueInput } from "./duplicate-index";
+import type { UniqueInput } from "./unique-input";
 import type { KeyedInput } from "./keyed-inputs";
 import type { ResourceContext } from "./resource-context";
 import type { Values } from "./values";
@@ -28,7 +28,7 @@ export type ValuePath = (string | number)[];
 
 /**
  * A request a resource sends on create, built from its inputs, so that `check` can validate the
- * body against the vendor's documents before anything is sent (`provider/vendor-check.ts`).
+ * body against the vendor's documents before anything is sent (`provider/planning/vendor-check.ts`).
  */
 export interface VendorRequest {
   method: "POST" | "PUT" | "PATCH";
@@ -149,7 +149,7 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
    */
   update(ctx: ResourceContext, id: string, news: I, olds: I, recorded?: Partial<S>): Promise<S>;
   /**
-   * Optional preview-time checks against the platform (see `provider/preflight.ts`): run by
+   * Optional preview-time checks against the platform (see `provider/planning/preflight.ts`): run by
    * `check` once the inputs are valid and fully known, so a plan the platform would refuse fails
    * at preview instead of halfway through `up`. `olds` are the inputs on record (empty on create).
    */

@@ -15,7 +15,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 
-type Runtime = import("./runtime").ProviderRuntime;
+type Runtime = import("../../operations/runtime").ProviderRuntime;
 type Provider = ReturnType<Runtime["runtimeProvider"]>;
 type Invoke = (type: string, group: number, args: unknown[]) => Promise<never>;
 

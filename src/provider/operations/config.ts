@@ -15,7 +15,7 @@ import {
   SETTING_ENV_VARS,
   type SettingLookup,
   type SettingName,
-} from "../client";
+} from "../../client";
 
 /** The config namespace: `pulumi config set travel:<key>`. */
 export const CONFIG_NAMESPACE = "travel";
