@@ -15,6 +15,7 @@ import {
   startContractRecorder,
 } from "../support/contract-recorder";
 import { createFileStack } from "../support/file-stack";
+import type { Host } from "../support/plugin-classes";
 
 /** A deployed test environment. */
 export interface E2eEnvironment {
@@ -42,12 +43,16 @@ export function startE2eRecorder(target: string, label: string): Promise<Contrac
   return startContractRecorder(target, { file: inject("contractLog"), label });
 }
 
-/** Creates a program (`index.js` source) and its stack against a fresh emulator. */
+/**
+ * Creates a program (`index.js` source) and its stack against a fresh emulator; with `host`, the
+ * program's `travel` is that host's (test/support/plugin-classes.ts, `TRAVEL_BY_HOST`).
+ */
 export async function createEnvironment(
   name: string,
   program: string,
   config: Record<string, string> = {},
   stackName = "e2e",
+  host?: Host,
 ): Promise<E2eEnvironment> {
   const emulator = await startEmulator();
   const recorder = await startE2eRecorder(emulator.url, `e2e ${name}`);
@@ -58,6 +63,7 @@ export async function createEnvironment(
     emulator: { ...emulator, url: recorder.url },
     stackName,
     config,
+    host,
   });
   return {
     stack,

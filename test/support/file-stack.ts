@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "../../src/emulator";
+import { type Host, pluginProject } from "./plugin-classes";
 
 /** What {@link createFileStack} made. */
 export interface FileStack {
@@ -33,6 +34,11 @@ export interface FileStackOptions {
   config?: Record<string, string> | undefined;
   /** The backend URL (`postgres://...`); a `file://` backend in the program's directory when absent. */
   backendUrl?: string | undefined;
+  /**
+   * The host of the program's travel resources (test/support/plugin-classes.ts), set as the stack
+   * config `host`; for `plugin`, the Pulumi.yaml names the plugin of the package installed `under`.
+   */
+  host?: Host | undefined;
 }
 
 /**
@@ -57,12 +63,17 @@ export function backendEnv(url: string): Record<string, string> {
 export async function createFileStack(options: FileStackOptions): Promise<FileStack> {
   const { project } = options;
   const programDir = mkdtempSync(join(options.under, `${project}-`));
+  const plugins =
+    options.host === "plugin"
+      ? pluginProject(programDir, join(options.under, "node_modules", "pulumi-travel"))
+      : "";
   writeFileSync(
     join(programDir, "Pulumi.yaml"),
-    `name: ${project}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n`,
+    `name: ${project}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n${plugins}`,
   );
   writeFileSync(join(programDir, "index.js"), options.program);
-  return openFileStack(programDir, options);
+  const config = options.host === undefined ? options.config : { ...options.config, host: options.host };
+  return openFileStack(programDir, { ...options, config });
 }
 
 /**

@@ -10,6 +10,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
 import type { Values } from "../../src/provider/model/definition";
 import type { ResourceType } from "../../src/resources/registry";
+import { TRAVEL_BY_HOST } from "./plugin-classes";
 
 /** An output of another resource of the program: its name and the output's name. */
 export type Ref = readonly [string, string];
@@ -33,10 +34,13 @@ export interface ProgramSpec {
   resources: ResourceSpec[];
 }
 
-/** The program that runs a {@link ProgramSpec} read from the stack config `spec`. */
+/**
+ * The program that runs a {@link ProgramSpec} read from the stack config `spec`, on the host the
+ * stack config `host` names (test/support/plugin-classes.ts).
+ */
 export const PROGRAM = `
 const pulumi = require("@pulumi/pulumi");
-const travel = require("pulumi-travel");
+${TRAVEL_BY_HOST}
 const spec = JSON.parse(new pulumi.Config().require("spec"));
 const made = {};
 const output = ([name, key]) => made[name][key];
