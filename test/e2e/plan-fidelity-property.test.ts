@@ -18,7 +18,6 @@
  * a longer run. On the plugin the run also checks what its state holds and what the contract
  * recorder saw of its requests.
  */
-import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, clearSharedTokens, type TravelClient } from "../../src/client";
 import { seededRandom } from "../../src/emulator/core/random";
@@ -30,6 +29,7 @@ import { inventoryOf, readTenantSnapshot, type TenantSnapshot } from "../../src/
 import { companyChildren } from "../support/company-children";
 import { clientFor, createCustomGroup } from "../support/live-emulator";
 import { HOSTS, type Host, TOKEN_PREFIX } from "../support/plugin-classes";
+import { type Plan, planRecorder } from "./plan-recorder";
 import { evolveProgram, KITS, pick, PROGRAM, type ProgramSpec, refsOf } from "../support/random-programs";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
@@ -52,29 +52,8 @@ interface StateResource {
   outputs: Record<string, unknown>;
 }
 
-/** Per resource (URN): the engine's steps and the properties they change. */
-type Plan = Map<string, { ops: string[]; diffs: string[] }>;
-
 /** How the round reaches the platform's truth before planning. */
 type RefreshMode = "none" | "refresh" | "up --refresh";
-
-const STEP_OPS = new Set(["create", "update", "delete", "replace", "create-replacement", "delete-replaced"]);
-
-/** The steps and changed properties of a preview or update of `host`'s resources, from its engine events. */
-function planRecorder(host: Host): { plan: Plan; onEvent: (event: EngineEvent) => void } {
-  const plan: Plan = new Map();
-  return {
-    plan,
-    onEvent: (event) => {
-      const step = event.resourcePreEvent?.metadata;
-      if (!step?.type.startsWith(TOKEN_PREFIX[host]) || !STEP_OPS.has(step.op)) return;
-      const entry = plan.get(step.urn) ?? { ops: [], diffs: [] };
-      entry.ops = [...entry.ops, step.op].sort();
-      entry.diffs = [...new Set([...entry.diffs, ...(step.diffs ?? [])])].sort();
-      plan.set(step.urn, entry);
-    },
-  };
-}
 
 /** The registry type of a URN of the stack. */
 const typeOfUrn = (urn: string) => (urn.split("::")[2] ?? "").split(":").pop() as ResourceType;
