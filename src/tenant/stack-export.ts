@@ -4,7 +4,11 @@
  */
 import { z } from "zod";
 
-const TOKEN_PREFIX = "pulumi-nodejs:dynamic/travel:";
+/**
+ * The type token prefixes of travel resources: the dynamic resources' and the provider plugin's
+ * (`travel:index:<Type>`). A stack may hold either.
+ */
+const TOKEN_PREFIXES = ["pulumi-nodejs:dynamic/travel:", "travel:index:"];
 
 const stateSchema = z.looseObject({
   urn: z.string(),
@@ -39,10 +43,11 @@ export interface StackContents {
 }
 
 function toResource(state: z.output<typeof stateSchema>): StackResource | undefined {
-  if (!state.type.startsWith(TOKEN_PREFIX)) return undefined;
+  const prefix = TOKEN_PREFIXES.find((candidate) => state.type.startsWith(candidate));
+  if (prefix === undefined) return undefined;
   return {
     urn: state.urn,
-    type: state.type.slice(TOKEN_PREFIX.length),
+    type: state.type.slice(prefix.length),
     id: state.id === "" ? undefined : state.id,
     properties: { ...(state.inputs ?? {}), ...(state.outputs ?? {}) },
   };
