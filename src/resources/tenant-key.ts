@@ -14,7 +14,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { apiPath, isTravelError, type TravelClient } from "../client";
 import { defineResource } from "../provider/hosts/dynamic/define-resource";
 import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
-import { warnRun } from "../provider/model/resource-context";
+import { type ResourceContext, warnRun } from "../provider/model/resource-context";
 import { isAmbiguousCreateFailure } from "../provider/create/safe-create";
 import { noteLeftOnPlatform } from "../provider/planning/stack-objects";
 import { tenantKeyInputsSchema, tenantKeyResponseSchema } from "../schemas/tenant-key";
@@ -143,19 +143,20 @@ function isRotatedSince(
 
 /** The rotation `update` asks for; a rotation since the recorded one counts as done. */
 async function rotate(
-  client: TravelClient,
+  ctx: ResourceContext,
   companyId: string,
   recorded: Partial<TenantKeyState>,
 ): Promise<{ configId?: string | undefined; rotatedAt: string }> {
   try {
-    return await callOnce(client, companyId, "rotate the key");
+    return await callOnce(ctx.client, companyId, "rotate the key");
   } catch (error) {
     if (!isRotatedSince(error, recorded.rotatedAt)) throw error;
     const rotatedAt = new Date(error.beganAtMs).toISOString();
-    process.stderr.write(
-      `warning: TenantKey of company ${companyId}: the key was rotated at ${rotatedAt}, after the stack's ` +
+    await warnRun(
+      ctx,
+      `TenantKey of company ${companyId}: the key was rotated at ${rotatedAt}, after the stack's ` +
         `latest rotation (${recorded.rotatedAt}), by a run that was interrupted or by another tool; ` +
-        "it is recorded as rotated, not rotated again.\n",
+        "it is recorded as rotated, not rotated again.",
     );
     return { rotatedAt };
   }
@@ -178,12 +179,13 @@ export const tenantKeyResource = defineResource<
     existing: "the platform rotates the company's existing key instead of provisioning one",
     // The aim of a create is a provisioned key: a cooldown proves the company has one, made by
     // this create's lost call, or by an earlier (killed) run or another tool within the hour.
-    committed(error, inputs, startedAtMs) {
+    async committed(error, inputs, startedAtMs, ctx) {
       if (!(error instanceof TenantKeyCooldownError)) return undefined;
       if (!isCommittedProof(error, startedAtMs))
-        process.stderr.write(
-          `warning: TenantKey of company ${inputs.companyId}: the key was provisioned or rotated within the hour ` +
-            "(by an earlier run or another tool); it is recorded without rotating it again.\n",
+        await warnRun(
+          ctx,
+          `TenantKey of company ${inputs.companyId}: the key was provisioned or rotated within the hour ` +
+            "(by an earlier run or another tool); it is recorded without rotating it again.",
         );
       const rotatedAt = new Date(error.beganAtMs ?? Date.now()).toISOString();
       return { id: inputs.companyId, state: { rotatedAt } };
@@ -216,10 +218,10 @@ export const tenantKeyResource = defineResource<
   },
   changedByUpdate: (olds, news) =>
     news.rotation !== undefined && news.rotation !== olds.rotation ? ["configId", "rotatedAt"] : [],
-  async update({ client }, id, news, olds, recorded = {}) {
+  async update(ctx, id, news, olds, recorded = {}) {
     const configId = id === news.companyId ? undefined : id;
     if (news.rotation === undefined || news.rotation === olds.rotation) return { configId };
-    const response = await rotate(client, news.companyId, recorded);
+    const response = await rotate(ctx, news.companyId, recorded);
     return { configId: response.configId ?? configId, rotatedAt: response.rotatedAt };
   },
   async delete(ctx, id, declared) {

@@ -123,7 +123,7 @@ export async function safeCreate<I extends Values, S extends Values>(
       const startedAtMs = Date.now();
       settler = {
         settle: async () => undefined,
-        refused: async (error) => recovery.committed?.(error, inputs, startedAtMs),
+        refused: async (error) => recovery.committed?.(error, inputs, startedAtMs, ctx),
         exhausted: (unresolved, steps) => new UnsettledCreateError(definition.type, steps, unresolved),
       };
       break;

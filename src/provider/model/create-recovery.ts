@@ -46,9 +46,15 @@ export interface IdempotentRecovery<I extends Values, S extends Values> {
   existing?: string | undefined;
   /**
    * Reads a repeat's failure: returns the result when the failure proves the first attempt
-   * committed (started at `startedAtMs`, local clock), undefined otherwise.
+   * committed (started at `startedAtMs`, local clock), undefined otherwise. `ctx` carries the
+   * host's warning sink, for a warning of the run.
    */
-  committed?(error: unknown, inputs: I, startedAtMs: number): { id: string; state: S } | undefined;
+  committed?(
+    error: unknown,
+    inputs: I,
+    startedAtMs: number,
+    ctx: ResourceContext,
+  ): Promise<{ id: string; state: S } | undefined> | { id: string; state: S } | undefined;
 }
 
 /** The create recovery a definition declares. */
