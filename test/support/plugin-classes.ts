@@ -24,9 +24,13 @@ export const TOKEN_PREFIX: Record<Host, string> = {
  * `pulumi.CustomResource` with the token `travel:index:<Type>`, as a generated SDK would: the
  * args, each declared output and the id output as `undefined` props (so `made.co.companyId` is an
  * output), secret inputs wrapped in `pulumi.secret`. Secret outputs are left to the plugin (no
- * `additionalSecretOutputs`): the tests check that the plugin itself keeps them secret.
+ * `additionalSecretOutputs`): the tests check that the plugin itself keeps them secret. Like the
+ * package's classes, they install the debug-log guard (`provider/hosts/dynamic/debug-log-guard.ts`):
+ * the Node SDK logs every resource's outputs, secrets in plaintext, at `--debug`, whatever its host.
  */
 export const TRAVEL_BY_HOST = `
+if (new pulumi.Config().get("host") === "plugin")
+  require("pulumi-travel/provider/hosts/dynamic/debug-log-guard").installDebugLogGuard();
 const travel =
   new pulumi.Config().get("host") === "plugin"
     ? Object.fromEntries(

@@ -12,6 +12,10 @@ describe("guardDebugMessage", () => {
       "ReadResource RPC finished: resource:k[pulumi-nodejs:dynamic/travel:TenantKey]#...; err: null, resp: [omitted by pulumi-travel: may hold secret outputs]",
     ],
     [
+      "RegisterResource RPC finished: resource:ci[travel:index:ApiUser]; err: null, resp: urn,clientSecret,s3cr3t",
+      "RegisterResource RPC finished: resource:ci[travel:index:ApiUser]; err: null, resp: [omitted by pulumi-travel: may hold secret outputs]",
+    ],
+    [
       "RegisterResource RPC finished: resource:b[aws:s3/bucket:Bucket]; err: null, resp: kept",
       "RegisterResource RPC finished: resource:b[aws:s3/bucket:Bucket]; err: null, resp: kept",
     ],

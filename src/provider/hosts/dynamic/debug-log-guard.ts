@@ -1,19 +1,22 @@
 /**
  * Keeps secret outputs of travel resources out of `pulumi up --debug`. The Node SDK logs every
  * RegisterResource/ReadResource response at debug level, and that response carries secret outputs
- * in plaintext (inside their secret wrapper). For travel resources the response part of those
- * messages is replaced; every other debug message passes unchanged.
+ * in plaintext (inside their secret wrapper). For travel resources, dynamic or the plugin's
+ * (`travel:index:<Type>`), the response part of those messages is replaced; every other debug
+ * message passes unchanged. A program on the plugin installs it too: the SDK logs the plugin's
+ * resources the same way.
  */
 import * as pulumi from "@pulumi/pulumi";
 
-const TRAVEL_TYPE = "dynamic/travel:";
+/** A travel resource's type in the message: the dynamic resources' token or the plugin's. */
+const TRAVEL_TYPE = /\[(?:pulumi-nodejs:dynamic\/travel|travel:index):/;
 const RESPONSE_LOG = /^(?:RegisterResource|ReadResource) RPC finished: /;
 
 let installed = false;
 
 /** Returns `message` with the response of a travel resource's RPC omitted. */
 export function guardDebugMessage(message: string): string {
-  if (!RESPONSE_LOG.test(message) || !message.includes(TRAVEL_TYPE)) return message;
+  if (!RESPONSE_LOG.test(message) || !TRAVEL_TYPE.test(message)) return message;
   const at = message.indexOf(", resp: ");
   return at < 0
     ? message
