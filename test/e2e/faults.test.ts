@@ -7,7 +7,9 @@
  * next up; destroy keeps a key a person registered with the stack's kid. Then, walked over the
  * registry (test/support/one-of-each.ts, so a new type cannot skip it): `kill -9` of `pulumi up`
  * with one create of every type in flight, and the recovery of docs/reliability.md, leave no
- * duplicate, no orphan and no extra rotation, and converge in one up.
+ * duplicate, no orphan and no extra rotation, and converge in one up. Every case runs on both hosts
+ * with the same program text (test/support/plugin-classes.ts): the dynamic resources, and the
+ * provider plugin `travel`, where the kill takes the plugin's process with the CLI's.
  */
 import { generateKeyPairSync } from "node:crypto";
 import { join } from "node:path";
@@ -22,12 +24,14 @@ import { CLI, runNode, travelEnv } from "../cli/harness";
 import { type LossyProxy, startLossyProxy } from "../provider/lossy-proxy";
 import { clientFor, tokenStatus } from "../support/live-emulator";
 import { type KitEnv, type OneOfType, oneOfEach } from "../support/one-of-each";
+import { HOSTS, TRAVEL_BY_HOST } from "../support/plugin-classes";
 import { killTree, pendingCreatesInCheckpoint, pulumi, startUp, until } from "./engine-process";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
 const PROGRAM = `
 const pulumi = require("@pulumi/pulumi");
-const { ApiUser, CustomField, PartnerPublicKey, TenantKey } = require("pulumi-travel");
+${TRAVEL_BY_HOST}
+const { ApiUser, CustomField, PartnerPublicKey, TenantKey } = travel;
 const config = new pulumi.Config();
 const companyId = config.require("companyId");
 
@@ -41,145 +45,148 @@ exports.ciClientId = ci.clientId;
 exports.ciSecret = ci.clientSecret;
 `;
 
-describe.skipIf(e2eSkipReason() !== "")("lost answers and partial creates through the Pulumi engine", () => {
-  let env: E2eEnvironment;
-  let client: TravelClient;
-  let companyId: string;
-  let usersBefore: string[];
+describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
+  "lost answers and partial creates through the Pulumi engine (%s host)",
+  (host) => {
+    let env: E2eEnvironment;
+    let client: TravelClient;
+    let companyId: string;
+    let usersBefore: string[];
 
-  const lose = (method: string, path: string) =>
-    env.emulator.admin.addFault({ path, methods: [method], afterHandling: "drop", times: 1 });
-  const cmkVersion = () => env.emulator.context.store.records(TENANT_KEYS).get(companyId)?.cmkVersion;
-  const fields = () =>
-    env.emulator.context.store
-      .records(CUSTOM_FIELDS)
-      .values()
-      .filter((field) => field.companyId === companyId)
-      .map((field) => [field.name, field.enabled]);
-  const keysPath = () => apiPath`/v2/companies/${companyId}/partner-public-keys`;
-  const activeKeys = async () =>
-    (await client.get<{ keys: { id: string; kid: string }[] }>(keysPath(), { query: { status: "ACTIVE" } }))
-      .keys;
-  const jwk = () => {
-    const { publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-    const { n, e } = publicKey.export({ format: "jwk" });
-    return { n: n as string, e: e as string };
-  };
+    const lose = (method: string, path: string) =>
+      env.emulator.admin.addFault({ path, methods: [method], afterHandling: "drop", times: 1 });
+    const cmkVersion = () => env.emulator.context.store.records(TENANT_KEYS).get(companyId)?.cmkVersion;
+    const fields = () =>
+      env.emulator.context.store
+        .records(CUSTOM_FIELDS)
+        .values()
+        .filter((field) => field.companyId === companyId)
+        .map((field) => [field.name, field.enabled]);
+    const keysPath = () => apiPath`/v2/companies/${companyId}/partner-public-keys`;
+    const activeKeys = async () =>
+      (await client.get<{ keys: { id: string; kid: string }[] }>(keysPath(), { query: { status: "ACTIVE" } }))
+        .keys;
+    const jwk = () => {
+      const { publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+      const { n, e } = publicKey.export({ format: "jwk" });
+      return { n: n as string, e: e as string };
+    };
 
-  beforeAll(async () => {
-    env = await createEnvironment("faults", PROGRAM);
-    client = clientFor(env.emulator);
-    ({ id: companyId } = await client.post<{ id: string }>("/v2/companies", {
-      body: { name: "Faults Inc", billingCurrency: "USD", companyRoles: ["ORG"] },
-    }));
-    await env.stack.setAllConfig({
-      companyId: { value: companyId },
-      tenantRotation: { value: "r0" },
-      jwk: { value: JSON.stringify(jwk()) },
+    beforeAll(async () => {
+      env = await createEnvironment("faults", PROGRAM, {}, "e2e", host);
+      client = clientFor(env.emulator);
+      ({ id: companyId } = await client.post<{ id: string }>("/v2/companies", {
+        body: { name: "Faults Inc", billingCurrency: "USD", companyRoles: ["ORG"] },
+      }));
+      await env.stack.setAllConfig({
+        companyId: { value: companyId },
+        tenantRotation: { value: "r0" },
+        jwk: { value: JSON.stringify(jwk()) },
+      });
+      usersBefore = await listClientIds(client);
     });
-    usersBefore = await listClientIds(client);
-  });
-  afterAll(async () => {
-    await client?.close();
-    await env?.dispose();
-  });
-
-  it("lost create answers: one API user whose secret works, one key, one enabled field, no extra rotation", async () => {
-    lose("POST", "/v2/api-users");
-    lose("POST", "/v3/tenant-encryption/*/key");
-    lose("POST", "/v2/companies/*/partner-public-keys");
-    lose("POST", "/v3/companies/*/custom-fields");
-    await env.stack.up();
-    expect(env.emulator.admin.faults().map((fault) => fault.fired)).toEqual([1, 1, 1, 1]);
-    env.emulator.admin.clearFaults();
-
-    const outputs = await env.stack.outputs();
-    const clientId = outputs.ciClientId?.value as string;
-    expect((await listClientIds(client)).filter((id) => !usersBefore.includes(id))).toEqual([clientId]);
-    expect(await tokenStatus(env.emulator.url, clientId, outputs.ciSecret?.value as string)).toBe(200);
-    expect(cmkVersion()).toBe(1);
-    expect((await activeKeys()).map((key) => key.kid)).toEqual(["partner-1"]);
-    expect(fields()).toEqual([["Cost code", true]]);
-    await env.stack.preview({ expectNoChanges: true });
-  });
-
-  it("a lost rotation answer neither blocks the next up nor rotates twice", async () => {
-    env.emulator.admin.clock.advance(3600 * 1000);
-    await env.stack.setConfig("tenantRotation", { value: "r1" });
-    lose("POST", "/v3/tenant-encryption/*/key");
-    await env.stack.up();
-    env.emulator.admin.clearFaults();
-    expect(cmkVersion()).toBe(2);
-    await env.stack.preview({ expectNoChanges: true });
-  });
-
-  it("a rotation in flight when pulumi up is killed neither blocks the next up nor rotates again", async () => {
-    env.emulator.admin.clock.advance(3600 * 1000);
-    await env.stack.setConfig("tenantRotation", { value: "r2" });
-    // The platform takes the rotation; its answer is held until the run is killed.
-    let held = 0;
-    const proxy = await startLossyProxy(
-      env.recorder.url,
-      () => false,
-      (method, path) =>
-        method === "POST" && /^\/v3\/tenant-encryption\/[^/]+\/key$/.test(path) ? (held++, 120_000) : 0,
-    );
-    try {
-      await env.stack.setConfig("travel:baseUrl", { value: proxy.url });
-      const { up, exited } = startUp(env);
-      await until(() => held === 1, 180_000);
-      killTree(up.pid as number);
-      await exited;
-    } finally {
-      await proxy.close();
-    }
-    expect(cmkVersion()).toBe(3);
-    await env.stack.setConfig("travel:baseUrl", { value: env.recorder.url });
-    expect((await pulumi(env, ["cancel", "--yes"])).code).toBe(0);
-
-    const result = await env.stack.up();
-    expect(result.summary.result).toBe("succeeded");
-    expect(result.stderr + result.stdout).toContain("recorded as rotated, not rotated again");
-    expect(cmkVersion()).toBe(3);
-    await env.stack.preview({ expectNoChanges: true });
-  });
-
-  it("an enable that failed during the create is recorded as disabled and finished by the next up", async () => {
-    await env.stack.setConfig("late", { value: "yes" });
-    env.emulator.admin.addFault({
-      path: "/v3/companies/*/custom-fields/update-status",
-      methods: ["PATCH"],
-      rate500: 1,
+    afterAll(async () => {
+      await client?.close();
+      await env?.dispose();
     });
-    await expect(env.stack.up()).rejects.toThrow(/Late field|update-status|could not finish/);
-    env.emulator.admin.clearFaults();
-    expect(fields()).toContainEqual(["Late field", false]);
-    await env.stack.up();
-    expect(fields()).toContainEqual(["Late field", true]);
-    await env.stack.preview({ expectNoChanges: true });
-  });
 
-  it("destroy keeps the key a person registered with the stack's kid after the stack's was revoked", async () => {
-    await client.delete(`${keysPath()}/partner-1`);
-    const theirs = jwk();
-    await client.post(keysPath(), {
-      body: {
-        keyType: "JWKS",
-        jwks: { keys: [{ kty: "RSA", use: "sig", alg: "RS256", kid: "partner-1", ...theirs }] },
-      },
+    it("lost create answers: one API user whose secret works, one key, one enabled field, no extra rotation", async () => {
+      lose("POST", "/v2/api-users");
+      lose("POST", "/v3/tenant-encryption/*/key");
+      lose("POST", "/v2/companies/*/partner-public-keys");
+      lose("POST", "/v3/companies/*/custom-fields");
+      await env.stack.up();
+      expect(env.emulator.admin.faults().map((fault) => fault.fired)).toEqual([1, 1, 1, 1]);
+      env.emulator.admin.clearFaults();
+
+      const outputs = await env.stack.outputs();
+      const clientId = outputs.ciClientId?.value as string;
+      expect((await listClientIds(client)).filter((id) => !usersBefore.includes(id))).toEqual([clientId]);
+      expect(await tokenStatus(env.emulator.url, clientId, outputs.ciSecret?.value as string)).toBe(200);
+      expect(cmkVersion()).toBe(1);
+      expect((await activeKeys()).map((key) => key.kid)).toEqual(["partner-1"]);
+      expect(fields()).toEqual([["Cost code", true]]);
+      await env.stack.preview({ expectNoChanges: true });
     });
-    const [personKey] = await activeKeys();
-    await env.stack.destroy();
-    expect((await activeKeys()).map((key) => key.id)).toEqual([personKey?.id]);
-    expect((await listClientIds(client)).filter((id) => !usersBefore.includes(id))).toEqual([]);
-    expect(fields()).toEqual([]);
-  });
-});
+
+    it("a lost rotation answer neither blocks the next up nor rotates twice", async () => {
+      env.emulator.admin.clock.advance(3600 * 1000);
+      await env.stack.setConfig("tenantRotation", { value: "r1" });
+      lose("POST", "/v3/tenant-encryption/*/key");
+      await env.stack.up();
+      env.emulator.admin.clearFaults();
+      expect(cmkVersion()).toBe(2);
+      await env.stack.preview({ expectNoChanges: true });
+    });
+
+    it("a rotation in flight when pulumi up is killed neither blocks the next up nor rotates again", async () => {
+      env.emulator.admin.clock.advance(3600 * 1000);
+      await env.stack.setConfig("tenantRotation", { value: "r2" });
+      // The platform takes the rotation; its answer is held until the run is killed.
+      let held = 0;
+      const proxy = await startLossyProxy(
+        env.recorder.url,
+        () => false,
+        (method, path) =>
+          method === "POST" && /^\/v3\/tenant-encryption\/[^/]+\/key$/.test(path) ? (held++, 120_000) : 0,
+      );
+      try {
+        await env.stack.setConfig("travel:baseUrl", { value: proxy.url });
+        const { up, exited } = startUp(env);
+        await until(() => held === 1, 180_000);
+        killTree(up.pid as number);
+        await exited;
+      } finally {
+        await proxy.close();
+      }
+      expect(cmkVersion()).toBe(3);
+      await env.stack.setConfig("travel:baseUrl", { value: env.recorder.url });
+      expect((await pulumi(env, ["cancel", "--yes"])).code).toBe(0);
+
+      const result = await env.stack.up();
+      expect(result.summary.result).toBe("succeeded");
+      expect(result.stderr + result.stdout).toContain("recorded as rotated, not rotated again");
+      expect(cmkVersion()).toBe(3);
+      await env.stack.preview({ expectNoChanges: true });
+    });
+
+    it("an enable that failed during the create is recorded as disabled and finished by the next up", async () => {
+      await env.stack.setConfig("late", { value: "yes" });
+      env.emulator.admin.addFault({
+        path: "/v3/companies/*/custom-fields/update-status",
+        methods: ["PATCH"],
+        rate500: 1,
+      });
+      await expect(env.stack.up()).rejects.toThrow(/Late field|update-status|could not finish/);
+      env.emulator.admin.clearFaults();
+      expect(fields()).toContainEqual(["Late field", false]);
+      await env.stack.up();
+      expect(fields()).toContainEqual(["Late field", true]);
+      await env.stack.preview({ expectNoChanges: true });
+    });
+
+    it("destroy keeps the key a person registered with the stack's kid after the stack's was revoked", async () => {
+      await client.delete(`${keysPath()}/partner-1`);
+      const theirs = jwk();
+      await client.post(keysPath(), {
+        body: {
+          keyType: "JWKS",
+          jwks: { keys: [{ kty: "RSA", use: "sig", alg: "RS256", kid: "partner-1", ...theirs }] },
+        },
+      });
+      const [personKey] = await activeKeys();
+      await env.stack.destroy();
+      expect((await activeKeys()).map((key) => key.id)).toEqual([personKey?.id]);
+      expect((await listClientIds(client)).filter((id) => !usersBefore.includes(id))).toEqual([]);
+      expect(fields()).toEqual([]);
+    });
+  },
+);
 
 /** One resource of each type the program is given (`travel:resources`: type and inputs). */
 const REGISTRY_PROGRAM = `
 const pulumi = require("@pulumi/pulumi");
-const travel = require("pulumi-travel");
+${TRAVEL_BY_HOST}
 for (const { type, inputs } of JSON.parse(new pulumi.Config().require("resources"))) {
   const resource = new travel[type](type.toLowerCase(), inputs);
   exports[type] = resource.id;
@@ -191,20 +198,20 @@ for (const { type, inputs } of JSON.parse(new pulumi.Config().require("resources
 const heldWrite = (method: string, path: string) =>
   method !== "GET" && path !== TOKEN_PATH && !(method === "POST" && /\/(list|roles)(\?|$)/.test(path));
 
-describe.skipIf(e2eSkipReason() !== "")(
-  "kill -9 of pulumi up during the create of every registered type",
-  () => {
+describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
+  "kill -9 of pulumi up during the create of every registered type (%s host)",
+  (host) => {
     const figures: Record<string, unknown> = {};
     let env: E2eEnvironment | undefined;
     let proxy: LossyProxy | undefined;
     afterAll(async () => {
-      console.log(`kill -9 figures: ${JSON.stringify(figures)}`);
+      console.log(`kill -9 figures on the ${host} host: ${JSON.stringify(figures)}`);
       await proxy?.close();
       await env?.dispose();
     });
 
     it("the documented recovery leaves no duplicate and no orphan, converges in one up and rotates nothing", async () => {
-      env = await createEnvironment("crash-all", REGISTRY_PROGRAM);
+      env = await createEnvironment("crash-all", REGISTRY_PROGRAM, {}, "e2e", host);
       const e = env;
       const client = clientFor(e.emulator);
       // One resource of every registered type, each under a company of its own (parents via the API).
