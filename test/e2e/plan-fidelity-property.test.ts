@@ -31,6 +31,7 @@ import { clientFor, createCustomGroup } from "../support/live-emulator";
 import { HOSTS, type Host, TOKEN_PREFIX } from "../support/plugin-classes";
 import { type Plan, planRecorder } from "./plan-recorder";
 import { evolveProgram, KITS, pick, PROGRAM, type ProgramSpec, refsOf } from "../support/random-programs";
+import { pulumi } from "./engine-process";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
 const ROUNDS: Record<Host, number> = {
@@ -54,6 +55,35 @@ interface StateResource {
 
 /** How the round reaches the platform's truth before planning. */
 type RefreshMode = "none" | "refresh" | "up --refresh";
+
+/** The parts of a `pulumi stack export` the state checks read. */
+interface StackExport {
+  deployment: {
+    resources?: { type: string; outputs?: Record<string, unknown>; [key: string]: unknown }[];
+  };
+}
+
+/** The engine's marker of a secret, and its value for one. */
+const SIG = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+/** Every string a `--show-secrets` export holds as a secret, at any depth. */
+function secretPlaintexts(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(secretPlaintexts);
+  if (typeof value !== "object" || value === null) return [];
+  const record = value as Record<string, unknown>;
+  if (record[SIG] === SECRET_SIG) {
+    const plain: unknown = typeof record.plaintext === "string" ? JSON.parse(record.plaintext) : record.value;
+    const leaves = (inner: unknown): string[] =>
+      typeof inner === "string"
+        ? [inner]
+        : typeof inner === "object" && inner !== null
+          ? Object.values(inner).flatMap(leaves)
+          : [];
+    return leaves(plain).filter((leaf) => leaf.length >= 8);
+  }
+  return Object.values(record).flatMap(secretPlaintexts);
+}
 
 /** The registry type of a URN of the stack. */
 const typeOfUrn = (urn: string) => (urn.split("::")[2] ?? "").split(":").pop() as ResourceType;
@@ -419,5 +449,45 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       expect(ROUNDS[host]).toBeGreaterThanOrEqual(2);
       expect([...covered.types].sort()).toEqual(Object.keys(KITS).sort());
     });
+
+    it.runIf(host === "plugin")(
+      "the plugin's state: no __provider, at most 1.5 KB a resource, no secret in plaintext; its requests kept the vendor's contract",
+      async () => {
+        // Every request the recorder saw came from the plugin: the test's own client goes to the emulator.
+        expect(env.recorder.checked).toBeGreaterThan(0);
+        expect(env.recorder.violations).toEqual([]);
+        const up = await env.stack.up({ debug: true });
+        const shown = (await env.stack.exportStack()) as unknown as StackExport;
+        const exported = await pulumi(env, ["stack", "export", "--show-secrets=false"]);
+        expect(exported.code, exported.output).toBe(0);
+        const travel = ((JSON.parse(exported.output) as StackExport).deployment.resources ?? []).filter(
+          (resource) => resource.type.startsWith(prefix),
+        );
+        expect(new Set(travel.map((resource) => resource.type.slice(prefix.length))).size).toBeGreaterThan(
+          10,
+        );
+        expect(travel.filter((resource) => JSON.stringify(resource).includes("__provider"))).toEqual([]);
+        const bytes = travel.map(
+          ({ stackTrace: _t, sourcePosition: _p, ...rest }) => JSON.stringify(rest).length,
+        );
+        const average = bytes.reduce((a, b) => a + b, 0) / bytes.length;
+        console.log(
+          `plugin state: ${travel.length} travel resources, ${Math.round(average)} bytes each on average`,
+        );
+        expect(average).toBeLessThanOrEqual(1536);
+        // The secrets: the stack's travel:clientSecret and every value the state holds as a secret.
+        const secrets = new Set([env.emulator.bootstrap.clientSecret, ...secretPlaintexts(shown)]);
+        const apiUsers = (shown.deployment.resources ?? []).filter((r) => r.type === `${prefix}ApiUser`);
+        expect(apiUsers.length).toBeGreaterThan(0);
+        // The plugin kept each API user's clientSecret a secret: it is one of the values checked below.
+        for (const user of apiUsers) expect(user.outputs?.clientSecret).toMatchObject({ [SIG]: SECRET_SIG });
+        const texts = { export: exported.output, "up --debug": up.stdout + up.stderr };
+        for (const [where, text] of Object.entries(texts))
+          expect({ where, plaintext: [...secrets].filter((secret) => text.includes(secret)) }).toEqual({
+            where,
+            plaintext: [],
+          });
+      },
+    );
   },
 );
