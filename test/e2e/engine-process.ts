@@ -68,6 +68,15 @@ export function processTree(root: number): number[] {
   return tree;
 }
 
+/** The command line of process `pid`, its arguments joined by spaces; empty once it has ended. */
+export function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim();
+  } catch {
+    return "";
+  }
+}
+
 /** Kills `root` and every process below it at once with SIGKILL; returns how many there were. */
 export function killTree(root: number): number {
   const tree = processTree(root);

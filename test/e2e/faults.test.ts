@@ -24,8 +24,16 @@ import { CLI, runNode, travelEnv } from "../cli/harness";
 import { type LossyProxy, startLossyProxy } from "../provider/lossy-proxy";
 import { clientFor, tokenStatus } from "../support/live-emulator";
 import { type KitEnv, type OneOfType, oneOfEach } from "../support/one-of-each";
-import { HOSTS, TRAVEL_BY_HOST } from "../support/plugin-classes";
-import { killTree, pendingCreatesInCheckpoint, pulumi, startUp, until } from "./engine-process";
+import { type Host, HOSTS, TRAVEL_BY_HOST } from "../support/plugin-classes";
+import {
+  commandLine,
+  killTree,
+  pendingCreatesInCheckpoint,
+  processTree,
+  pulumi,
+  startUp,
+  until,
+} from "./engine-process";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
 const PROGRAM = `
@@ -194,6 +202,12 @@ for (const { type, inputs } of JSON.parse(new pulumi.Config().require("resources
 }
 `;
 
+/** The command line of each host's provider process. */
+const PROVIDER_PROCESS: Record<Host, RegExp> = {
+  dynamic: /dynamic-provider/,
+  plugin: /dist\/src\/plugin\.js/,
+};
+
 /** Writes whose answers the crash holds: every write but the token and list calls (POST reads). */
 const heldWrite = (method: string, path: string) =>
   method !== "GET" && path !== TOKEN_PATH && !(method === "POST" && /\/(list|roles)(\?|$)/.test(path));
@@ -251,8 +265,14 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
         () => pendingCreatesInCheckpoint(e) === types.length && Date.now() - lastRequestAt > 2000,
         240_000,
       );
+      // The kill takes the provider's process with the CLI's: the dynamic provider's host, or the plugin.
+      const providers = processTree(up.pid as number).filter((pid) =>
+        PROVIDER_PROCESS[host].test(commandLine(pid)),
+      );
+      expect(providers.length).toBeGreaterThan(0);
       figures.killedProcesses = killTree(up.pid as number);
       await exited;
+      await until(() => providers.every((pid) => commandLine(pid) === ""), 10_000);
       // The proxy stays, passing everything through: refresh configures the provider with the
       // config the killed up recorded, which names the proxy.
       holding = false;
