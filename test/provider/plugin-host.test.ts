@@ -33,11 +33,15 @@ async function pluginClient(): Promise<{
   const client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
   return {
     call: <Req, Res>(method: string, request: Req) =>
-      new Promise<Res>((resolve, reject) =>
-        (client as unknown as Record<string, (r: Req, cb: (e: Error | null, v: Res) => void) => void>)[
-          method
-        ]!.call(client, request, (error, value) => (error ? reject(error) : resolve(value))),
-      ),
+      new Promise<Res>((resolve, reject) => {
+        const calls = client as unknown as Record<
+          string,
+          (r: Req, cb: (e: Error | null, v: Res) => void) => void
+        >;
+        const fn = calls[method];
+        if (!fn) throw new Error(`no protocol call ${method}`);
+        fn.call(client, request, (error, value) => (error ? reject(error) : resolve(value)));
+      }),
     close: () => {
       client.close();
       server.forceShutdown();
