@@ -7,6 +7,9 @@
  */
 import * as grpc from "@grpc/grpc-js";
 import * as structproto from "google-protobuf/google/protobuf/struct_pb";
+import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
+import * as enginerpc from "@pulumi/pulumi/proto/engine_grpc_pb";
+import type * as engineproto from "@pulumi/pulumi/proto/engine_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,14 +24,32 @@ const SECRET = "1b47061264138c4ac30d75fd1eb44270";
 const secret = (value: unknown) => ({ [SIG]: SECRET, value });
 const struct = (values: Values) => structproto.Struct.fromJavaScript(values as never);
 
+/** A stand-in for the engine's own gRPC service: it records the warnings it is given. */
+async function engineLog(): Promise<{ address: string; warnings: string[]; close(): void }> {
+  const warnings: string[] = [];
+  const server = new grpc.Server();
+  server.addService(enginerpc.EngineService, {
+    log: (call: grpc.ServerUnaryCall<engineproto.LogRequest, unknown>, done: grpc.sendUnaryData<unknown>) => {
+      warnings.push(call.request.getMessage());
+      done(null, new emptyproto.Empty());
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
+  );
+  return { address: `127.0.0.1:${port}`, warnings, close: () => server.forceShutdown() };
+}
+
 /** A client of one plugin server, with the protocol's calls as promises. */
-async function pluginClient(): Promise<{
+async function pluginClient(engineAddress?: string): Promise<{
   call<Req, Res>(method: string, request: Req): Promise<Res>;
   close(): void;
 }> {
   const { port, server } = await startPluginServer(
     { version: "0.0.0-test", definitions, functions: [], schema: () => "{}" },
-    undefined,
+    engineAddress,
   );
   const client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
   return {
@@ -109,10 +130,12 @@ describe("the provider plugin over gRPC", () => {
   let emulator: RunningEmulator;
   let client: Client;
   let companyId: string;
+  let engine: Awaited<ReturnType<typeof engineLog>>;
 
   beforeAll(async () => {
     emulator = await liveEmulator();
-    client = await pluginClient();
+    engine = await engineLog();
+    client = await pluginClient(engine.address);
     const configured = await configure(client, emulator, emulator.bootstrap.clientSecret);
     expect(configured.getAcceptsecrets()).toBe(true);
     expect(configured.getSupportspreview()).toBe(true);
@@ -125,6 +148,7 @@ describe("the provider plugin over gRPC", () => {
   });
   afterAll(async () => {
     client.close();
+    engine.close();
     await emulator.close();
   });
 
@@ -229,5 +253,23 @@ describe("the provider plugin over gRPC", () => {
     } finally {
       other.close();
     }
+  });
+
+  it("gives its warnings to the engine's Log call", async () => {
+    const key = await create(client, "TenantKey", { companyId });
+    // A later run deletes it (a run leaves alone what it created itself: run claims).
+    const later = await pluginClient(engine.address);
+    try {
+      await configure(later, emulator, emulator.bootstrap.clientSecret);
+      const request = new provproto.DeleteRequest();
+      request.setUrn(urnOf("TenantKey", "key"));
+      request.setType("travel:index:TenantKey");
+      request.setId(key.id);
+      request.setProperties(struct(key.properties));
+      await later.call("delete", request);
+    } finally {
+      later.close();
+    }
+    expect(engine.warnings.join("\n")).toMatch(/TenantKey .* was removed from the stack only/);
   });
 });
