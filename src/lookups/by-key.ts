@@ -130,6 +130,13 @@ function keyedSearch(spec: KeyedSpec) {
   };
 }
 
+/** A parent id or a type in words: `legalEntityId` → `legal entity`, `CostCenter` → `cost center`. */
+const words = (name: string) =>
+  name
+    .replace(/Id$/, "")
+    .replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)
+    .trim();
+
 /** Names as code, in words: `` `externalId` or `name` ``. */
 const codeWords = (names: readonly string[], conjunction: "or" | "and") => {
   const quoted = names.map((name) => `\`${name}\``);
@@ -144,7 +151,9 @@ const codeWords = (names: readonly string[], conjunction: "or" | "and") => {
  */
 function keyedFunction(spec: KeyedSpec, search: ReturnType<typeof keyedSearch>): ProviderFunction {
   const id = z.string().min(1);
-  const parents = Object.fromEntries(spec.parents.map((name) => [name, id]));
+  const parents = Object.fromEntries(
+    spec.parents.map((name) => [name, id.describe(`The id of the ${words(name)} it belongs to.`)]),
+  );
   const fields = Object.entries(spec.inputs.shape)
     .filter(([name]) => name !== ADOPT_INPUT && !(spec.parents as readonly string[]).includes(name))
     .map(([name, schema]) => [name, z.optional(schema)]);
@@ -160,7 +169,11 @@ function keyedFunction(spec: KeyedSpec, search: ReturnType<typeof keyedSearch>):
         ...parents,
         ...Object.fromEntries(spec.keys.map((key) => [key, id.optional()])),
       }),
-      result: z.object({ id: z.string(), ...parents, ...Object.fromEntries(fields) }),
+      result: z.object({
+        id: z.string().describe(`The platform's id of the ${words(spec.type)}.`),
+        ...parents,
+        ...Object.fromEntries(fields),
+      }),
     },
     async (client, args: Values) => ({ ...(await search(client, args)), ...parentIdsOf(spec, args) }),
   );

@@ -56,7 +56,10 @@ export const getCompanyFunction = providerFunctionOf(
       "The company whose `externalId` (or `name`) is the one given, among the companies the caller's " +
       "TMC sees. Give exactly one of the two. Fails, naming the search, unless exactly one company matches.",
     args: z.strictObject({ externalId: z.string().min(1).optional(), name: z.string().min(1).optional() }),
-    result: z.object({ id: z.string(), ...z.object(companyWritableFields).partial().shape }),
+    result: z.object({
+      id: z.string().describe("The platform's id of the company."),
+      ...z.object(companyWritableFields).partial().shape,
+    }),
   },
   findCompany,
 );
