@@ -30,9 +30,9 @@ export interface ResourceEntry {
   definition: Definition;
 }
 
-/** The repository root (this file runs from `scripts/` and from `dist/scripts/`). */
+/** The repository root (this file runs from `scripts/resource-docs/` and from `dist/scripts/resource-docs/`). */
 export function repositoryRoot(): string {
-  const here = resolve(__dirname, "..");
+  const here = resolve(__dirname, "..", "..");
   return basename(here) === "dist" ? resolve(here, "..") : here;
 }
 
