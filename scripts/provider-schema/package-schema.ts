@@ -178,10 +178,10 @@ function functionSpec(
   const described = (object: ObjectSpec): ObjectSpec => ({
     ...object,
     properties: Object.fromEntries(
-      Object.entries(object.properties).map(([name, spec]) => [
-        name,
-        { ...spec, description: spec.description ?? resource?.docs.inputs[name] ?? "" },
-      ]),
+      Object.entries(object.properties).map(([name, spec]) => {
+        const description = spec.description ?? resource?.docs.inputs[name];
+        return [name, description === undefined || description === "" ? spec : { ...spec, description }];
+      }),
     ),
   });
   return {
