@@ -15,7 +15,7 @@
  * - `functions["travel:index:<name>"]`: one per provider function (`PROVIDER_FUNCTIONS`), inputs
  *   and outputs from its zod schemas; a function named `get<Type>` for a type of the registry
  *   finds that type's objects, and its fields take that type's named types, and its descriptions
- *   where zod holds none (`.describe()`);
+ *   where zod holds none (`.describe()`), and its secret inputs are secret;
  * - `config.variables` and `provider.inputProperties`: the provider settings (`provider-config.ts`).
  *
  * The fallbacks (what Pulumi's types cannot say, `pulumi.json#/Any` instead) are returned with the
@@ -170,17 +170,25 @@ function resourceSpec(entry: ResourceEntry, docs: ResourceDocs, catalog: TypeCat
 /** The function spec of a provider function; `resource` names the type it finds, if any. */
 function functionSpec(
   fn: ProviderFunction,
-  resource: { className: string; docs: ResourceDocs } | undefined,
+  resource: (ResourceEntry & { docs: ResourceDocs }) | undefined,
   catalog: TypeCatalog,
 ): FunctionSpec {
   const owner = resource?.className ?? pascalCase(fn.name);
   const at = fn.name;
+  const secrets: readonly string[] = resource?.definition.secretInputs ?? [];
   const described = (object: ObjectSpec): ObjectSpec => ({
     ...object,
     properties: Object.fromEntries(
       Object.entries(object.properties).map(([name, spec]) => {
         const description = spec.description ?? resource?.docs.inputs[name];
-        return [name, description === undefined || description === "" ? spec : { ...spec, description }];
+        return [
+          name,
+          {
+            ...spec,
+            ...(description === undefined || description === "" ? {} : { description }),
+            ...(secrets.includes(name) ? { secret: true } : {}),
+          },
+        ];
       }),
     ),
   });
@@ -235,8 +243,8 @@ export function generateProviderSchema(root: string): GeneratedSchema {
 
   const functions: Record<string, FunctionSpec> = {};
   for (const fn of PROVIDER_FUNCTIONS) {
-    const className = entries.find((entry) => `get${entry.className}` === fn.name)?.className;
-    const resource = className === undefined ? undefined : { className, docs: docsOf(className) };
+    const entry = entries.find((candidate) => `get${candidate.className}` === fn.name);
+    const resource = entry === undefined ? undefined : { ...entry, docs: docsOf(entry.className) };
     functions[`${TOKEN_PREFIX}${fn.name}`] = functionSpec(fn, resource, catalog);
   }
 
