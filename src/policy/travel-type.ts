@@ -4,7 +4,7 @@
  * Every policy matches types through {@link travelTypeOf}, so a policy written for a type covers
  * both hosts' tokens.
  */
-import { tokenOf } from "../provider/definition";
+import { tokenOf } from "../provider/model/definition";
 import { definitions, type ResourceType } from "../resources/registry";
 
 /** The provider plugin's token of a registry type. */

@@ -63,7 +63,7 @@ const LAYERS: Record<string, readonly string[]> = {
   // A fleet of tenant manifests on disk: layout, CI matrix, validation, drift reports.
   fleet: ["manifest", "client"],
   // The CrossGuard policy pack: reads programs' resources through the registry's types and schemas.
-  policy: ["resources", "provider", "schemas"],
+  policy: ["resources", "provider/model", "schemas"],
   cli: [
     "car",
     "manifest",
