@@ -7,10 +7,11 @@
  *   remediation, list the advisory one, and write nothing to the emulator; with a policy config
  *   that allows TMC_ADMIN the same program previews, the advisory warning still listed; a
  *   compliant program shows no violation;
- * - the provider plugin's tokens (`travel:index:<Type>`): the plugin is not on this branch, so the
- *   programs register custom resources of those tokens, served by a fake `pulumi-resource-travel`
- *   (a Node provider that accepts any inputs; a preview creates nothing): the same violating
- *   program fails the same way, and the compliant one passes.
+ * - the provider plugin's tokens (`travel:index:<Type>`): the programs register custom resources of
+ *   those tokens, served by the packed package's plugin (`dist/src/plugin.js`, started as
+ *   `pulumi-resource-travel` from a directory put first on PATH, since the package ships no such
+ *   executable yet) against the same emulator: the same violating program fails the same way, and
+ *   the compliant one passes.
  */
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -88,18 +89,24 @@ function violationsIn(output: string): Listed[] {
 describe.skipIf(e2eSkipReason() !== "")("the travel policy pack through the real engine", () => {
   let env: E2eEnvironment;
   const pack = () => join(inject("packedProjectDir"), "node_modules", "pulumi-travel", "policy");
-  /** PATH with the fake provider plugin of `travel:index:<Type>` first. */
+  /** PATH with the provider plugin of `travel:index:<Type>` first. */
   let pluginPath: string;
 
   beforeAll(async () => {
     env = await createEnvironment("policy", violating(HOSTS.dynamic));
-    const bin = join(env.programDir, "fake-plugin");
+    const bin = join(env.programDir, "plugin-bin");
     mkdirSync(bin);
-    const provider = join(inject("packedProjectDir"), "node_modules", "@pulumi", "pulumi", "provider");
+    const plugin = join(
+      inject("packedProjectDir"),
+      "node_modules",
+      "pulumi-travel",
+      "dist",
+      "src",
+      "plugin.js",
+    );
     writeFileSync(
       join(bin, "pulumi-resource-travel"),
-      `#!/usr/bin/env node\n// A stand-in for the travel provider plugin: takes any inputs; creates nothing in a preview.\n` +
-        `require(${JSON.stringify(provider)}).main({ version: "0.0.1", create: async () => ({ id: "fake", outs: {} }) }, process.argv.slice(2));\n`,
+      `#!/bin/sh\nexec node ${JSON.stringify(plugin)} "$@"\n`,
     );
     chmodSync(join(bin, "pulumi-resource-travel"), 0o755);
     pluginPath = `${bin}:${process.env.PATH ?? ""}`;
@@ -127,7 +134,7 @@ describe.skipIf(e2eSkipReason() !== "")("the travel policy pack through the real
 
   describe.each([
     ["dynamic resources", HOSTS.dynamic, () => ({})],
-    ["provider plugin (fake)", HOSTS.plugin, () => ({ PATH: pluginPath })],
+    ["provider plugin", HOSTS.plugin, () => ({ PATH: pluginPath })],
   ] as const)("%s", (_name, host, hostEnv) => {
     it("an API user at TMC_ADMIN fails the preview with the policy's name and remediation, and writes nothing", async () => {
       const result = await preview(violating(host), [], hostEnv());
