@@ -127,7 +127,10 @@ describe.skipIf(skipReason !== "")("pulumi-travel plugin install, from the packe
 
 describe("pulumi-travel plugin install, from source", () => {
   it("exits with the missing-tool code when no pulumi is on PATH, saying what to do", async () => {
-    const { code, stderr } = await runNode(CLI, ["plugin", "install"], { PATH: dirname(process.execPath) });
+    // runNode starts process.execPath itself: PATH only decides where the command looks for pulumi.
+    const empty = mkdtempSync(join(tmpdir(), "pulumi-travel-empty-path-"));
+    const { code, stderr } = await runNode(CLI, ["plugin", "install"], { PATH: empty });
+    rmSync(empty, { recursive: true, force: true });
     expect(code).toBe(EXIT.missingTool);
     expect(stderr).toContain("pulumi-travel: no `pulumi` on PATH: install the Pulumi CLI");
     expect(stderr).toContain("--dir <path>");
