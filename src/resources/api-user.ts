@@ -164,6 +164,8 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
     // The platform shows clientIds only: role, credentialType and orgId cannot drift.
     return { observed: declared, state: { clientId: id } };
   },
+  changedByUpdate: (olds, news) =>
+    news.rotation !== undefined && news.rotation !== olds.rotation ? ["clientSecret"] : [],
   async update({ client }, id, news, olds) {
     if (news.rotation !== undefined && news.rotation !== olds.rotation) {
       const response = await client.post("/v2/api-users/rotate", {

@@ -172,11 +172,15 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
       created(id);
       return { id, state: stateOf(id) };
     },
-    async read({ client }, id, declared) {
+    async read({ client, importing }, id, declared) {
       const found = await readUnlessGone(notFoundCodes, () => client.get<Values>(itemPath(declared, id)));
       if (!found) return undefined;
       const kept = Object.fromEntries(createOnly.map((key) => [key, declared[key]]));
-      const observed = { ...parentsOf(declared), ...observe(found, declared, replaceableKeys), ...kept };
+      const observed = {
+        ...parentsOf(declared),
+        ...observe(found, declared, replaceableKeys, importing),
+        ...kept,
+      };
       return { observed, state: stateOf(id) };
     },
     async update({ client }, id, news, olds) {

@@ -81,12 +81,13 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
     created(id);
     return { id, state: { companyId: id } };
   },
-  async read({ client }, id, declared) {
+  async read({ client, importing }, id, declared) {
     const company = await readUnlessGone(NOT_FOUND_CODES, () =>
       client.get(companyPath(id), { schema: companyResponseSchema }),
     );
     if (!company) return undefined;
-    return { observed: observe(asInputs(company), declared), state: { companyId: id } };
+    const keys = Object.keys(importing ? companyInputsSchema.shape : declared);
+    return { observed: observe(asInputs(company), declared, keys, importing), state: { companyId: id } };
   },
   async update({ client }, id, news, olds) {
     await replaceWhole(client, companyPath(id), companyResponseSchema, (current) => ({

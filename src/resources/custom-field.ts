@@ -151,7 +151,7 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
     if (enabled) await setEnabled(client, inputs, id, true);
     return { id, state: { customFieldId: id } };
   },
-  async read({ client }, id, declared) {
+  async read({ client, importing }, id, declared) {
     const field = await readUnlessGone(GONE, () =>
       client.get(customFieldPath(declared.companyId, id), { schema: customFieldSchema }),
     );
@@ -162,7 +162,7 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
     });
     const entry = list.find((candidate) => candidate.id === id);
     const observed = {
-      ...observe(field, declared, FIELD_KEYS),
+      ...observe(field, declared, FIELD_KEYS, importing),
       companyId: declared.companyId,
       companyRole: level,
       enabled: entry?.enabled ?? false,

@@ -85,6 +85,8 @@ export const perTripServiceChargeResource = defineResource<
       state: { enabled: response.enabled },
     };
   },
+  // The platform's answer to a change does not say whether the charge is enabled.
+  changedByUpdate: () => ["enabled"],
   async update({ client }, id, news) {
     await client.post(chargePath(id), { body: chargeBody(news), idempotent: true });
     return { enabled: undefined };

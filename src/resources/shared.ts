@@ -16,10 +16,12 @@ export function observe<I extends Values>(
   server: Values,
   declared: I,
   keys: readonly string[] = Object.keys(declared),
+  /** Every one of `keys`, declared or not: an import, which takes over what the platform holds. */
+  all = false,
 ): I {
   const out: Values = {};
   for (const key of keys) {
-    if (key === ADOPT_INPUT || declared[key] === undefined) continue;
+    if (key === ADOPT_INPUT || (!all && declared[key] === undefined)) continue;
     if (server[key] !== undefined) out[key] = server[key];
   }
   return out as I;

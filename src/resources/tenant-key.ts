@@ -214,6 +214,8 @@ export const tenantKeyResource = defineResource<
     // The key itself cannot be read: it is assumed unchanged (see docs/security.md, drift).
     return { observed: declared, state: id === declared.companyId ? {} : { configId: id } };
   },
+  changedByUpdate: (olds, news) =>
+    news.rotation !== undefined && news.rotation !== olds.rotation ? ["configId", "rotatedAt"] : [],
   async update({ client }, id, news, olds, recorded = {}) {
     const configId = id === news.companyId ? undefined : id;
     if (news.rotation === undefined || news.rotation === olds.rotation) return { configId };

@@ -37,5 +37,5 @@ export async function checked(provider: TypeProvider, news: Values, olds: Values
   if (result.failures && result.failures.length > 0) {
     throw new Error(`unexpected check failures: ${JSON.stringify(result.failures)}`);
   }
-  return result.inputs as Values;
+  return result.inputs;
 }

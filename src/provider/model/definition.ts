@@ -7,6 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { CreateRecovery } from "./create-recovery";
 import type { UniqueInput } from "./unique-input";
+import type { ImportIdForm } from "./import-id";
 import type { KeyedInput } from "./keyed-inputs";
 import type { ResourceContext } from "./resource-context";
 import type { Values } from "./values";
@@ -168,6 +169,14 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
    * them as unchanged, as `up` will find them. `olds` and `news` include the internal inputs.
    */
   keptWhenUnknown?(olds: Values, news: Values): string[];
+  /**
+   * Optional: the outputs an update from `olds` to `news` may change (a rotation's new secret).
+   * Every other output keeps its recorded value, so a host that previews updates (the plugin)
+   * shows it known, and a resource fed by it is not shown replaced. Default: none.
+   */
+  changedByUpdate?(olds: I, news: I): (keyof S & string)[];
+  /** How `pulumi import` names an object of this type, when not its parents then its id (`import-id.ts`). */
+  importId?: ImportIdForm<I> | undefined;
   /** Deletes the object; a 404 with one of {@link notFoundCodes} counts as success. */
   delete(ctx: ResourceContext, id: string, declared: I): Promise<void>;
   /**

@@ -9,6 +9,11 @@ export interface ResourceContext {
   client: TravelClient;
   /** The host's way to warn through the engine; without it, warnings go to stderr. */
   warn?: WarningSink | undefined;
+  /**
+   * True while an object is read to be imported: `read` then observes every input the platform
+   * holds, not only the declared ones, so the imported resource declares what the object is.
+   */
+  importing?: boolean | undefined;
 }
 
 /** Supplies the API context lazily, at call time. */

@@ -38,6 +38,11 @@ export interface ProviderRuntime {
   configure(this: void, config: { get(key: string): string | undefined } | undefined): Promise<void>;
   /** The provider of resource type `type`. */
   runtimeProvider(this: void, type: string): TypeProvider;
+  /**
+   * What a call outside a resource gets (a provider function's): the client of the current
+   * configuration, once it is valid and its credentials checked.
+   */
+  context(this: void): Promise<ResourceContext>;
 }
 
 /** One distinct configuration: validated, with its client and credential check once made. */
@@ -96,6 +101,10 @@ export function createProviderRuntime(
   return {
     async configure(config) {
       stackConfig = config;
+    },
+    async context() {
+      await verifyOnce();
+      return currentContext();
     },
     runtimeProvider(type) {
       let provider = providers.get(type);
@@ -171,6 +180,7 @@ function forEngine(
     diff: guarded(provider.diff),
     create: guarded(claiming.create),
     read: guarded(provider.read),
+    import: guarded(provider.import),
     delete: guarded(claiming.delete),
     update: guarded(provider.update),
   };

@@ -20,8 +20,37 @@ import { safeCreate } from "../create/safe-create";
 import { isInternalKey, stripInternal, withoutUndefined } from "../model/values";
 import { vendorFailures } from "../planning/vendor-check";
 
-/** A provider with every method the engine may call. */
-export type TypeProvider = Required<pulumi.dynamic.ResourceProvider>;
+/** A diff with the declared inputs it found changed, which a host may report one by one. */
+export interface TypeDiff extends pulumi.dynamic.DiffResult {
+  /** The changed inputs (top-level names), unknown new values included. */
+  changed: string[];
+}
+
+/** What an import read: the object's inputs as the platform holds them, and its outputs. */
+export interface ImportedObject {
+  id: string;
+  inputs: Values;
+  outs: Values;
+}
+
+/**
+ * A provider with every method the engine may call: Pulumi's dynamic provider interface with its
+ * values typed, and an import.
+ */
+export interface TypeProvider extends Required<pulumi.dynamic.ResourceProvider> {
+  check: (olds: Values, news: Values) => Promise<{ inputs: Values; failures: pulumi.dynamic.CheckFailure[] }>;
+  diff: (id: string, olds: Values, news: Values) => Promise<TypeDiff>;
+  create: (inputs: Values) => Promise<{ id: string; outs: Values }>;
+  read: (id: string, props?: Values) => Promise<{ id?: string; props?: Values; inputs?: Values }>;
+  update: (id: string, olds: Values, news: Values) => Promise<{ outs: Values }>;
+  delete: (id: string, props: Values) => Promise<void>;
+  /**
+   * Reads the object `id` to import it, given the inputs its import id names (its parents): every
+   * input the platform holds becomes an input, so a program declaring them previews no changes.
+   * Undefined when there is no such object.
+   */
+  import: (id: string, known: Values) => Promise<ImportedObject | undefined>;
+}
 
 /** The provider the engine drives for one resource type. */
 export function buildTypeProvider<I extends Values, S extends Values>(
@@ -61,6 +90,7 @@ export function buildTypeProvider<I extends Values, S extends Values>(
       replaces.push(...extraReplaces(definition, declared, settled, replaces));
       return {
         changes: changed.length > 0,
+        changed,
         replaces,
         deleteBeforeReplace: replaces.length > 0 && definition.deleteBeforeReplace === true,
       };
@@ -72,6 +102,13 @@ export function buildTypeProvider<I extends Values, S extends Values>(
 
     async read(id: string, recorded?: Values) {
       return readObject(definition, context, props, id, recorded);
+    },
+
+    async import(id: string, known: Values) {
+      const found = await definition.read({ ...context(), importing: true }, id, known as I);
+      if (!found) return undefined;
+      const inputs = withoutUndefined<I>({ ...found.observed, ...(known as Partial<I>) });
+      return { id, inputs, outs: props.outputsOf(inputs, found.state, undefined) };
     },
 
     async update(id: string, olds: Values, news: Values) {

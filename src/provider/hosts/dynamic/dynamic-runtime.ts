@@ -18,6 +18,7 @@ export function createDynamicRuntime(
   const providers = new Map<string, TypeProvider>();
   return {
     configure: runtime.configure,
+    context: runtime.context,
     runtimeProvider(type) {
       let provider = providers.get(type);
       if (!provider) {

@@ -32,7 +32,8 @@ export function thinProvider(type: string): pulumi.dynamic.ResourceProvider {
   const query = (...a: unknown[]): Promise<never> => ((require("node:module") as typeof import("node:module")).createRequire(`${process.cwd()}/`)("pulumi-travel/provider/runtime") as { invoke: Invoke }).invoke(type, 0, a);
   // prettier-ignore
   const mutate = (...a: unknown[]): Promise<never> => ((require("node:module") as typeof import("node:module")).createRequire(`${process.cwd()}/`)("pulumi-travel/provider/runtime") as { invoke: Invoke }).invoke(type, 1, a);
-  const provider: Record<keyof Provider | "configure", typeof query> = {
+  // Every method the dynamic-provider host calls (the plugin's `import` is not one of them).
+  const provider: Record<keyof pulumi.dynamic.ResourceProvider, typeof query> = {
     configure: query,
     check: query,
     diff: query,

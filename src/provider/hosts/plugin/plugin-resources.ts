@@ -1,0 +1,189 @@
+/**
+ * The resource calls of the provider protocol, in plain terms: what the engine asks (check, diff,
+ * create, read, update, delete, each with a preview where the protocol has one) answered by the
+ * runtime's provider of the type, with the protocol's own duties on top:
+ *
+ * - values cross the wire with their secrets wrapped (`wire-values.ts`);
+ * - a diff names each changed input and whether it replaces, so the engine needs no diff of its own;
+ * - a create or an update previews its outputs: inputs known, an update's other outputs kept as
+ *   recorded unless the definition says the update changes them (`changedByUpdate`), so a resource
+ *   fed by them is not shown replaced when `up` only updates;
+ * - a read with nothing recorded is an import: the id is the type's import id (`import-id.ts`).
+ */
+import { importIdOf } from "../../model/import-id";
+import type { ResourceDefinition } from "../../model/definition";
+import { inputKeysOf } from "../../model/definition";
+import { declaredForm } from "../../model/keyed-inputs";
+import { UNKNOWN, type Values, withoutUndefined } from "../../model/values";
+import type { DefinitionRegistry, ProviderRuntime } from "../../operations/runtime";
+import { fromWire, toWire } from "./wire-values";
+
+/** How an input or output changed, as the protocol's `PropertyDiff.Kind` names it. */
+export type ChangeKind = "ADD" | "ADD_REPLACE" | "DELETE" | "DELETE_REPLACE" | "UPDATE" | "UPDATE_REPLACE";
+
+/** A diff as the protocol takes it. */
+export interface PluginDiff {
+  changes: boolean;
+  replaces: string[];
+  deleteBeforeReplace: boolean;
+  detailedDiff: Record<string, ChangeKind>;
+}
+
+/** A check failure as the protocol takes it. */
+export interface PluginCheckFailure {
+  property: string;
+  reason: string;
+}
+
+/** What a read found: nothing (the object is gone), or its id, outputs and inputs. */
+export type PluginRead = { id: string; properties: Values; inputs: Values } | undefined;
+
+/** The resource calls of the plugin over `runtime`, for the types of `definitions`. */
+export function pluginResources(definitions: DefinitionRegistry, runtime: ProviderRuntime) {
+  const typeOf = (type: string) => {
+    const definition = definitions[type];
+    if (!definition)
+      throw new Error(
+        `pulumi-travel does not know resource type travel:index:${type}; the installed plugin is older than the program or state (upgrade it)`,
+      );
+    return { definition, provider: runtime.runtimeProvider(type) };
+  };
+
+  return {
+    async check(type: string, oldsWire: Values, newsWire: Values) {
+      const { definition, provider } = typeOf(type);
+      const olds = fromWire(oldsWire);
+      const news = fromWire(newsWire);
+      const result = await provider.check(olds.values, news.values);
+      const inputs = declaredForm(definition.keyedInputs, result.inputs ?? {});
+      return {
+        inputs: toWire(inputs, secretsOf(definition, news.secrets)),
+        failures: (result.failures ?? []) as PluginCheckFailure[],
+      };
+    },
+
+    async diff(type: string, id: string, oldsWire: Values, newsWire: Values): Promise<PluginDiff> {
+      const { provider } = typeOf(type);
+      const olds = fromWire(oldsWire).values;
+      const news = fromWire(newsWire).values;
+      const { changed, replaces = [], deleteBeforeReplace } = await provider.diff(id, olds, news);
+      const detailedDiff: Record<string, ChangeKind> = {};
+      for (const key of changed) {
+        const kind = olds[key] === undefined ? "ADD" : news[key] === undefined ? "DELETE" : "UPDATE";
+        detailedDiff[key] = replaces.includes(key) ? `${kind}_REPLACE` : kind;
+      }
+      return {
+        changes: changed.length > 0 || replaces.length > 0,
+        replaces,
+        deleteBeforeReplace: deleteBeforeReplace === true,
+        detailedDiff,
+      };
+    },
+
+    async create(type: string, newsWire: Values, preview: boolean) {
+      const { definition, provider } = typeOf(type);
+      const news = fromWire(newsWire);
+      const secrets = secretsOf(definition, news.secrets);
+      if (preview) {
+        const unknowns = Object.fromEntries(outputNamesOf(definition).map((name) => [name, UNKNOWN]));
+        return { id: "", properties: toWire({ ...unknowns, ...news.values }, secrets) };
+      }
+      const { id, outs } = await provider.create(news.values);
+      return { id, properties: toWire(withIdOutput(definition, id, outs), secrets) };
+    },
+
+    async read(type: string, id: string, propertiesWire: Values, inputsWire: Values): Promise<PluginRead> {
+      const { definition, provider } = typeOf(type);
+      const recorded = fromWire(propertiesWire);
+      const recordedInputs = fromWire(inputsWire);
+      const secrets = secretsOf(definition, recorded.secrets, recordedInputs.secrets);
+      if (Object.keys(recorded.values).length === 0 && Object.keys(recordedInputs.values).length === 0) {
+        const form = importIdOf(definition);
+        const named = form.parse(id);
+        if (!named)
+          throw new Error(`${type}: import id ${JSON.stringify(id)} does not have the form ${form.form}`);
+        const imported = await provider.import(named.id, named.inputs);
+        if (!imported) return undefined;
+        return {
+          id: imported.id,
+          properties: toWire(withIdOutput(definition, imported.id, imported.outs), secrets),
+          inputs: toWire(imported.inputs, secrets),
+        };
+      }
+      const found = await provider.read(id, recorded.values);
+      const properties = found.props ?? {};
+      if (Object.keys(properties).length === 0) return undefined;
+      const inputKeys = inputKeysOf(definition);
+      const inputs = Object.fromEntries(
+        Object.entries(properties).filter(([key]) => inputKeys.includes(key)),
+      );
+      return {
+        id: found.id ?? id,
+        properties: toWire(withIdOutput(definition, found.id ?? id, properties), secrets),
+        inputs: toWire(declaredForm(definition.keyedInputs, inputs), secrets),
+      };
+    },
+
+    async update(type: string, id: string, oldsWire: Values, newsWire: Values, preview: boolean) {
+      const { definition, provider } = typeOf(type);
+      const olds = fromWire(oldsWire);
+      const news = fromWire(newsWire);
+      const secrets = secretsOf(definition, olds.secrets, news.secrets);
+      if (preview) {
+        const inputKeys = inputKeysOf(definition);
+        const declared = (values: Values) =>
+          Object.fromEntries(Object.entries(values).filter(([key]) => inputKeys.includes(key)));
+        const changing = definition.changedByUpdate?.(declared(olds.values), news.values) ?? [];
+        const kept = Object.fromEntries(
+          outputNamesOf(definition).map((name) => [
+            name,
+            changing.includes(name) ? UNKNOWN : olds.values[name],
+          ]),
+        );
+        return { properties: toWire(withoutUndefined({ ...kept, ...news.values }), secrets) };
+      }
+      const { outs } = await provider.update(id, olds.values, news.values);
+      return { properties: toWire(withIdOutput(definition, id, outs), secrets) };
+    },
+
+    async delete(type: string, id: string, propertiesWire: Values) {
+      const { provider } = typeOf(type);
+      await provider.delete(id, fromWire(propertiesWire).values);
+    },
+  };
+}
+
+/** The resource calls of the plugin. */
+export type PluginResources = ReturnType<typeof pluginResources>;
+
+/** The outputs a resource of `definition` has besides its inputs: its declared outputs and id output. */
+function outputNamesOf(definition: ResourceDefinition<Values, Values>): string[] {
+  return [...new Set([...definition.outputs, ...(definition.idOutput ? [definition.idOutput] : [])])];
+}
+
+/**
+ * `outs` with the id under its meaningful name (`costCenterId`): the dynamic host's classes bind
+ * it to the engine id in the program; a plugin's outputs carry it.
+ */
+function withIdOutput(
+  definition: ResourceDefinition<Values, Values>,
+  id: string,
+  outs: Values | undefined,
+): Values {
+  const out = { ...outs };
+  if (definition.idOutput !== undefined && out[definition.idOutput] === undefined)
+    out[definition.idOutput] = id;
+  return out;
+}
+
+/** The properties kept secret: those the definition declares, and any that arrived secret. */
+function secretsOf(
+  definition: ResourceDefinition<Values, Values>,
+  ...arrived: ReadonlySet<string>[]
+): Set<string> {
+  return new Set([
+    ...(definition.secretInputs ?? []),
+    ...(definition.secretOutputs ?? []),
+    ...arrived.flatMap((set) => [...set]),
+  ]);
+}
