@@ -1,7 +1,7 @@
 /**
  * `pulumi-travel plugin install`: from the packed package installed into a temporary project (as
- * users get it), it puts plugin `travel` into a temporary Pulumi plugin cache (PULUMI_HOME), and
- * the installed launcher refuses an old `node` on PATH. From source: the exit codes for no
+ * users get it), it puts plugin `travel` into a temporary Pulumi plugin cache (PULUMI_HOME); the
+ * installed launcher refuses an old `node` on PATH and, with a good one, serves (prints its port). From source: the exit codes for no
  * `pulumi` on PATH and for a `--dir` that is not empty.
  * Needs the Pulumi CLI and a built dist/ (npm test provides both); without them the packed tests
  * are skipped, except under CI=true, where that is a failure.
@@ -12,7 +12,6 @@ import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXIT } from "../../src/cli/exit-codes";
-import { PACKAGE_PLUGIN_ENTRY } from "../../src/cli/plugin/launcher";
 import { findOnPath, type InstalledPlugin } from "../../src/cli/plugin/pulumi-plugins";
 import { createPackedProject } from "../support/packed-project";
 import { CLI, type Finished, ROOT, runNode, runProgram } from "./harness";
@@ -113,16 +112,11 @@ describe.skipIf(skipReason !== "")("pulumi-travel plugin install, from the packe
     );
   });
 
-  // GUARD (remove at merge): the package serves the protocol only once src/plugin.ts exists on
-  // main; until then the packed package has no dist/src/plugin.js and this test is skipped.
-  it.skipIf(!existsSync(join(ROOT, PACKAGE_PLUGIN_ENTRY)))(
-    "has a launcher that starts the plugin with a good node: it prints its port first",
-    async () => {
-      const path = `${dirname(process.execPath)}${delimiter}${process.env.PATH}`;
-      const line = await firstLine(launcher(), { ...process.env, ...env(), PATH: path }, 10_000);
-      expect(line).toMatch(/^\d+$/);
-    },
-  );
+  it("has a launcher that starts the plugin with a good node: it prints its port first", async () => {
+    const path = `${dirname(process.execPath)}${delimiter}${process.env.PATH}`;
+    const line = await firstLine(launcher(), { ...process.env, ...env(), PATH: path }, 10_000);
+    expect(line).toMatch(/^\d+$/);
+  });
 });
 
 describe("pulumi-travel plugin install, from source", () => {
