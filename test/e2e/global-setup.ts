@@ -62,9 +62,12 @@ function findOnPath(program: string): string | undefined {
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
-  const missing = ["pulumi", "pulumi-language-nodejs", "pulumi-resource-pulumi-nodejs"].filter(
-    (p) => !findOnPath(p),
-  );
+  const missing = [
+    "pulumi",
+    "pulumi-language-nodejs",
+    "pulumi-language-yaml",
+    "pulumi-resource-pulumi-nodejs",
+  ].filter((p) => !findOnPath(p));
   if (missing.length > 0) {
     const reason = `${missing.join(", ")} not found on PATH; run scripts/bootstrap (npm test does)`;
     if (process.env.CI === "true") throw new Error(`CI=true: the e2e tests need the Pulumi CLI: ${reason}`);
