@@ -21,6 +21,7 @@ import { type RunningEmulator, startEmulator } from "../../src/emulator";
 import { definitions } from "../../src/resources/registry";
 import { readTenant } from "../../src/tenant/read-tenant";
 import { assertNoContractViolations, type ContractRecorder } from "../support/contract-recorder";
+import { newProjectEnv } from "../support/file-stack";
 import { clientFor, renameCostCenterOutOfBand } from "../support/live-emulator";
 import { findOnPath } from "../support/on-path";
 import { packedTarball, repoRoot } from "../support/packed-project";
@@ -134,22 +135,11 @@ describe.skipIf(skipReason() !== "")("examples/yaml-tenant through the plugin, a
     const home = join(dir, ".pulumi-home");
     mkdirSync(backend);
     mkdirSync(home);
-    const inherited = Object.fromEntries(
-      Object.entries(process.env).filter(([key]) => !key.startsWith("TRAVEL_")),
-    );
     env = {
-      ...inherited,
+      ...newProjectEnv(backend, "yaml-tenant"),
+      // The plugin is installed here, not in the PULUMI_HOME of the repository's toolchain.
       PULUMI_HOME: home,
-      PULUMI_BACKEND_URL: `file://${backend}`,
-      PULUMI_CONFIG_PASSPHRASE: "yaml-tenant",
-      PULUMI_SKIP_UPDATE_CHECK: "true",
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      // The emulator (and its recorder) listen on plain HTTP.
-      TRAVEL_ALLOW_INSECURE_HTTP: "true",
-      // Dependencies come from the npm cache the repository's install filled.
-      npm_config_prefer_offline: "true",
-      npm_config_audit: "false",
-      npm_config_fund: "false",
     };
   });
   afterAll(async () => {
