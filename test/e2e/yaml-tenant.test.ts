@@ -3,9 +3,10 @@
  * of the tarball the e2e setup packed, `npx pulumi-travel plugin install` into a PULUMI_HOME of its
  * own, the example's Pulumi.yaml copied in, and the real Pulumi CLI with the YAML language host
  * against the emulator (through a contract recorder). One stack walks through what a user does:
- * up; a preview with no changes; an arm's audience change whose preview shows exactly the steps
- * the update then takes; a change made on the platform, refreshed and then undone by `up`;
- * `pulumi import` of a cost center made by hand, its generated code added to the program; destroy.
+ * a first preview and up; a preview with no changes; an arm's audience change whose preview shows
+ * exactly the steps the update then takes; a change made on the platform, refreshed and then
+ * undone by `up`; `pulumi import` of a cost center made by hand, its generated code added to the
+ * program; destroy.
  * The state is checked for what the plugin must not put there: `__provider`, plaintext secrets,
  * more than 1.5 KB per resource.
  */
@@ -164,6 +165,11 @@ describe.skipIf(skipReason() !== "")("examples/yaml-tenant through the plugin, a
     await pulumi("config", "set", "travel:clientId", emulator.bootstrap.clientId);
     await pulumi("config", "set", "--secret", "travel:clientSecret", emulator.bootstrap.clientSecret);
 
+    // The first preview: the lookup's company does not exist yet, so its result is unknown.
+    const preview = JSON.parse(await pulumi("preview", "--json")) as {
+      changeSummary: Record<string, number>;
+    };
+    expect(preview.changeSummary).toEqual({ create: 15 });
     const { result: up, calls } = await callsOf(() => pulumi("up", "--yes", "--skip-preview", "--json"));
     const created = updateSteps(up).map((step) => step.urn.split("::").slice(-2).join("::"));
     expect(created).toContain("travel:index:OptionGroup::project-codes");
