@@ -56,8 +56,7 @@ export interface EngineBenchOptions {
   log?: ((line: string) => void) | undefined;
 }
 
-/** The kinds of the children, in turn. */
-export const KINDS = ["CostCenter", "Department", "Office"] as const;
+const KINDS = ["CostCenter", "Department", "Office"] as const;
 
 /** The tenant as a JavaScript program of the dynamic resources: a company, a legal entity and `n` children in turn. */
 export const TRAVEL_PROGRAM = `
