@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { findOnPath } from "../support/on-path";
 import { createPackedProject } from "../support/packed-project";
 
 declare module "vitest" {
@@ -52,13 +53,6 @@ function assertContractLog(file: string): void {
     throw new Error(
       `${broken.length} request(s) of the e2e suite broke the vendor's documents:\n${broken.join("\n")}`,
     );
-}
-
-function findOnPath(program: string): string | undefined {
-  for (const dir of (process.env.PATH ?? "").split(":")) {
-    if (dir && existsSync(join(dir, program))) return join(dir, program);
-  }
-  return undefined;
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
