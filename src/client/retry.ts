@@ -85,7 +85,7 @@ export type RetryDecision =
 export function parseRetryAfter(
   header: string | undefined,
   nowMs: number,
-  answerDate?: string  ,
+  answerDate?: string,
 ): number | undefined {
   if (header === undefined) return undefined;
   const trimmed = header.trim();

@@ -271,10 +271,7 @@ export async function startPluginServer(
     "grpc.max_receive_message_length": 1024 * 1024 * 400,
     "grpc.max_send_message_length": 1024 * 1024 * 400,
   });
-  server.addService(
-    provrpc.ResourceProviderService,
-    providerService(options, engineAddress),
-  );
+  server.addService(provrpc.ResourceProviderService, providerService(options, engineAddress));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>
       error ? reject(error) : resolve(bound),
