@@ -58,7 +58,8 @@ export interface EngineBenchOptions {
 
 const KINDS = ["CostCenter", "Department", "Office"] as const;
 
-const TRAVEL_PROGRAM = `
+/** The tenant as a JavaScript program of the dynamic resources: a company, a legal entity and `n` children in turn. */
+export const TRAVEL_PROGRAM = `
 const pulumi = require("@pulumi/pulumi");
 const travel = require("pulumi-travel");
 const n = Number(new pulumi.Config().require("n"));
@@ -100,12 +101,12 @@ for (let i = 0; i < n; i++) {
 exports.companyId = companyId;
 `;
 
-interface Program {
+export interface Program {
   stack: Stack;
   backendDir: string;
 }
 
-async function createProgram(
+export async function createProgram(
   packedProjectDir: string,
   project: string,
   program: string,
@@ -122,7 +123,11 @@ async function createProgram(
   });
 }
 
-async function measure(emulator: RunningEmulator, step: () => Promise<unknown>): Promise<CommandFigures> {
+/** Runs `step` and returns its wall time and the platform calls it made. */
+export async function measure(
+  emulator: RunningEmulator,
+  step: () => Promise<unknown>,
+): Promise<CommandFigures> {
   const before = emulator.admin.lastRequestSeq;
   const started = performance.now();
   await step();
@@ -138,7 +143,7 @@ async function measure(emulator: RunningEmulator, step: () => Promise<unknown>):
 }
 
 /** Runs one command on a program; throws when the engine did not do what the command is for. */
-const STEPS: Record<Command, (stack: Stack, resources: number) => Promise<unknown>> = {
+export const STEPS: Record<Command, (stack: Stack, resources: number) => Promise<unknown>> = {
   up: async (stack, resources) => {
     const created = (await stack.up()).summary.resourceChanges?.create ?? 0;
     if (created !== resources + 1)

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: speed and size figures of the client, the emulator and the serialized
- * provider; `npm run bench -- fleet`: the fleet bench (bench/fleet-command.ts). Figures only;
+ * provider; `npm run bench -- fleet`: the fleet bench (bench/fleet-command.ts); `npm run bench --
+ * plugin`: the provider plugin beside the dynamic resources (bench/plugin.ts). Figures only;
  * nothing here asserts a timing.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -9,6 +10,7 @@ import { type RunningEmulator, startEmulator } from "../src/emulator";
 import { thinProvider } from "../src/provider/hosts/dynamic/thin-provider";
 import { formatEngineResults, runEngineBench } from "./engine";
 import { fleetCommand } from "./fleet-command";
+import { pluginCommand } from "./plugin";
 import { planFidelityRow } from "./plan-fidelity";
 
 interface Row {
@@ -202,7 +204,8 @@ async function main(): Promise<void> {
 async function dispatch([section, ...args]: string[]): Promise<void> {
   if (section === undefined) return main();
   if (section === "fleet") return fleetCommand(args);
-  throw new Error(`unknown bench section "${section}" (expected none, or "fleet")`);
+  if (section === "plugin") return pluginCommand(args);
+  throw new Error(`unknown bench section "${section}" (expected none, "fleet" or "plugin")`);
 }
 
 dispatch(process.argv.slice(2)).catch((error: unknown) => {

@@ -22,49 +22,30 @@
  * Run with `npm run docs`; `test/unit/resource-docs.test.ts` fails when a committed page differs.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { join } from "node:path";
 import { format } from "prettier";
 import ts from "typescript";
 import { z } from "zod";
 import { kebabCase } from "../src/cli/manifest-keys";
-import { isTravelResourceClass } from "../src/provider/hosts/dynamic/define-resource";
 import { ADOPT_INPUT, tokenOf } from "../src/provider/model/definition";
-import * as resources from "../src/resources";
 import { CONFIG_DOCUMENTS } from "../src/schemas/company-config-documents";
 import { FORBIDDEN_IN_GENERATED, GENERATED_MARKER } from "./markdown-links";
-import { type JsonSchema, typeText } from "./resource-docs/json-type";
+import { inputJsonSchema, type JsonSchema, typeText } from "./resource-docs/json-type";
 import { creationLines, type Definition, replaceLines, uniquenessLines } from "./resource-docs/rules";
-import { resolveLinks } from "./resource-docs/tsdoc-links";
+import {
+  compilerDocs,
+  compilerView,
+  repositoryRoot,
+  type ResourceDocs,
+  type ResourceEntry,
+  resourceEntries,
+} from "./resource-docs/compiler-docs";
 
 /** The directory the pages are written to, relative to the repository root. */
 export const RESOURCE_DOCS_DIR = "docs/resources";
 
 /** The programs the examples are taken from: every `.ts` file of this directory. */
 const EXAMPLE_DIR = "examples/resources";
-
-/** What the TypeScript compiler says about one resource's API. */
-interface ResourceDocs {
-  /** The resource module's header comment. */
-  summary: string;
-  /** TSDoc of each input, by name. */
-  inputs: Record<string, string>;
-  /** Declared outputs of the class with their type and TSDoc. */
-  outputs: { name: string; type: string; doc: string }[];
-  /** What the resource's `id` is: the "Its id is ..." sentence of the definition's TSDoc. */
-  id: string | undefined;
-}
-
-/** A resource class exported by the barrel. */
-interface ResourceEntry {
-  className: string;
-  definition: Definition;
-}
-
-/** The repository root (this file runs from `scripts/` and from `dist/scripts/`). */
-export function repositoryRoot(): string {
-  const here = resolve(__dirname, "..");
-  return basename(here) === "dist" ? resolve(here, "..") : here;
-}
 
 /** Where a type is in the tenant manifest, `export` and `reconcile`: its definition's tenant facts. */
 function tenantLines(definition: Definition): string[] {
@@ -89,7 +70,7 @@ function tenantLines(definition: Definition): string[] {
   ];
 }
 
-export { kebabCase };
+export { kebabCase, repositoryRoot };
 
 /** How changes of the definition's keyed list inputs read in `pulumi preview --diff`, if it has any. */
 function previewLines(definition: Definition): string[] {
@@ -111,126 +92,9 @@ function previewLines(definition: Definition): string[] {
   ];
 }
 
-/** The resources of the barrel, sorted by class name. */
-function resourceEntries(): ResourceEntry[] {
-  return Object.entries(resources)
-    .filter(([, value]) => isTravelResourceClass(value))
-    .map(([className, value]) => ({
-      className,
-      definition: (value as unknown as typeof resources.Company).definition,
-    }))
-    .sort((a, b) => a.className.localeCompare(b.className));
-}
-
-/** The TSDoc of a symbol on one line, with its `{@link}`s resolved where it was written. */
-function docText(
-  symbol: ts.Symbol,
-  checker: ts.TypeChecker,
-  pageOf: (name: string) => string | undefined,
-): string {
-  const text = ts
-    .displayPartsToString(symbol.getDocumentationComment(checker))
-    .replace(/\s*\n\s*/g, " ")
-    .trim();
-  const file = (symbol.valueDeclaration ?? symbol.declarations?.[0])?.getSourceFile();
-  return file ? resolveLinks(text, file, checker, pageOf) : text;
-}
-
 /** The page of a resource class, from another resource page. */
 function pageLinker(classNames: readonly string[]): (name: string) => string | undefined {
   return (name) => (classNames.includes(name) ? `${kebabCase(name)}.md` : undefined);
-}
-
-/** The module's header comment on one line. */
-function headerComment(file: ts.SourceFile): string {
-  const header = /^\s*\/\*\*([\s\S]*?)\*\//.exec(file.text)?.[1] ?? "";
-  return header
-    .split("\n")
-    .map((line) => line.replace(/^\s*\*\s?/, "").trim())
-    .join(" ")
-    .trim();
-}
-
-/** `T` of a declared output's `Output<T>` (or `OutputInstance<T>`). */
-function outputValueType(type: ts.Type, at: ts.Node, checker: ts.TypeChecker): string {
-  const [argument] = checker.getTypeArguments(type as ts.TypeReference);
-  const text = (t: ts.Type) => checker.typeToString(t, at, ts.TypeFormatFlags.NoTruncation);
-  if (argument !== undefined) return text(argument);
-  const alias = type.aliasTypeArguments?.[0];
-  if (alias !== undefined) return text(alias);
-  throw new Error(`output type ${text(type)} is not an Output<T>`);
-}
-
-/** What the definition's TSDoc says the id is (`Its id is the company id.`), from the class's base. */
-function idSentence(declaration: ts.ClassDeclaration, checker: ts.TypeChecker): string | undefined {
-  const base = declaration.heritageClauses?.[0]?.types[0]?.expression;
-  let root: ts.Expression | undefined = base;
-  while (root && ts.isPropertyAccessExpression(root)) root = root.expression;
-  const symbol = root && checker.getSymbolAtLocation(root);
-  if (!symbol) return undefined;
-  const doc = ts.displayPartsToString(symbol.getDocumentationComment(checker)).replace(/\s*\n\s*/g, " ");
-  const sentence = /Its id is (.+?)\.(?:\s|$)/.exec(doc)?.[1];
-  return sentence && sentence.charAt(0).toUpperCase() + sentence.slice(1) + ".";
-}
-
-/** Reads TSDoc and output types of every exported resource class with the compiler API. */
-function compilerDocs(root: string, classNames: readonly string[]): Record<string, ResourceDocs> {
-  const configPath = join(root, "tsconfig.json");
-  const config = ts.readConfigFile(configPath, (path) => ts.sys.readFile(path));
-  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-  const barrel = join(root, "src", "resources", "index.ts");
-  const program = ts.createProgram([barrel], { ...parsed.options, noEmit: true });
-  const checker = program.getTypeChecker();
-  const barrelFile = program.getSourceFile(barrel);
-  const moduleSymbol = barrelFile && checker.getSymbolAtLocation(barrelFile);
-  if (!moduleSymbol) throw new Error(`cannot read ${barrel}`);
-  const exports = new Map(checker.getExportsOfModule(moduleSymbol).map((s) => [s.name, s]));
-  const resolveAlias = (symbol: ts.Symbol) =>
-    symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-  const pageOf = pageLinker(classNames);
-
-  const result: Record<string, ResourceDocs> = {};
-  for (const className of classNames) {
-    const classSymbol = exports.get(className);
-    const argsSymbol = exports.get(`${className}Args`);
-    if (!classSymbol) throw new Error(`${className} is not exported by src/resources/index.ts`);
-    if (!argsSymbol) throw new Error(`src/resources/index.ts must export the type ${className}Args`);
-    const cls = resolveAlias(classSymbol);
-    const declaration = cls.valueDeclaration ?? cls.declarations?.[0];
-    if (!declaration || !ts.isClassDeclaration(declaration)) throw new Error(`${className} is not a class`);
-    const file = declaration.getSourceFile();
-
-    const argsType = checker.getDeclaredTypeOfSymbol(resolveAlias(argsSymbol));
-    const inputs = Object.fromEntries(
-      checker
-        .getPropertiesOfType(argsType)
-        .map((property) => [property.name, docText(property, checker, pageOf)]),
-    );
-
-    const outputs: ResourceDocs["outputs"] = [];
-    for (const member of declaration.members) {
-      if (!ts.isPropertyDeclaration(member) || !ts.isIdentifier(member.name)) continue;
-      const symbol = checker.getSymbolAtLocation(member.name);
-      if (!symbol) continue;
-      outputs.push({
-        name: member.name.text,
-        type: outputValueType(checker.getTypeAtLocation(member), member, checker),
-        doc: docText(symbol, checker, pageOf),
-      });
-    }
-    const header = resolveLinks(headerComment(file), file, checker, pageOf);
-    const text = (header || docText(cls, checker, pageOf)).replace(
-      new RegExp(`^The ${className} resource:\\s*`),
-      "",
-    );
-    result[className] = {
-      summary: text.charAt(0).toUpperCase() + text.slice(1),
-      inputs,
-      outputs,
-      id: idSentence(declaration, checker),
-    };
-  }
-  return result;
 }
 
 /** An example: the statement and the program it is taken from. */
@@ -323,11 +187,7 @@ function resourcePage(
     throw new Error(
       `${className} has no example: add a \`new ${className}(...)\` to a program in ${EXAMPLE_DIR}/`,
     );
-  const schema = z.toJSONSchema(definition.inputs, {
-    io: "input",
-    unrepresentable: "any",
-    reused: "inline",
-  }) as JsonSchema;
+  const schema = inputJsonSchema(definition.inputs);
   const inputs = Object.keys(schema.properties ?? {});
   const unique = uniquenessLines(definition, className);
   return [
@@ -452,7 +312,7 @@ export async function generateResourceDocs(
 ): Promise<Record<string, string>> {
   const entries = resourceEntries();
   const names = entries.map((entry) => entry.className);
-  const docs = compilerDocs(root, names);
+  const docs = compilerDocs(compilerView(root), names, pageLinker(names));
   const examples = examplesOf(root, names);
   const pages: Record<string, string> = {
     [`${RESOURCE_DOCS_DIR}/README.md`]: indexPage(entries, docs),

@@ -11,6 +11,10 @@
 # the passphrase secrets provider, TRAVEL_BASE_URL / TRAVEL_CLIENT_ID / TRAVEL_CLIENT_SECRET for the
 # platform, and optionally PROJECT_DIR (the Pulumi project; default: the current directory) and
 # MANIFEST (default: tenant.yaml in the project).
+# Policy packs (docs/policy.md): preview, up and drift run with POLICY_PACKS (space-separated pack
+# directories; default: pulumi-travel's own pack, from the project's node_modules; `none` for none)
+# and POLICY_PACK_CONFIGS (their --policy-pack-config files, in the same order; default: none).
+# A mandatory violation fails the step; advisory ones are listed.
 set -euo pipefail
 
 step=${1:?usage: pipeline.sh validate|preview|up|drift <stack>}
@@ -23,29 +27,51 @@ ensure_stack() {
   pulumi stack select "$stack" --create --non-interactive >/dev/null
 }
 
+# The --policy-pack and --policy-pack-config arguments of pulumi preview and up.
+policy_args=()
+policy_packs() {
+  local packs configs pack config
+  [ "${POLICY_PACKS:-}" = none ] && return 0
+  if [ -z "${POLICY_PACKS:-}" ]; then
+    packs=("$(node -p 'const { dirname, join } = require("node:path"); join(dirname(require.resolve("pulumi-travel/package.json")), "policy")')")
+  else
+    read -r -a packs <<<"$POLICY_PACKS"
+  fi
+  read -r -a configs <<<"${POLICY_PACK_CONFIGS:-}"
+  for pack in "${packs[@]}"; do policy_args+=(--policy-pack "$pack"); done
+  for config in "${configs[@]}"; do policy_args+=(--policy-pack-config "$config"); done
+}
+
 case "$step" in
   validate)
     npx --no-install pulumi-travel validate "$manifest" --stack "$stack"
     ;;
   preview)
     ensure_stack
-    pulumi preview --stack "$stack" --non-interactive --diff 2>&1 | tee "preview-$stack.txt"
+    policy_packs
+    pulumi preview --stack "$stack" --non-interactive --diff "${policy_args[@]}" 2>&1 | tee "preview-$stack.txt"
     {
       echo "### pulumi preview: stack \`$stack\`"
       echo
       echo '```'
+      # With --diff the engine prints each policy violation beside its resource: its header (pack,
+      # level, policy, resource; the description follows on the same line) and its message below.
+      awk '/@v[^ ]* \[(advisory|mandatory|remediate)\]  / { sub(/^ +[^ ]+ /, ""); sub(/\).*$/, ")"); print; getline; print "    " $0 }' \
+        "preview-$stack.txt"
       sed -n '/^Resources:/,$p' "preview-$stack.txt"
       echo '```'
     } >"preview-$stack.md"
     ;;
   up)
     ensure_stack
-    pulumi up --stack "$stack" --yes --non-interactive
+    policy_packs
+    pulumi up --stack "$stack" --yes --non-interactive "${policy_args[@]}"
     ;;
   drift)
     # No stack select --create: a stack that does not exist fails the check.
     mkdir -p "${DRIFT_DIR:-drift}"
-    pulumi preview --stack "$stack" --refresh --expect-no-changes --json --non-interactive \
+    policy_packs
+    pulumi preview --stack "$stack" --refresh --expect-no-changes --json --non-interactive "${policy_args[@]}" \
       >"${DRIFT_DIR:-drift}/$stack.json"
     ;;
   *)

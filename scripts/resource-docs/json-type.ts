@@ -4,6 +4,7 @@
  * schema zod lifts into `$defs` (a recursive one, such as `z.json()`) is resolved, never printed
  * by its generated name.
  */
+import { z } from "zod";
 
 /** The parts of a JSON Schema the pages read. */
 export interface JsonSchema {
@@ -22,13 +23,22 @@ export interface JsonSchema {
   $defs?: Record<string, JsonSchema>;
   default?: unknown;
   format?: string;
+  description?: string;
+}
+
+/**
+ * The JSON Schema of what `schema` accepts (zod's input side): a schema zod cannot express reads
+ * as any value, and a schema used twice is written out twice (only a recursive one is in `$defs`).
+ */
+export function inputJsonSchema(schema: z.ZodType): JsonSchema {
+  return z.toJSONSchema(schema, { io: "input", unrepresentable: "any", reused: "inline" }) as JsonSchema;
 }
 
 /** The members of any JSON value, as `z.json()` declares it. */
 const JSON_VALUE_MEMBERS = ["array", "boolean", "null", "number", "object", "string"];
 
 /** True for the schema of any JSON value (`z.json()`). */
-function isJsonValue(schema: JsonSchema): boolean {
+export function isJsonValue(schema: JsonSchema): boolean {
   const members = (schema.anyOf ?? schema.oneOf)?.map((member) => member.type);
   return (
     members !== undefined &&

@@ -14,6 +14,7 @@ const CLI_EXIT_CODES = {
   not_found: EXIT.notFound,
   findings: EXIT.findings,
   port_in_use: EXIT.portInUse,
+  missing_tool: EXIT.missingTool,
 } as const;
 
 /** Stable discriminators of {@link CliError}, shown as `kind` by `--json` output. */

@@ -2,6 +2,7 @@
  * Exit codes of the `pulumi-travel` command, stable for scripts: one table of codes and what each
  * means, from which every command's `--help` lists the codes that command can return.
  */
+import { MINIMUM_NODE } from "../client/supported-node";
 
 /** Exit codes and what they mean. */
 export const EXIT = {
@@ -27,6 +28,8 @@ export const EXIT = {
   findings: 9,
   /** `emulator`: the port to listen on is taken by another program. */
   portInUse: 10,
+  /** `plugin install`: a program it needs is missing or too old (`pulumi` on PATH, Node.js). */
+  missingTool: 11,
 } as const;
 
 /** The name of an exit code in {@link EXIT}. */
@@ -47,6 +50,7 @@ export const EXIT_MEANINGS: Readonly<Record<ExitName, string>> = {
     "found what to deal with: objects no resource owns or pending creates (reconcile), drifted stacks (fleet drift-summary)",
   portInUse:
     "emulator: the port is taken by another program (choose another with --port, or 0 for a free one)",
+  missingTool: `plugin install: no pulumi CLI on PATH, or a Node.js older than ${MINIMUM_NODE.major}.${MINIMUM_NODE.minor}; nothing was installed`,
 };
 
 /** Every exit code's name, in the order of the codes. */

@@ -22,6 +22,7 @@ const COMMANDS: Record<string, () => Register> = {
     (require("./commands/reconcile") as typeof import("./commands/reconcile")).registerReconcileCommand,
   export: () => (require("./commands/export") as typeof import("./commands/export")).registerExportCommand,
   fleet: () => (require("./commands/fleet") as typeof import("./commands/fleet")).registerFleetCommand,
+  plugin: () => (require("./commands/plugin") as typeof import("./commands/plugin")).registerPluginCommand,
 };
 
 /** The names of the commands, in the order the top-level help lists them. */
@@ -34,7 +35,7 @@ export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
 export function buildProgram(argv: readonly string[] = []): Command {
   const program = new Command("pulumi-travel")
     .description(
-      "tools for the travel platform: the emulator, imperative booking flows, tenant export and stack reconciliation",
+      "tools for the travel platform: the emulator, imperative booking flows, tenant export, stack reconciliation and the provider plugin",
     )
     .version(packageVersion(), "-V, --version", "print the version of pulumi-travel")
     .addHelpText("after", EXIT_CODES_HELP)

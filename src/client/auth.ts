@@ -2,6 +2,7 @@
  * OAuth2 client-credentials tokens. One token per (baseUrl, clientId) is shared by every client
  * and every concurrent request in the process, refreshed single-flight before it expires.
  */
+import { createHash } from "node:crypto";
 import { registerSecret } from "./redact";
 
 /** A token as the token endpoint returned it. */
@@ -68,7 +69,9 @@ export class ClientCredentialsTokenSource implements TokenSource {
     private readonly now: () => number = Date.now,
   ) {
     registerSecret(clientSecret);
-    const key = `${baseUrl}\u0000${clientId}`;
+    // The secret is part of the key: a client given another secret for the same API user (a
+    // rotated or a wrong one) must not be handed a token the first secret earned.
+    const key = `${baseUrl}\u0000${clientId}\u0000${createHash("sha256").update(clientSecret).digest("hex")}`;
     let slot = sharedSlots.get(key);
     if (!slot) {
       slot = {};

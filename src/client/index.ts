@@ -42,11 +42,13 @@ export { TOKEN_PATH, TravelClient } from "./travel-client";
 export { apiPath, buildUrl, type QueryValue } from "./url";
 export {
   type ClientSettings,
+  clientSettingsSchema,
   clientOptionsFor,
   clientOptionsFromEnv,
   envLookup,
   envSource,
   readClientSettings,
+  SECRET_SETTINGS,
   SETTING_ENV_VARS,
   type SettingLookup,
   type SettingName,

@@ -3,12 +3,16 @@ import { type ApiError, apiErrorFromResponse, type PlatformErrorMessage, type Re
 import type { HttpResponse } from "./http";
 import { redactText } from "./redact";
 
-/** The error of a final non-2xx response, read from the platform's `errorMessages` body. */
+/**
+ * The error of a final non-2xx response, read from the platform's `errorMessages` body; `gaveUp`
+ * says why a retryable answer was not retried (a Retry-After over the cap, the attempts spent).
+ */
 export function apiErrorFromHttpResponse(
   response: HttpResponse,
   target: RequestTarget,
   attempts: number,
   retryAfterMs?: number,
+  gaveUp?: string,
 ): ApiError {
   const body = tryParseJson(response.body) as
     { debugIdentifier?: unknown; errorMessages?: unknown } | undefined;
@@ -25,7 +29,7 @@ export function apiErrorFromHttpResponse(
     ...target,
     status: response.status,
     code: typeof first?.errorCode === "string" ? first.errorCode : undefined,
-    message: redactText(text),
+    message: redactText(gaveUp === undefined ? text : `${text} (not retried: ${gaveUp})`),
     debugIdentifier,
     errorMessages: messages.map((m) => ({ ...m, message: m.message ? redactText(m.message) : m.message })),
     retryAfterMs,

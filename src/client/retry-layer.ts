@@ -72,6 +72,7 @@ export function retryLayer(policy: RetryPolicy, logger: TravelLogger): Layer {
         exchange.target,
         attempt,
         decision.retryAfterMs,
+        decision.gaveUp,
       );
     }
   };
@@ -82,7 +83,12 @@ function outcomeOf(
   failure: ConnectionError | TimeoutError | undefined,
 ): AttemptOutcome {
   if (response)
-    return { type: "status", status: response.status, retryAfter: response.headers["retry-after"] };
+    return {
+      type: "status",
+      status: response.status,
+      retryAfter: response.headers["retry-after"],
+      date: response.headers.date,
+    };
   if (failure instanceof TimeoutError) return { type: "timeout", phase: failure.phase };
   return { type: "connection", code: failure?.causeCode };
 }

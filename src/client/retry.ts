@@ -36,7 +36,13 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 5
 
 /** What happened on the attempt that just finished. */
 export type AttemptOutcome =
-  | { type: "status"; status: number; retryAfter?: string | undefined }
+  | {
+      type: "status";
+      status: number;
+      retryAfter?: string | undefined;
+      /** The answer's `Date` header: an HTTP-date `Retry-After` is measured from it. */
+      date?: string | undefined;
+    }
   | { type: "connection"; code?: string | undefined }
   | { type: "timeout"; phase: "connect" | "headers" | "body" | "deadline" };
 
@@ -61,13 +67,26 @@ export interface RetryInput {
 /** The verdict of {@link decideRetry}. */
 export type RetryDecision =
   | { retry: true; delayMs: number; reason: string }
-  | { retry: false; reason: string; retryAfterMs?: number | undefined };
+  | {
+      retry: false;
+      reason: string;
+      retryAfterMs?: number | undefined;
+      /** Set when the outcome was retryable but the client stopped: why, for the error's message. */
+      gaveUp?: string | undefined;
+    };
 
 /**
- * Parses a `Retry-After` header: delta seconds or an HTTP date. Returns milliseconds from `nowMs`
- * (never negative), or undefined when the header is absent or unparseable.
+ * Parses a `Retry-After` header: delta seconds or an HTTP date. Returns milliseconds (never
+ * negative), or undefined when the header is absent or unparseable. An HTTP date is measured from
+ * the answer's own `Date` header when it has a valid one, as RFC 9110 intends, so a server whose
+ * clock is an hour ahead asking for two seconds is waited two seconds, not an hour; else from
+ * `nowMs`.
  */
-export function parseRetryAfter(header: string | undefined, nowMs: number): number | undefined {
+export function parseRetryAfter(
+  header: string | undefined,
+  nowMs: number,
+  answerDate?: string,
+): number | undefined {
   if (header === undefined) return undefined;
   const trimmed = header.trim();
   if (trimmed === "") return undefined;
@@ -76,7 +95,8 @@ export function parseRetryAfter(header: string | undefined, nowMs: number): numb
   if (!/^[A-Za-z]{3},/.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - nowMs);
+  const sent = answerDate === undefined ? Number.NaN : Date.parse(answerDate);
+  return Math.max(0, date - (Number.isNaN(sent) ? nowMs : sent));
 }
 
 /** Capped exponential backoff with full jitter: uniform in [base/2, min(max, base·2^(n-1))]. */
@@ -114,7 +134,7 @@ export function decideRetry(input: RetryInput): RetryDecision {
   let retryAfterMs: number | undefined;
   switch (outcome.type) {
     case "status":
-      retryAfterMs = parseRetryAfter(outcome.retryAfter, input.nowMs);
+      retryAfterMs = parseRetryAfter(outcome.retryAfter, input.nowMs, outcome.date);
       retryable = outcome.status === 429 || (RETRYABLE_STATUSES.has(outcome.status) && idempotent);
       break;
     case "connection":
@@ -127,18 +147,19 @@ export function decideRetry(input: RetryInput): RetryDecision {
 
   if (!retryable) return { retry: false, reason: `${describe} is not retryable` };
   if (exhausted(input)) {
-    return { retry: false, reason: `${describe}: gave up after ${attempt} attempts`, retryAfterMs };
+    const reason = `${describe}: gave up after ${attempt} attempts`;
+    return { retry: false, reason, retryAfterMs, gaveUp: `gave up after ${attempt} attempts` };
   }
   if (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs) {
-    return {
-      retry: false,
-      reason: `${describe}: Retry-After ${retryAfterMs} ms exceeds the ${policy.maxRetryAfterMs} ms cap`,
-      retryAfterMs,
-    };
+    const gaveUp =
+      `the server asked to wait ${seconds(retryAfterMs)} (Retry-After), more than the client waits ` +
+      `(${seconds(policy.maxRetryAfterMs)}, retry.maxRetryAfterMs); try again later or raise the cap`;
+    return { retry: false, reason: `${describe}: ${gaveUp}`, retryAfterMs, gaveUp };
   }
   const delayMs = retryDelay(attempt, retryAfterMs, policy, input.random);
   if (delayMs >= input.remainingMs) {
-    return { retry: false, reason: `${describe}: the deadline leaves no time to retry`, retryAfterMs };
+    const gaveUp = "the call's deadline leaves no time to retry";
+    return { retry: false, reason: `${describe}: ${gaveUp}`, retryAfterMs, gaveUp };
   }
   return { retry: true, delayMs, reason: describe };
 }
@@ -162,4 +183,9 @@ function describeOutcome(outcome: AttemptOutcome): string {
     case "timeout":
       return `${outcome.phase} timeout`;
   }
+}
+
+/** Milliseconds as seconds for a message: `3601.7 s`. */
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
 }

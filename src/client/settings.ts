@@ -33,21 +33,33 @@ const booleanText = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
-const settingsSchema = z.object({
+/** The settings' schema: each setting's text, validated and converted (`"true"` to `true`). */
+export const clientSettingsSchema = z.object({
+  /** Base URL of the platform's API, such as `https://api.example.com`. */
   baseUrl: z.string({ error: "is required" }).url("must be a URL"),
+  /** Client id of the API user the provider calls the platform as (OAuth2 client credentials). */
   clientId: z.string().min(1).optional(),
+  /** Client secret of that API user. */
   clientSecret: z.string().min(1).optional(),
+  /** A ready access token, used as is instead of the client id and secret. */
   accessToken: z.string().min(1).optional(),
+  /** Allow `http://` to a host other than the loopback; credentials then travel in clear text. */
   allowInsecureHttp: booleanText.optional(),
+  /** An opt-in hard cap on requests started per second; without it the client throttles adaptively. */
   requestsPerSecond: z.coerce.number().positive().optional(),
+  /** The most requests in flight at once; the adaptive limit stays at or below it. */
   maxConcurrency: z.coerce.number().int().positive().optional(),
+  /** Retries of a failed call after its first attempt (429s are retried apart from these). */
   maxRetries: z.coerce.number().int().min(0).optional(),
   /** The Pulumi provider requests one token at preview to check the credentials; `false` skips it. */
   verifyCredentials: booleanText.optional(),
 });
 
+/** The settings that are secrets: stack config holds them encrypted, and nothing logs them. */
+export const SECRET_SETTINGS: readonly SettingName[] = ["clientSecret", "accessToken"];
+
 /** Validated client settings. */
-export type ClientSettings = z.output<typeof settingsSchema>;
+export type ClientSettings = z.output<typeof clientSettingsSchema>;
 
 /** Looks settings up in `env`; an empty variable counts as unset. */
 export function envLookup(env: NodeJS.ProcessEnv = process.env): SettingLookup {
@@ -68,7 +80,7 @@ export function readClientSettings(lookup: SettingLookup, source: SettingSource 
   const raw = Object.fromEntries(
     (Object.keys(SETTING_ENV_VARS) as SettingName[]).map((name) => [name, lookup(name)]),
   );
-  const parsed = settingsSchema.safeParse(raw);
+  const parsed = clientSettingsSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "baseUrl") as SettingName;

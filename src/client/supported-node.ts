@@ -12,10 +12,21 @@ export function isSupportedNode(version: string): boolean {
   return major > MINIMUM_NODE.major || (major === MINIMUM_NODE.major && minor >= MINIMUM_NODE.minor);
 }
 
-if (!isSupportedNode(process.versions.node)) {
-  throw new Error(
+/**
+ * Why the Node.js of `version` at `execPath` cannot run pulumi-travel, naming both and the fix;
+ * undefined when it can.
+ */
+export function unsupportedNodeMessage(
+  version: string = process.versions.node,
+  execPath: string = process.execPath,
+): string | undefined {
+  if (isSupportedNode(version)) return undefined;
+  return (
     `pulumi-travel needs Node.js ${MINIMUM_NODE.major}.${MINIMUM_NODE.minor} or later; ` +
-      `this is ${process.versions.node} (${process.execPath}). Put a newer node first on PATH: ` +
-      "Pulumi runs the program and the provider with the `node` it finds there.",
+    `this is ${version} (${execPath}). Put a newer node first on PATH: ` +
+    "Pulumi runs the program and the provider with the `node` it finds there."
   );
 }
+
+const unsupported = unsupportedNodeMessage();
+if (unsupported !== undefined) throw new Error(unsupported);

@@ -85,9 +85,7 @@ export class TravelClient {
 
   /** Sends a request and returns the parsed response, validated by `req.schema` when given. */
   async request<T = unknown>(req: ApiRequest<T>): Promise<ApiResponse<T>> {
-    const response = await this.execute(req);
-    const target: RequestTarget = { method: req.method, url: redactUrl(buildUrl(this.baseUrl, req.path)) };
-    const data = parseBody(response, target);
+    const { response, data, target } = await this.executeJson(req);
     if (!req.schema) return { status: response.status, headers: response.headers, data: data as T };
     const parsed = req.schema.safeParse(data);
     if (!parsed.success) {
@@ -137,7 +135,7 @@ export class TravelClient {
 
   private async fetchToken(): Promise<IssuedToken> {
     const { credentials } = this.options;
-    const response = await this.execute({
+    const { response, data, target } = await this.executeJson({
       method: "POST",
       path: TOKEN_PATH,
       form: {
@@ -148,8 +146,7 @@ export class TravelClient {
       auth: false,
       idempotent: true,
     });
-    const target = { method: "POST", url: redactUrl(buildUrl(this.baseUrl, TOKEN_PATH)) };
-    const body = parseBody(response, target) as { access_token?: unknown; expires_in?: unknown } | undefined;
+    const body = data as { access_token?: unknown; expires_in?: unknown } | undefined;
     if (typeof body?.access_token !== "string" || body.access_token === "") {
       throw new InvalidResponseError(target, response.status, "access_token is missing");
     }
@@ -157,6 +154,31 @@ export class TravelClient {
       accessToken: body.access_token,
       expiresInSeconds: typeof body.expires_in === "number" ? body.expires_in : undefined,
     };
+  }
+
+  /**
+   * Runs a call and parses its JSON body. A 2xx answer whose body cannot be read (cut short, or
+   * not JSON) is asked again where repeating the call is harmless (reads, token requests, the
+   * idempotent writes a caller declares), up to `maxRetries` times; a body that still cannot be
+   * read, or one of a call that is not safe to repeat (a create: it took effect), throws an
+   * {@link InvalidResponseError} saying so.
+   */
+  private async executeJson(
+    req: ApiRequest<unknown>,
+  ): Promise<{ response: HttpResponse; data: unknown; target: RequestTarget }> {
+    const target: RequestTarget = { method: req.method, url: redactUrl(buildUrl(this.baseUrl, req.path)) };
+    const repeatable = isIdempotent(req);
+    for (let attempt = 1; ; attempt++) {
+      const response = await this.execute(req);
+      const data = readJson(response.body);
+      if (data.ok) return { response, data: data.value, target };
+      if (!repeatable || attempt > this.options.retry.maxRetries) {
+        const reason = repeatable
+          ? `the body could not be read (cut short or not JSON) in ${attempt} answers`
+          : "the body could not be read (cut short or not JSON); the request was answered with success, so it took effect";
+        throw new InvalidResponseError(target, response.status, reason);
+      }
+    }
   }
 
   /** Runs a call through the layers; resolves with a 2xx response or throws a `TravelError`. */
@@ -184,11 +206,12 @@ export class TravelClient {
   }
 }
 
-function parseBody(response: HttpResponse, target: RequestTarget): unknown {
-  if (response.body.trim() === "") return undefined;
+/** The JSON of `body`: undefined when empty; not ok when it cannot be parsed. */
+function readJson(body: string): { ok: true; value: unknown } | { ok: false } {
+  if (body.trim() === "") return { ok: true, value: undefined };
   try {
-    return JSON.parse(response.body);
+    return { ok: true, value: JSON.parse(body) as unknown };
   } catch {
-    throw new InvalidResponseError(target, response.status, "the body is not JSON");
+    return { ok: false };
   }
 }

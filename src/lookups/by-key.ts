@@ -6,16 +6,21 @@
  * `name`, `kid`) that its inputs hold; its parents are the parent ids it is replaced on; its objects
  * are listed by its inventory, the one `export` and `reconcile` read. A type without a natural key
  * is named in {@link WITHOUT_LOOKUP} with the reason, and a type that is neither fails on import.
+ * The same spec gives each lookup's provider function ({@link keyedFunctions}), which runs the
+ * same search with the client the plugin host hands it.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
 import type { LookupKey } from "../provider/model/create-lookup";
-import { inputKeysOf, type ResourceDefinition, type Values } from "../provider/model/definition";
+import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "../provider/model/definition";
+import type { ProviderFunction } from "../provider/model/provider-function";
 import { type Entity, type Inventory, isOptOut } from "../provider/model/tenant-facts";
 import type * as resources from "../resources";
 import { definitions, type ResourceType } from "../resources/registry";
 import { exactlyOne } from "./lookup-error";
 import { type Lookup, lookupPair, type OutputLookup, oneKeyOf, requiredArg } from "./lookup";
+import { providerFunctionOf } from "./provider-function-of";
 
 /**
  * The types with no lookup by key, and why (the company has {@link getCompany}, a group's roles
@@ -70,6 +75,8 @@ export type KeyedLookups = {
 /** What a keyed lookup reads off a definition. */
 interface KeyedSpec {
   type: string;
+  /** The type's input schema: the fields of what the lookup finds. */
+  inputs: z.ZodObject<z.ZodRawShape>;
   parents: readonly ParentId[];
   keys: readonly KeyName[];
   /** Keys the platform compares without case (a custom field's name). */
@@ -96,7 +103,7 @@ function keyedSpec(definition: ResourceDefinition<Values, Values>): KeyedSpec {
   const caseInsensitive = new Set(
     (definition.uniqueInputs ?? []).filter((rule) => rule.caseInsensitive === true).map((rule) => rule.input),
   );
-  return { type, parents, keys, caseInsensitive, inventory };
+  return { type, inputs: definition.inputs, parents, keys, caseInsensitive, inventory };
 }
 
 /** Words for the parents searched under: `in company 8f…, legalEntityId 2a…`. */
@@ -123,17 +130,79 @@ function keyedSearch(spec: KeyedSpec) {
   };
 }
 
-/** The lookups of every keyed type of the registry, by function name. */
-function keyedLookups(): KeyedLookups {
-  const out: Record<string, unknown> = {};
-  for (const definition of Object.values(definitions)) {
-    if (definition.type in WITHOUT_LOOKUP) continue;
-    const { lookup, output } = lookupPair(keyedSearch(keyedSpec(definition)));
-    out[`get${definition.type}`] = lookup;
-    out[`get${definition.type}Output`] = output;
-  }
-  return out as KeyedLookups;
+/** A parent id or a type in words: `legalEntityId` → `legal entity`, `CostCenter` → `cost center`. */
+const words = (name: string) =>
+  name
+    .replace(/Id$/, "")
+    .replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)
+    .trim();
+
+/** Names as code, in words: `` `externalId` or `name` ``. */
+const codeWords = (names: readonly string[], conjunction: "or" | "and") => {
+  const quoted = names.map((name) => `\`${name}\``);
+  return quoted.length <= 1
+    ? (quoted[0] ?? "")
+    : `${quoted.slice(0, -1).join(", ")} ${conjunction} ${quoted.at(-1)}`;
+};
+
+/**
+ * The provider function of a keyed type: its arguments are the parent ids and the keys (exactly
+ * one given), its result the object's id, its parents and its inputs (but `adoptId`) as read.
+ */
+function keyedFunction(spec: KeyedSpec, search: ReturnType<typeof keyedSearch>): ProviderFunction {
+  const id = z.string().min(1);
+  const parents = Object.fromEntries(
+    spec.parents.map((name) => [name, id.describe(`The id of the ${words(name)} it belongs to.`)]),
+  );
+  const fields = Object.entries(spec.inputs.shape)
+    .filter(([name]) => name !== ADOPT_INPUT && !(spec.parents as readonly string[]).includes(name))
+    .map(([name, schema]) => [name, z.optional(schema)]);
+  const keys = codeWords(spec.keys, "or");
+  const exactlyOneKey = spec.keys.length > 1 ? ` (give exactly one of ${keys})` : "";
+  return providerFunctionOf(
+    {
+      name: `get${spec.type}`,
+      description:
+        `The ${spec.type} under ${codeWords(spec.parents, "and")} whose ${keys} is the one given${exactlyOneKey}. ` +
+        `Fails, naming the search, unless exactly one ${spec.type} matches.`,
+      args: z.strictObject({
+        ...parents,
+        ...Object.fromEntries(spec.keys.map((key) => [key, id.optional()])),
+      }),
+      result: z.object({
+        id: z.string().describe(`The platform's id of the ${words(spec.type)}.`),
+        ...parents,
+        ...Object.fromEntries(fields),
+      }),
+    },
+    async (client, args: Values) => ({ ...(await search(client, args)), ...parentIdsOf(spec, args) }),
+  );
 }
 
+/** The parent ids `args` gives. */
+const parentIdsOf = (spec: KeyedSpec, args: Values): Values =>
+  Object.fromEntries(spec.parents.map((name) => [name, args[name]]));
+
+/** The lookups and the provider functions of every keyed type of the registry. */
+function keyedLookups(): { lookups: KeyedLookups; functions: ProviderFunction[] } {
+  const lookups: Record<string, unknown> = {};
+  const functions: ProviderFunction[] = [];
+  for (const definition of Object.values(definitions)) {
+    if (definition.type in WITHOUT_LOOKUP) continue;
+    const spec = keyedSpec(definition);
+    const search = keyedSearch(spec);
+    const { lookup, output } = lookupPair(search);
+    lookups[`get${definition.type}`] = lookup;
+    lookups[`get${definition.type}Output`] = output;
+    functions.push(keyedFunction(spec, search));
+  }
+  return { lookups: lookups as KeyedLookups, functions };
+}
+
+const keyed = keyedLookups();
+
 /** Every lookup by key, derived from the registry (see the module's comment). */
-export const lookupsByKey: KeyedLookups = keyedLookups();
+export const lookupsByKey: KeyedLookups = keyed.lookups;
+
+/** The provider function of every lookup by key, in the registry's order. */
+export const keyedFunctions: readonly ProviderFunction[] = keyed.functions;

@@ -2,18 +2,19 @@
  * The search the RBAC lookups share: the objects of one of a company's RBAC listings (`POST …` paged
  * with `pagination`, searched by name without case), those whose name is exactly the one given.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { listAll, type TravelClient } from "../client";
 import { exactlyOne } from "./lookup-error";
 import { requiredArg, type Search } from "./lookup";
 
-/** Arguments of a lookup by name within a company. */
-export interface NameInCompanyArgs {
-  /** The company whose objects are searched. */
-  companyId: string;
-  /** The name, exactly as the platform holds it. */
-  name: string;
-}
+/** Arguments of a lookup by name within a company, as the provider function declares them. */
+export const nameInCompanyArgs = z.strictObject({
+  companyId: z.string().min(1).describe("The company whose objects are searched."),
+  name: z.string().min(1).describe("The name, exactly as the platform holds it."),
+});
+
+/** Arguments of a lookup by name within a company: the company searched and the exact name. */
+export type NameInCompanyArgs = z.output<typeof nameInCompanyArgs>;
 
 /** Where a listing is and how its pages hold the objects. */
 export interface NamedListing<P extends object, T extends { id: string; name: string }> {

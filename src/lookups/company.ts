@@ -1,14 +1,11 @@
 /** `getCompany`: a company under the caller's TMC, by externalId or by name. */
-import type { z } from "zod";
+import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
 import { definitions } from "../resources/registry";
-import {
-  companyResponseSchema,
-  type companyRoleSchema,
-  type companyWritableFields,
-} from "../schemas/company";
+import { companyResponseSchema, type companyRoleSchema, companyWritableFields } from "../schemas/company";
 import { exactlyOne } from "./lookup-error";
 import { lookupPair, oneKeyOf } from "./lookup";
+import { providerFunctionOf } from "./provider-function-of";
 
 /** Arguments of {@link getCompany}: exactly one of the two. */
 export type GetCompanyArgs =
@@ -50,3 +47,19 @@ export const getCompany = company.lookup;
 
 /** {@link getCompany} with `Input` arguments. */
 export const getCompanyOutput = company.output;
+
+/** {@link getCompany} as a provider function: its result is the company's id and fields. */
+export const getCompanyFunction = providerFunctionOf(
+  {
+    name: "getCompany",
+    description:
+      "The company whose `externalId` (or `name`) is the one given, among the companies the caller's " +
+      "TMC sees. Give exactly one of the two. Fails, naming the search, unless exactly one company matches.",
+    args: z.strictObject({ externalId: z.string().min(1).optional(), name: z.string().min(1).optional() }),
+    result: z.object({
+      id: z.string().describe("The platform's id of the company."),
+      ...z.object(companyWritableFields).partial().shape,
+    }),
+  },
+  findCompany,
+);

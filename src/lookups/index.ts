@@ -19,6 +19,7 @@ export {
   WITHOUT_LOOKUP,
 } from "./by-key";
 export type { Role, UserGroup } from "../schemas/user-group";
+export { PROVIDER_FUNCTIONS } from "./functions";
 
 /** The lookups by natural key of the registry's types (`test/lookups/lookups.test.ts` checks the list). */
 export const {

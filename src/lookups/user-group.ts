@@ -1,22 +1,23 @@
 /** `getUserGroup`: a user group of a company, standard or custom, by name. */
 import { apiPath } from "../client";
-import { userGroupListSchema } from "../schemas/user-group";
-import { byNameInCompany, type NameInCompanyArgs } from "./by-name-in-company";
+import { userGroupListSchema, userGroupSchema } from "../schemas/user-group";
+import { byNameInCompany, nameInCompanyArgs, type NameInCompanyArgs } from "./by-name-in-company";
 import { lookupPair } from "./lookup";
+import { providerFunctionOf } from "./provider-function-of";
 
 /** Arguments of {@link getUserGroup}: the company of the group, and the group's name. */
 export type GetUserGroupArgs = NameInCompanyArgs;
 
-const userGroup = lookupPair(
-  byNameInCompany({
-    lookup: "getUserGroup",
-    type: "UserGroup",
-    path: (companyId) => apiPath`/v3/companies/${companyId}/user-groups/list`,
-    page: userGroupListSchema,
-    items: (page) => page.userGroups,
-    hint: "custom groups are made outside the program, on the platform",
-  }),
-);
+const userGroupSearch = byNameInCompany({
+  lookup: "getUserGroup",
+  type: "UserGroup",
+  path: (companyId) => apiPath`/v3/companies/${companyId}/user-groups/list`,
+  page: userGroupListSchema,
+  items: (page) => page.userGroups,
+  hint: "custom groups are made outside the program, on the platform",
+});
+
+const userGroup = lookupPair(userGroupSearch);
 
 /**
  * The user group named `name` of company `companyId` (a standard group, `isUnmodifiable`, or a
@@ -29,3 +30,16 @@ export const getUserGroup = userGroup.lookup;
 
 /** {@link getUserGroup} with `Input` arguments: an unknown company at preview gives an unknown group. */
 export const getUserGroupOutput = userGroup.output;
+
+/** {@link getUserGroup} as a provider function. */
+export const getUserGroupFunction = providerFunctionOf(
+  {
+    name: "getUserGroup",
+    description:
+      "The user group named `name` of company `companyId` (a standard group, `isUnmodifiable`, or a " +
+      "custom one). Fails, naming the search, unless exactly one group has that name.",
+    args: nameInCompanyArgs,
+    result: userGroupSchema,
+  },
+  userGroupSearch,
+);

@@ -80,16 +80,17 @@ function collect(
   child.on("close", (code) => done({ code, stdout, stderr }));
 }
 
-/** Runs `program ...args` in the repository root, as {@link runNode} runs a script. */
+/** Runs `program ...args` in `cwd` (the repository root by default), as {@link runNode} runs a script. */
 export function runProgram(
   program: string,
   args: readonly string[],
   env: Record<string, string | undefined>,
   input = "",
+  cwd = ROOT,
 ): Promise<Finished> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(program, args, {
-      cwd: ROOT,
+      cwd,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
       stdio: ["pipe", "pipe", "pipe"],
     });

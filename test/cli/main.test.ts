@@ -10,6 +10,7 @@ import { CAR_EXITS } from "../../src/cli/commands/car";
 import { EMULATOR_EXITS } from "../../src/cli/commands/emulator";
 import { EXPORT_EXITS } from "../../src/cli/commands/export";
 import { FLEET_EXITS } from "../../src/cli/commands/fleet";
+import { PLUGIN_EXITS } from "../../src/cli/commands/plugin";
 import { RECONCILE_EXITS } from "../../src/cli/commands/reconcile";
 import { VALIDATE_EXITS } from "../../src/cli/commands/validate";
 import { ALL_EXITS, type CommandExits, EXIT, EXIT_MEANINGS } from "../../src/cli/exit-codes";
@@ -51,6 +52,7 @@ describe("pulumi-travel", () => {
     reconcile: RECONCILE_EXITS,
     export: EXPORT_EXITS,
     fleet: FLEET_EXITS,
+    plugin: PLUGIN_EXITS,
   };
 
   it("has a list of exit codes for every command it registers", () => {

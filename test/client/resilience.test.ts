@@ -141,4 +141,35 @@ describe("the client against a faulty emulator", () => {
     expect(all.map((c) => c.id)).toEqual(expect.arrayContaining(companyIds));
     expect(all).toHaveLength(companyIds.length + 1);
   });
+
+  it("asks again where a success was cut short and repeating is harmless: a read, a token request", async () => {
+    emu.admin.addFault({ path: "/v2/companies/*", methods: ["GET"], afterHandling: "cut", times: 1 });
+    emu.admin.addFault({ path: "/v2/auth/oauth2-token", methods: ["POST"], afterHandling: "cut", times: 1 });
+    const client = clientFor(emu);
+    const before = emu.admin.lastRequestSeq;
+    const company = await client.get<{ name: string }>(apiPath`/v2/companies/${companyIds[0] ?? ""}`);
+    await client.close();
+    expect(company.name).toBe("Co 0");
+    const log = emu.admin.requests(before).map((entry) => `${entry.route} ${entry.status}`);
+    expect(log).toEqual([
+      `${TOKEN} 200`,
+      `${TOKEN} 200`,
+      "GET /v2/companies/:companyId 200",
+      "GET /v2/companies/:companyId 200",
+    ]);
+  });
+
+  it("says a create cut short took effect, and does not send it again", async () => {
+    emu.admin.addFault({ path: "/v2/companies", methods: ["POST"], afterHandling: "cut", times: 1 });
+    const client = clientFor(emu);
+    const before = emu.admin.lastRequestSeq;
+    const error = await client
+      .post("/v2/companies", { body: { name: "Cut Co", billingCurrency: "USD", companyRoles: ["ORG"] } })
+      .catch((e: unknown) => e);
+    await client.close();
+    expect(error).toMatchObject({ kind: "invalid_response", status: 201 });
+    expect((error as Error).message).toMatch(/cut short or not JSON.*took effect/);
+    const posts = emu.admin.requests(before).filter((entry) => entry.route === "POST /v2/companies");
+    expect(posts).toHaveLength(1);
+  });
 });

@@ -120,6 +120,15 @@ describe.skipIf(e2eSkipReason() !== "")("CI recipes, run locally (real engine)",
       const summary = readFileSync(join(project, `preview-${stack}.md`), "utf8");
       expect(summary).toContain(`stack \`${stack}\``);
       expect(summary).toMatch(/\+ \d+ to create/);
+      // The pipeline ran pulumi-travel's policy pack: no mandatory violation; prod's unprotected company is an advisory one.
+      expect(summary).toMatch(
+        /Policy Packs run:\n.*\n\s+pulumi-travel\|local\|\S+\/node_modules\/pulumi-travel\/policy\s+0\.1\.0/,
+      );
+      expect(
+        summary.includes(
+          '[advisory]  travel-company-protect  (pulumi-nodejs:dynamic/travel:Company: company)\n    Company "company": protect is not set in production stack prod',
+        ),
+      ).toBe(stack === "prod");
       expect(await costCenters(stack)).toEqual([]);
     }
   });

@@ -18,15 +18,16 @@ export function pulumiEnv(env: E2eEnvironment): Record<string, string> {
   };
 }
 
-/** Runs the pulumi CLI on the stack to completion. */
+/** Runs the pulumi CLI on the stack to completion; `extraEnv` is laid over the harness's environment. */
 export function pulumi(
   env: E2eEnvironment,
   args: string[],
+  extraEnv: Record<string, string> = {},
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn("pulumi", [...args, "--stack", "e2e", "--non-interactive"], {
       cwd: env.programDir,
-      env: pulumiEnv(env),
+      env: { ...pulumiEnv(env), ...extraEnv },
     });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));

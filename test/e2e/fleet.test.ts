@@ -4,7 +4,8 @@
  * backend (scripts/postgres) against one emulator, each stack by the CI recipes' own shell step
  * (examples/ci/pipeline.sh up) and the packed package's CLI. The program is
  * examples/fleet/index.ts compiled to JavaScript (test/support/fleet-project.ts); it also previews
- * one stack as TypeScript. Every stack's second preview shows no changes; an out-of-band change in
+ * one stack as TypeScript. pipeline.sh runs pulumi-travel's policy pack in every up and drift check,
+ * and the previews run it too. Every stack's second preview shows no changes; an out-of-band change in
  * one tenant appears in the fleet drift summary (pipeline.sh drift per stack, then
  * `pulumi-travel fleet drift-summary`) and nowhere else; destroy leaves the emulator without
  * companies.
@@ -60,6 +61,11 @@ describe.skipIf(e2eSkipReason() !== "")("a fleet of 5 tenants × 2 environments,
       return { code: e.code, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
     }
   };
+  /** The packed package's policy pack, as pipeline.sh runs it (docs/policy.md). */
+  const policyPack = () => [
+    "--policy-pack",
+    join(inject("packedProjectDir"), "node_modules", "pulumi-travel", "policy"),
+  ];
   /** The packed package's CLI, as `npx pulumi-travel` runs it in the recipes. */
   const travel = (...args: string[]) =>
     exec(join(inject("packedProjectDir"), "node_modules", ".bin", "pulumi-travel"), args);
@@ -141,11 +147,26 @@ describe.skipIf(e2eSkipReason() !== "")("a fleet of 5 tenants × 2 environments,
     expect(up.byStack.get("acme-corp-dev")?.stdout).not.toMatch(/expense-sync/);
   });
 
-  it("finds no change in any stack's second preview", async () => {
+  it("finds no change and no mandatory policy violation in any stack's second preview", async () => {
     const previews = await everyStack("preview", (stack) =>
-      exec("pulumi", ["preview", "--stack", stack, "--expect-no-changes", "--non-interactive"]),
+      exec("pulumi", [
+        "preview",
+        "--stack",
+        stack,
+        "--expect-no-changes",
+        "--non-interactive",
+        ...policyPack(),
+      ]),
     );
     expect(failuresOf(previews.byStack)).toEqual([]);
+    // The pack ran in every preview (and in every pipeline.sh up before): the prod stacks' unprotected companies are advisory.
+    for (const [stack, preview] of previews.byStack) {
+      // ⚠️: advisory findings only (❌ would be a mandatory one).
+      expect(preview.stdout, stack).toMatch(/Policies:\n\s+(✅|⚠️) pulumi-travel@v0\.1\.0/);
+      expect(preview.stdout.includes("[advisory]  travel-company-protect"), stack).toBe(
+        stack.endsWith("-prod"),
+      );
+    }
     // examples/fleet/index.ts as a user runs it (ts-node), on the same backend: the same stack, no change.
     const typescript = createFleetProject(inject("packedProjectDir"));
     try {
@@ -157,6 +178,7 @@ describe.skipIf(e2eSkipReason() !== "")("a fleet of 5 tenants × 2 environments,
         "--non-interactive",
         "--cwd",
         typescript,
+        ...policyPack(),
       ]);
       expect(preview).toMatchObject({ code: 0 });
     } finally {

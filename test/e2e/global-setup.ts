@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { findOnPath } from "../support/on-path";
 import { createPackedProject } from "../support/packed-project";
 
 declare module "vitest" {
@@ -54,17 +55,13 @@ function assertContractLog(file: string): void {
     );
 }
 
-function findOnPath(program: string): string | undefined {
-  for (const dir of (process.env.PATH ?? "").split(":")) {
-    if (dir && existsSync(join(dir, program))) return join(dir, program);
-  }
-  return undefined;
-}
-
 export default async function setup(project: TestProject): Promise<() => void> {
-  const missing = ["pulumi", "pulumi-language-nodejs", "pulumi-resource-pulumi-nodejs"].filter(
-    (p) => !findOnPath(p),
-  );
+  const missing = [
+    "pulumi",
+    "pulumi-language-nodejs",
+    "pulumi-language-yaml",
+    "pulumi-resource-pulumi-nodejs",
+  ].filter((p) => !findOnPath(p));
   if (missing.length > 0) {
     const reason = `${missing.join(", ")} not found on PATH; run scripts/bootstrap (npm test does)`;
     if (process.env.CI === "true") throw new Error(`CI=true: the e2e tests need the Pulumi CLI: ${reason}`);

@@ -85,6 +85,19 @@ export function callsSince(emulator: RunningEmulator, afterSeq: number): Record<
   return emulator.admin.requestCounts(afterSeq);
 }
 
+/**
+ * The routes of the calls since `afterSeq` that may change the platform: every method but GET,
+ * leaving out the token endpoint and the POST listings (`.../list`), which only read.
+ */
+export function writesSince(emulator: RunningEmulator, afterSeq: number): string[] {
+  return emulator.admin
+    .requests(afterSeq)
+    .filter(
+      (e) => e.method !== "GET" && !e.path.endsWith("/list") && e.route !== "POST /v2/auth/oauth2-token",
+    )
+    .map((e) => e.route);
+}
+
 /** Runs `step` and returns the platform calls it made. */
 export async function countCalls<T>(
   emulator: RunningEmulator,

@@ -15,6 +15,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
 import { assertNoContractViolations, type ContractRecorder } from "../support/contract-recorder";
+import { newProjectEnv } from "../support/file-stack";
 import { packedTarball, repoRoot } from "../support/packed-project";
 import { e2eSkipReason, startE2eRecorder } from "./harness";
 
@@ -88,19 +89,7 @@ describe.skipIf(e2eSkipReason() !== "")("README quick start, run as written in a
     dir = mkdtempSync(join(tmpdir(), "pulumi-travel-quick-start-"));
     const backend = join(dir, ".pulumi-backend");
     mkdirSync(backend);
-    const inherited = Object.fromEntries(
-      Object.entries(process.env).filter(([key]) => !key.startsWith("TRAVEL_")),
-    );
-    env = {
-      ...inherited,
-      PULUMI_BACKEND_URL: `file://${backend}`,
-      PULUMI_CONFIG_PASSPHRASE: "quick-start",
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      // Dependencies come from the npm cache the repository's install filled.
-      npm_config_prefer_offline: "true",
-      npm_config_audit: "false",
-      npm_config_fund: "false",
-    };
+    env = newProjectEnv(backend, "quick-start");
   });
   afterAll(async () => {
     await recorder?.close();

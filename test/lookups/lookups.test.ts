@@ -19,6 +19,7 @@ import {
   getUserGroupOutput,
   LookupError,
   lookupsByKey,
+  PROVIDER_FUNCTIONS,
   WITHOUT_LOOKUP,
 } from "../../src/lookups";
 import { readManifest } from "../../src/manifest";
@@ -187,6 +188,32 @@ describe("lookups by natural key, from the registry", () => {
     expect(
       (await failure(getCostCenter({ companyId, externalId: "eng", name: "Engineering" }))).message,
     ).toBe("getCostCenter: give exactly one of externalId, name (given: externalId, name)");
+  });
+});
+
+describe("provider functions", () => {
+  const fn = (name: string) => {
+    const found = PROVIDER_FUNCTIONS.find((candidate) => candidate.name === name);
+    if (!found) throw new Error(`no provider function ${name}`);
+    return found;
+  };
+
+  it("run the lookup's search with the client they are given, and answer the declared fields", async () => {
+    const { client } = live;
+    const office = await fn("getOffice").call(client, { companyId, legalEntityId, name: "HQ" });
+    expect(office).toMatchObject({ name: "HQ", companyId, legalEntityId });
+    expect(office.id).toBe((await lookupsByKey.getOffice({ companyId, legalEntityId, name: "HQ" })).id);
+    expect(Object.keys(office).every((key) => key in fn("getOffice").result.shape)).toBe(true);
+    expect(await fn("getCompany").call(client, { externalId: "globex" })).toMatchObject({
+      id: companyId,
+      name: "Globex",
+    });
+    expect(await fn("getUserGroup").call(client, { companyId, name: "Travel desk" })).toMatchObject({
+      id: groupId,
+    });
+    expect((await failure(fn("getCostCenter").call(client, { companyId, externalId: "ops" }))).message).toBe(
+      `no CostCenter with externalId "ops" in company ${companyId}: found none`,
+    );
   });
 });
 

@@ -43,6 +43,7 @@ describe("Company provider", () => {
     const news = await checked(h.provider, { ...inputs, name: "Acme 2" });
     expect(await h.provider.diff(id, outs, news)).toEqual({
       changes: true,
+      changed: ["name"],
       replaces: [],
       deleteBeforeReplace: false,
     });

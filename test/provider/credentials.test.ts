@@ -67,6 +67,7 @@ describe("credential and key providers", () => {
       const news = await checked(provider, { rotation: "2026-02" });
       expect(await provider.diff(id, outs, news)).toEqual({
         changes: true,
+        changed: ["rotation"],
         replaces: [],
         deleteBeforeReplace: false,
       });
@@ -183,6 +184,7 @@ describe("credential and key providers", () => {
       const news = await checked(provider, { companyId, kid: "pem-2", publicKeyPem: pem });
       expect(await provider.diff(fromPem.id, fromPem.outs, news)).toEqual({
         changes: true,
+        changed: ["kid"],
         replaces: ["kid"],
         deleteBeforeReplace: true,
       });

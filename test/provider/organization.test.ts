@@ -87,6 +87,7 @@ describe("organization providers", () => {
       const news = await checked(provider, { ...inputs, ...c.edit });
       expect(await provider.diff(id, outs, news)).toEqual({
         changes: true,
+        changed: Object.keys(c.edit),
         replaces: [],
         deleteBeforeReplace: false,
       });

@@ -152,6 +152,40 @@ describe("a create whose answer is lost after the platform committed it", () => 
   });
 });
 
+describe("a create answered with success cut short", () => {
+  it.each([
+    [
+      "CostCenter",
+      costCenterResource,
+      "/cost-centers",
+      COST_CENTERS,
+      { name: "Cut CC", externalId: "cc-cut" },
+    ],
+    ["Department", departmentResource, "/departments", DEPARTMENTS, { name: "Cut D", externalId: "d-cut" }],
+  ] as const)(
+    "%s: counts as made, and adopts the one object",
+    async (_label, definition, suffix, collection, fields) => {
+      const companyId = await newCompany(`Cut ${collection.collection}`);
+      const client = clientFor(emulator);
+      const provider = buildTypeProvider(anyDefinition(definition), () => ({ client }));
+      emulator.admin.addFault({
+        path: `/v2/companies/${companyId}${suffix}`,
+        methods: ["POST"],
+        afterHandling: "cut",
+        times: 1,
+      });
+      try {
+        const { id } = await provider.create({ companyId, ...fields });
+        const mine = stored(collection).filter((r) => r.companyId === companyId);
+        expect(mine.map((r) => r.entity.name)).toEqual([fields.name]);
+        expect(JSON.stringify(mine[0]?.entity.id)).toContain(id);
+      } finally {
+        await client.close();
+      }
+    },
+  );
+});
+
 describe("creates under injected 503s and dropped connections before handling", () => {
   it("retries the create when the lookup finds nothing, and makes exactly one object", async () => {
     const companyId = await newCompany("Flaky");

@@ -59,6 +59,26 @@ export function backendEnv(url: string): Record<string, string> {
   };
 }
 
+/**
+ * The environment of a user's shell in a new project directory: this process's without any
+ * `TRAVEL_*` setting, the stacks on the `file://` backend in `backendDir` with `passphrase`, and
+ * npm taking dependencies from the cache the repository's install filled.
+ */
+export function newProjectEnv(backendDir: string, passphrase: string): NodeJS.ProcessEnv {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith("TRAVEL_")),
+  );
+  return {
+    ...inherited,
+    PULUMI_BACKEND_URL: `file://${backendDir}`,
+    PULUMI_CONFIG_PASSPHRASE: passphrase,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    npm_config_prefer_offline: "true",
+    npm_config_audit: "false",
+    npm_config_fund: "false",
+  };
+}
+
 /** Creates the program and its stack, with `travel:baseUrl`, `travel:clientId` and secret `travel:clientSecret` set. */
 export async function createFileStack(options: FileStackOptions): Promise<FileStack> {
   const { project } = options;

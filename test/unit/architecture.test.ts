@@ -62,6 +62,8 @@ const LAYERS: Record<string, readonly string[]> = {
   manifest: ["lookups", "resources", "provider", "contract", "client", "schemas"],
   // A fleet of tenant manifests on disk: layout, CI matrix, validation, drift reports.
   fleet: ["manifest", "client"],
+  // The CrossGuard policy pack: reads programs' resources through the registry's types and schemas.
+  policy: ["resources", "provider/model", "schemas"],
   cli: [
     "car",
     "manifest",
@@ -172,6 +174,7 @@ describe("architecture", () => {
       "resources",
       "car",
       "lookups",
+      "policy",
       "cli",
       "emulator/core",
     ]) {

@@ -160,6 +160,9 @@ describe("retryLayer", () => {
       recordingLogger(),
     )(send)(exchangeOf()).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 429, code: "RATE_LIMITED", retryAfterMs: 120_000, attempts: 1 });
+    expect((error as Error).message).toMatch(
+      /slow down \(not retried: the server asked to wait 120 s \(Retry-After\), more than the client waits \(\d+(\.\d)? s, retry\.maxRetryAfterMs\)/,
+    );
     expect(send.calls).toHaveLength(1);
   });
 

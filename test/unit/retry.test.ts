@@ -45,6 +45,15 @@ describe("parseRetryAfter", () => {
   ])("%s", (_name, header, expected) => {
     expect(parseRetryAfter(header, NOW)).toBe(expected);
   });
+
+  it("measures an HTTP date from the answer's Date header, not the client's clock", () => {
+    // A server an hour ahead asks for two seconds.
+    const serverNow = NOW + 3_600_000;
+    const retryAt = new Date(serverNow + 2000).toUTCString();
+    expect(parseRetryAfter(retryAt, NOW, new Date(serverNow).toUTCString())).toBe(2000);
+    expect(parseRetryAfter(retryAt, NOW, "not a date")).toBe(3_602_000);
+    expect(parseRetryAfter("5", NOW, new Date(serverNow).toUTCString())).toBe(5000);
+  });
 });
 
 describe("backoffDelay", () => {

@@ -28,6 +28,14 @@ describe("toolchain pins", () => {
     expect(isSupportedNode(toolchainEnv().NODE_VERSION ?? "")).toBe(true);
   });
 
+  it("documents the pinned YAML language host in docs/toolchain.md", () => {
+    const version = toolchainEnv().YAML_LANGUAGE_HOST_VERSION;
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(readFileSync(join(root, "docs", "toolchain.md"), "utf8")).toContain(
+      `github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml@v${version}`,
+    );
+  });
+
   it("runs the tests on a supported Node", () => {
     expect(isSupportedNode(process.versions.node)).toBe(true);
   });

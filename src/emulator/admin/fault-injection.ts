@@ -25,7 +25,7 @@ const BEFORE_CODES: Record<429 | 500 | 503, string> = {
   503: "SERVICE_UNAVAILABLE",
 };
 
-const AFTER_CODES: Record<Exclude<AfterHandlingFault, "drop">, string> = {
+const AFTER_CODES: Record<Exclude<AfterHandlingFault, "drop" | "cut">, string> = {
   500: "INTERNAL_ERROR",
   502: "BAD_GATEWAY",
   503: "SERVICE_UNAVAILABLE",
@@ -77,6 +77,13 @@ function afterHandling(
     logRequest(log, request, routeOf(request), 0);
     dropConnection(reply);
     return payload;
+  }
+  if (after.fault === "cut") {
+    // The answer's own status and the first half of its body, then the connection closes.
+    const text =
+      typeof payload === "string" ? payload : Buffer.isBuffer(payload) ? payload.toString("utf8") : "";
+    reply.header("connection", "close");
+    return text.slice(0, Math.floor(text.length / 2));
   }
   reply.code(after.fault);
   reply.header("content-type", "application/json; charset=utf-8");

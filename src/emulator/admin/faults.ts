@@ -26,11 +26,20 @@ export const faultRuleSchema = z
     latencyMs: z.number().int().min(0).max(120_000).default(0),
     /**
      * What happens after the request was handled and its changes committed (durably, with a state
-     * file): `"drop"` destroys the connection without an answer; 500, 502, 503 or 504 replaces
-     * the answer with that error. Drawn with `afterHandlingRate` when no before-handling fault fired.
+     * file): `"drop"` destroys the connection without an answer; `"cut"` sends the answer's status
+     * and the first half of its body, then closes the connection (a success cut short); 500, 502,
+     * 503 or 504 replaces the answer with that error. Drawn with `afterHandlingRate` when no
+     * before-handling fault fired.
      */
     afterHandling: z
-      .union([z.literal("drop"), z.literal(500), z.literal(502), z.literal(503), z.literal(504)])
+      .union([
+        z.literal("drop"),
+        z.literal("cut"),
+        z.literal(500),
+        z.literal(502),
+        z.literal(503),
+        z.literal(504),
+      ])
       .optional(),
     /** Probability of the `afterHandling` fault (default 1: every matching request). */
     afterHandlingRate: z.number().min(0).max(1).default(1),
@@ -43,7 +52,7 @@ export const faultRuleSchema = z
   });
 
 /** The after-handling fault kinds. */
-export type AfterHandlingFault = "drop" | 500 | 502 | 503 | 504;
+export type AfterHandlingFault = "drop" | "cut" | 500 | 502 | 503 | 504;
 
 /** A validated fault rule. */
 export type FaultRule = z.output<typeof faultRuleSchema>;

@@ -42,7 +42,7 @@ export interface SafeCreateOptions {
 
 /**
  * True when a failed create may nevertheless have made the object: the request may have reached
- * the platform and its answer was lost or was a server error.
+ * the platform and its answer was lost, was a server error, or was a success cut short.
  */
 export function isAmbiguousCreateFailure(error: unknown): boolean {
   if (!isTravelError(error)) return false;
@@ -53,6 +53,11 @@ export function isAmbiguousCreateFailure(error: unknown): boolean {
       return (error as { phase?: string }).phase !== "connect";
     case "server_error":
       return [500, 502, 503, 504].includes((error as { status?: number }).status ?? 0);
+    case "invalid_response": {
+      // A success whose body could not be read (cut short): the create took effect.
+      const status = (error as { status?: number }).status ?? 0;
+      return status >= 200 && status < 300;
+    }
     default:
       return false;
   }

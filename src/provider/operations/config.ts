@@ -12,6 +12,7 @@ import {
   type ClientSettings,
   envLookup,
   readClientSettings,
+  SECRET_SETTINGS,
   SETTING_ENV_VARS,
   type SettingLookup,
   type SettingName,
@@ -42,7 +43,7 @@ export function configLookup(
 
 /** Names a setting both ways: `configuration travel:baseUrl (env TRAVEL_BASE_URL)`. */
 function stackSource(name: SettingName): string {
-  const secret = name === "clientSecret" || name === "accessToken" ? " (secret)" : "";
+  const secret = SECRET_SETTINGS.includes(name) ? " (secret)" : "";
   return `configuration ${CONFIG_NAMESPACE}:${name}${secret} (env ${SETTING_ENV_VARS[name]})`;
 }
 

@@ -55,12 +55,23 @@ export async function verifyCredentials(client: TravelClient, config: ProviderCo
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
-      `pulumi-travel could not verify its credentials against ${config.baseUrl}: ${reason}. ` +
-        "Check travel:baseUrl, travel:clientId and travel:clientSecret (or TRAVEL_BASE_URL, TRAVEL_CLIENT_ID, " +
-        "TRAVEL_CLIENT_SECRET, which win over stack config); set travel:verifyCredentials false to skip this check",
+      `pulumi-travel could not verify its credentials against ${config.baseUrl}: ${reason}. ${adviceFor(error)}; ` +
+        "set travel:verifyCredentials false to skip this check",
       { cause: error },
     );
   }
+}
+
+/** What to do about a failed credential check, by what failed. */
+function adviceFor(error: unknown): string {
+  if (isTravelError(error, "invalid_response") || isTravelError(error, "server_error"))
+    return "The platform answered but its answer could not be used; the credentials were not judged, so try again";
+  if (isTravelError(error, "connection") || isTravelError(error, "timeout"))
+    return "The platform could not be reached: check travel:baseUrl (or TRAVEL_BASE_URL) and the network";
+  return (
+    "Check travel:baseUrl, travel:clientId and travel:clientSecret (or TRAVEL_BASE_URL, TRAVEL_CLIENT_ID, " +
+    "TRAVEL_CLIENT_SECRET, which win over stack config)"
+  );
 }
 
 /** Runs `operation`; a credential error gets a hint on how to fix the recorded configuration. */

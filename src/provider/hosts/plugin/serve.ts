@@ -262,11 +262,11 @@ function checkFailure({ property, reason }: { property: string; reason: string }
   return failure;
 }
 
-/**
- * Serves the plugin on a free loopback port and prints the port on stdout, as the engine expects of
- * every plugin; `engineAddress` is the first argument the engine starts a plugin with.
- */
-export async function servePlugin(options: PluginOptions, engineAddress: string | undefined): Promise<void> {
+/** Starts the plugin's gRPC server on a free loopback port; resolves to the port and the server. */
+export async function startPluginServer(
+  options: PluginOptions,
+  engineAddress: string | undefined,
+): Promise<{ port: number; server: grpc.Server }> {
   const server = new grpc.Server({
     "grpc.max_receive_message_length": 1024 * 1024 * 400,
     "grpc.max_send_message_length": 1024 * 1024 * 400,
@@ -277,5 +277,14 @@ export async function servePlugin(options: PluginOptions, engineAddress: string 
       error ? reject(error) : resolve(bound),
     ),
   );
+  return { port, server };
+}
+
+/**
+ * Serves the plugin and prints its port on stdout, as the engine expects of every plugin;
+ * `engineAddress` is the first argument the engine starts a plugin with.
+ */
+export async function servePlugin(options: PluginOptions, engineAddress: string | undefined): Promise<void> {
+  const { port } = await startPluginServer(options, engineAddress);
   process.stdout.write(`${port}\n`);
 }
