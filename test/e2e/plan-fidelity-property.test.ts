@@ -29,6 +29,7 @@ import { inventoryOf, readTenantSnapshot, type TenantSnapshot } from "../../src/
 import { companyChildren } from "../support/company-children";
 import { clientFor, createCustomGroup } from "../support/live-emulator";
 import { HOSTS, type Host, TOKEN_PREFIX } from "../support/plugin-classes";
+import { resourceBytes } from "../support/state-size";
 import { type Plan, planRecorder } from "./plan-recorder";
 import { evolveProgram, KITS, pick, PROGRAM, type ProgramSpec, refsOf } from "../support/random-programs";
 import { pulumi } from "./engine-process";
@@ -59,7 +60,7 @@ type RefreshMode = "none" | "refresh" | "up --refresh";
 /** The parts of a `pulumi stack export` the state checks read. */
 interface StackExport {
   deployment: {
-    resources?: { type: string; outputs?: Record<string, unknown>; [key: string]: unknown }[];
+    resources?: { urn: string; type: string; outputs?: Record<string, unknown>; [key: string]: unknown }[];
   };
 }
 
@@ -467,10 +468,7 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
           10,
         );
         expect(travel.filter((resource) => JSON.stringify(resource).includes("__provider"))).toEqual([]);
-        const bytes = travel.map(
-          ({ stackTrace: _t, sourcePosition: _p, ...rest }) => JSON.stringify(rest).length,
-        );
-        const average = bytes.reduce((a, b) => a + b, 0) / bytes.length;
+        const average = travel.reduce((sum, resource) => sum + resourceBytes(resource), 0) / travel.length;
         console.log(
           `plugin state: ${travel.length} travel resources, ${Math.round(average)} bytes each on average`,
         );
