@@ -32,6 +32,7 @@ import { ADOPT_INPUT, tokenOf } from "../src/provider/model/definition";
 import * as resources from "../src/resources";
 import { CONFIG_DOCUMENTS } from "../src/schemas/company-config-documents";
 import { FORBIDDEN_IN_GENERATED, GENERATED_MARKER } from "./markdown-links";
+import { importLines } from "./resource-docs/import-lines";
 import { type JsonSchema, typeText } from "./resource-docs/json-type";
 import { creationLines, type Definition, replaceLines, uniquenessLines } from "./resource-docs/rules";
 import { resolveLinks } from "./resource-docs/tsdoc-links";
@@ -363,6 +364,10 @@ function resourcePage(
     "",
     ...replaceLines(definition),
     ...previewLines(definition),
+    "",
+    "## Import",
+    "",
+    ...importLines(definition),
     "",
     "## Creation and adoption",
     "",
