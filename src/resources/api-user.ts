@@ -10,7 +10,7 @@ import { collect, listEach, registerSecret, type TravelClient } from "../client"
 import { defineResource } from "../provider/hosts/dynamic/define-resource";
 import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import { countPerRun, readOncePerRun } from "../provider/planning/run-cache";
-import { badSegment, segmentsForm } from "../provider/model/import-id";
+import { oneOf, segmentsForm } from "../provider/model/import-id";
 import {
   API_USER_PAGE_LIMIT,
   apiUserCredentialTypeSchema,
@@ -105,17 +105,11 @@ const apiUserImportId = {
   ...segmentsForm(
     ["clientId"],
     ({ clientId, orgId, credentialType = "CLIENT_CREDENTIALS" }) => {
-      const type = apiUserCredentialTypeSchema.safeParse(credentialType);
-      if (!type.success)
-        throw badSegment(
-          "ApiUser",
-          "credentialType",
-          `${JSON.stringify(credentialType)} is not one of ${apiUserCredentialTypeSchema.options.join(", ")}`,
-        );
+      const type = oneOf("ApiUser", "credentialType", credentialType, apiUserCredentialTypeSchema.options);
       const inputs: ApiUserInputs =
         orgId === undefined
-          ? { role: "TMC_ADMIN", credentialType: type.data }
-          : { role: "COMPANY_ADMIN", credentialType: type.data, orgId };
+          ? { role: "TMC_ADMIN", credentialType: type }
+          : { role: "COMPANY_ADMIN", credentialType: type, orgId };
       return { id: clientId, inputs };
     },
     ["orgId", "credentialType"],

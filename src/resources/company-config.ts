@@ -10,7 +10,7 @@ import type { TenantFacts } from "../provider/model/tenant-facts";
 import type { ArgsOf, InputShape } from "../provider/hosts/dynamic/resource-args";
 import { CONFIG_DOCUMENTS, type ConfigDocumentKind } from "../schemas/company-config-documents";
 import { containsUnknown } from "../provider/model/values";
-import { badSegment, type ImportTarget, segmentsForm } from "../provider/model/import-id";
+import { badSegment, type ImportTarget, oneOf, segmentsForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
 
 /** A kind of company config. */
@@ -95,14 +95,8 @@ function rolesOf(kind: CompanyConfigKind, company: Record<string, unknown>): Con
  * per role (required where the kind requires it) and never for the kinds kept once.
  */
 function importTarget(companyId: string, kind: string, companyRole: string | undefined): ImportTarget {
-  const known = kindSchema.safeParse(kind);
-  if (!known.success)
-    throw badSegment(
-      "CompanyConfig",
-      "kind",
-      `${JSON.stringify(kind)} is not a kind (${kindSchema.options.join(", ")})`,
-    );
-  const taken = CONFIG_DOCUMENTS[known.data].companyRole;
+  const known = oneOf("CompanyConfig", "kind", kind, kindSchema.options);
+  const taken = CONFIG_DOCUMENTS[known].companyRole;
   if (companyRole === undefined && taken === "required")
     throw badSegment(
       "CompanyConfig",
@@ -111,14 +105,11 @@ function importTarget(companyId: string, kind: string, companyRole: string | und
     );
   if (companyRole !== undefined && taken === "none")
     throw badSegment("CompanyConfig", "companyRole", `is not taken by kind ${kind}, kept once per company`);
-  const role = configRoleSchema.safeParse(companyRole);
-  if (companyRole !== undefined && !role.success)
-    throw badSegment(
-      "CompanyConfig",
-      "companyRole",
-      `${JSON.stringify(companyRole)} is not one of ${configRoleSchema.options.join(", ")}`,
-    );
-  const inputs = { companyId, kind: known.data, ...(role.success ? { companyRole: role.data } : {}) };
+  const role =
+    companyRole === undefined
+      ? undefined
+      : oneOf("CompanyConfig", "companyRole", companyRole, configRoleSchema.options);
+  const inputs = { companyId, kind: known, ...(role === undefined ? {} : { companyRole: role }) };
   return { id: idOf(inputs), inputs };
 }
 

@@ -15,7 +15,7 @@ import { type CustomFieldLevel, customFieldLevelSchema } from "../schemas/custom
 import { fieldLevelsOf, ownFields } from "./custom-field-list";
 import { readUnlessGone } from "./gone";
 import { planReorder } from "./reorder-plan";
-import { badSegment, segmentsForm } from "../provider/model/import-id";
+import { oneOf, segmentsForm } from "../provider/model/import-id";
 
 /** Inputs of {@link CustomFieldOrder}. */
 export const customFieldOrderInputsSchema = z.strictObject({
@@ -123,14 +123,8 @@ export const customFieldOrderResource = defineResource<Inputs, State, typeof cus
       ["companyId"],
       ({ companyId, companyRole }) => {
         if (companyRole === undefined) return { id: companyId, inputs: { companyId } };
-        const level = customFieldLevelSchema.safeParse(companyRole);
-        if (!level.success)
-          throw badSegment(
-            "CustomFieldOrder",
-            "companyRole",
-            `${JSON.stringify(companyRole)} is not a level (${customFieldLevelSchema.options.join(", ")})`,
-          );
-        return { id: companyId, inputs: { companyId, companyRole: level.data } };
+        const level = oneOf("CustomFieldOrder", "companyRole", companyRole, customFieldLevelSchema.options);
+        return { id: companyId, inputs: { companyId, companyRole: level } };
       },
       ["companyRole"],
     ),

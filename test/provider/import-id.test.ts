@@ -6,7 +6,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { apiPath } from "../../src/client";
-import { importIdOf, parseImportId } from "../../src/provider/model/import-id";
+import { type ImportTarget, importIdOf, parseImportId } from "../../src/provider/model/import-id";
 import { definitionOf, definitions } from "../../src/resources/registry";
 import { useLiveEmulator } from "../support/live-emulator";
 
@@ -40,40 +40,43 @@ describe("import ids", () => {
     },
   );
 
-  it("CompanyConfig: the role is required, optional or refused by kind", async () => {
-    const config = definitionOf("CompanyConfig");
-    await expect(parseImportId(config, "c1/travel-content", ctx())).resolves.toEqual({
-      id: "c1/travel-content",
-      inputs: { companyId: "c1", kind: "travel-content" },
-    });
-    await expect(parseImportId(config, "c1/white-label/TMC", ctx())).resolves.toEqual({
-      id: "c1/white-label",
-      inputs: { companyId: "c1", kind: "white-label", companyRole: "TMC" },
-    });
-    await expect(parseImportId(config, "c1/white-label", ctx())).rejects.toThrow(
-      "CompanyConfig: import id segment companyRole is required for kind white-label",
-    );
-    await expect(parseImportId(config, "c1/travel-content/ORG", ctx())).rejects.toThrow(
-      "CompanyConfig: import id segment companyRole is not taken by kind travel-content",
-    );
-    await expect(parseImportId(config, "c1/colour", ctx())).rejects.toThrow(
-      'CompanyConfig: import id segment kind "colour" is not a kind',
-    );
+  // CompanyConfig: the role is required, optional or refused by kind. ApiUser: the id states the
+  // role and credential type the platform does not show.
+  const located: [string, string, ImportTarget][] = [
+    [
+      "CompanyConfig",
+      "c1/travel-content",
+      { id: "c1/travel-content", inputs: { companyId: "c1", kind: "travel-content" } },
+    ],
+    [
+      "CompanyConfig",
+      "c1/white-label/TMC",
+      { id: "c1/white-label", inputs: { companyId: "c1", kind: "white-label", companyRole: "TMC" } },
+    ],
+    ["ApiUser", "u1", { id: "u1", inputs: { role: "TMC_ADMIN", credentialType: "CLIENT_CREDENTIALS" } }],
+    [
+      "ApiUser",
+      "u1/o1/SCIM_TOKEN",
+      { id: "u1", inputs: { role: "COMPANY_ADMIN", credentialType: "SCIM_TOKEN", orgId: "o1" } },
+    ],
+  ];
+  it.each(located)("%s: %s names %o", async (type, importId, target) => {
+    await expect(parseImportId(definitionOf(type), importId, ctx())).resolves.toEqual(target);
   });
 
-  it("ApiUser: the id states the role and credential type the platform does not show", async () => {
-    const user = definitionOf("ApiUser");
-    await expect(parseImportId(user, "u1", ctx())).resolves.toEqual({
-      id: "u1",
-      inputs: { role: "TMC_ADMIN", credentialType: "CLIENT_CREDENTIALS" },
-    });
-    await expect(parseImportId(user, "u1/o1/SCIM_TOKEN", ctx())).resolves.toEqual({
-      id: "u1",
-      inputs: { role: "COMPANY_ADMIN", credentialType: "SCIM_TOKEN", orgId: "o1" },
-    });
-    await expect(parseImportId(user, "u1/o1/PASSWORD", ctx())).rejects.toThrow(
-      'ApiUser: import id segment credentialType "PASSWORD" is not one of',
-    );
+  const refused: [string, string, string][] = [
+    ["CompanyConfig", "c1/white-label", "import id segment companyRole is required for kind white-label"],
+    [
+      "CompanyConfig",
+      "c1/travel-content/ORG",
+      "import id segment companyRole is not taken by kind travel-content",
+    ],
+    ["CompanyConfig", "c1/colour", 'import id segment kind "colour" is not one of travel-content,'],
+    ["ApiUser", "u1/o1/PASSWORD", 'import id segment credentialType "PASSWORD" is not one of'],
+    ["CustomFieldOrder", "c1/BOSS", 'import id segment companyRole "BOSS" is not one of ORG, TMC'],
+  ];
+  it.each(refused)("%s: %s is refused", async (type, importId, message) => {
+    await expect(parseImportId(definitionOf(type), importId, ctx())).rejects.toThrow(`${type}: ${message}`);
   });
 
   it("PartnerPublicKey: the kid finds the registration id", async () => {

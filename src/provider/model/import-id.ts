@@ -123,6 +123,22 @@ export async function parseImportId(
   return form.locate(segments, ctx);
 }
 
+/**
+ * `value`, the segment `segment` of a `type` import id, as one of `options`; throws naming the
+ * segment and the options when it is none of them.
+ */
+export function oneOf<T extends string>(
+  type: string,
+  segment: string,
+  value: string,
+  options: readonly T[],
+): T {
+  const found = options.find((option) => option === value);
+  if (found === undefined)
+    throw badSegment(type, segment, `${JSON.stringify(value)} is not one of ${options.join(", ")}`);
+  return found;
+}
+
 /** The message of a segment that names nothing importable: `kind: "x" is not ... (import id form ...)`. */
 export function badSegment(type: string, segment: string, reason: string): Error {
   return new Error(`${type}: import id segment ${segment} ${reason}`);
