@@ -1,4 +1,5 @@
 /** The "Import" section of a resource page: the type's import id, from `importIdOf`. */
+import { ADOPT_INPUT } from "../../src/provider/model/definition";
 import { importIdOf } from "../../src/provider/model/import-id";
 import type { Definition } from "./rules";
 
@@ -14,9 +15,14 @@ export function importLines(definition: Definition): string[] {
     `pulumi import travel:index:${definition.type} ${name} ${form.example}`,
     "```",
     "",
-    ...(form.note === undefined ? [] : [form.note, ""]),
     "The imported resource's inputs are what the platform holds of the object that a program can",
-    "declare, so the generated code previews no changes. A TypeScript program of the dynamic",
-    "resources takes an object over with `adoptId` instead (below).",
+    "declare, so the generated code previews no changes.",
+    ...(form.note === undefined ? [] : ["", form.note]),
+    ...(ADOPT_INPUT in definition.inputs.shape
+      ? [
+          "",
+          "A TypeScript program of the dynamic resources takes an object over with `adoptId` instead (below).",
+        ]
+      : []),
   ];
 }

@@ -239,7 +239,7 @@ export const partnerPublicKeyResource = defineResource<
     note:
       "The id names the key by its kid; the resource's id is the platform's registration id. The " +
       "platform never returns a key's material, so the generated code lacks it: add the partner's " +
-      "`publicKeyPem` or `jwk`. While its thumbprint is the imported key's, that is no change.",
+      "`publicKeyPem` or `jwk`. Its thumbprint proves it is the imported key: no change, no replacement.",
   },
   // The platform never returns a key's material, so an imported key records none; the material a
   // program then declares is the same key when its thumbprint is the one recorded.
