@@ -30,6 +30,7 @@ import { kebabCase } from "../src/cli/manifest-keys";
 import { ADOPT_INPUT, tokenOf } from "../src/provider/model/definition";
 import { CONFIG_DOCUMENTS } from "../src/schemas/company-config-documents";
 import { FORBIDDEN_IN_GENERATED, GENERATED_MARKER } from "./markdown-links";
+import { importLines } from "./resource-docs/import-lines";
 import { inputJsonSchema, type JsonSchema, typeText } from "./resource-docs/json-type";
 import { creationLines, type Definition, replaceLines, uniquenessLines } from "./resource-docs/rules";
 import {
@@ -223,6 +224,10 @@ function resourcePage(
     "",
     ...replaceLines(definition),
     ...previewLines(definition),
+    "",
+    "## Import",
+    "",
+    ...importLines(definition),
     "",
     "## Creation and adoption",
     "",

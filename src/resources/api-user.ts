@@ -10,8 +10,10 @@ import { collect, listEach, registerSecret, type TravelClient } from "../client"
 import { defineResource } from "../provider/hosts/dynamic/define-resource";
 import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import { countPerRun, readOncePerRun } from "../provider/planning/run-cache";
+import { oneOf, segmentsForm } from "../provider/model/import-id";
 import {
   API_USER_PAGE_LIMIT,
+  apiUserCredentialTypeSchema,
   apiUserInputsSchema,
   createApiUserResponseSchema,
   listApiUsersResponseSchema,
@@ -94,6 +96,32 @@ function createBody(inputs: ApiUserInputs): Record<string, string> {
   return body;
 }
 
+/**
+ * The user `<clientId>[/<orgId>[/<credentialType>]]` names. The platform shows clientIds only, so
+ * the id states what a program declares: a TMC_ADMIN without `orgId`, a COMPANY_ADMIN of `orgId`
+ * with it; CLIENT_CREDENTIALS unless `credentialType` says SCIM_TOKEN.
+ */
+const apiUserImportId = {
+  ...segmentsForm(
+    ["clientId"],
+    ({ clientId, orgId, credentialType = "CLIENT_CREDENTIALS" }) => {
+      const type = oneOf("ApiUser", "credentialType", credentialType, apiUserCredentialTypeSchema.options);
+      const inputs: ApiUserInputs =
+        orgId === undefined
+          ? { role: "TMC_ADMIN", credentialType: type }
+          : { role: "COMPANY_ADMIN", credentialType: type, orgId };
+      return { id: clientId, inputs };
+    },
+    ["orgId", "credentialType"],
+  ),
+  note:
+    "The platform shows an API user's clientId only, so the id states the rest: `<clientId>` is a " +
+    "TMC_ADMIN with CLIENT_CREDENTIALS, `<clientId>/<orgId>` a COMPANY_ADMIN of `orgId`, and " +
+    "`<clientId>/<orgId>/SCIM_TOKEN` one with a SCIM token. **Its secret stays unknown after the " +
+    "import**: the platform shows it only at creation and rotation, so `clientSecret` (or `scimToken`) " +
+    "is empty until the program sets `rotation`, which rotates a CLIENT_CREDENTIALS secret once.",
+};
+
 /** The ApiUser definition. Its id is the clientId, which never changes on rotation. */
 export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeof apiUserInputsSchema>({
   type: "ApiUser",
@@ -159,6 +187,8 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
           : { clientId: response.clientId, clientSecret: secret },
     };
   },
+  // The secret is shown only at creation and rotation: an imported user's stays unknown.
+  importId: apiUserImportId,
   async read({ client }, id, declared) {
     if (!(await apiUserExists(client, id))) return undefined;
     // The platform shows clientIds only: role, credentialType and orgId cannot drift.

@@ -10,6 +10,7 @@ import type { TenantFacts } from "../provider/model/tenant-facts";
 import type { ArgsOf, InputShape } from "../provider/hosts/dynamic/resource-args";
 import { CONFIG_DOCUMENTS, type ConfigDocumentKind } from "../schemas/company-config-documents";
 import { containsUnknown } from "../provider/model/values";
+import { badSegment, type ImportTarget, oneOf, segmentsForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
 
 /** A kind of company config. */
@@ -77,7 +78,7 @@ function locate(inputs: Pick<ConfigInputs, "companyId" | "kind" | "companyRole">
 const documentNotFoundCode = (kind: CompanyConfigKind) =>
   `${CONFIG_DOCUMENTS[kind].segment.toUpperCase().replace(/[^A-Z]+/g, "_")}_NOT_FOUND`;
 
-const idOf = (inputs: ConfigInputs) => `${inputs.companyId}/${inputs.kind}`;
+const idOf = (inputs: Pick<ConfigInputs, "companyId" | "kind">) => `${inputs.companyId}/${inputs.kind}`;
 
 /** The roles a document of `kind` is stored at in `company`; `[undefined]` for kinds kept once. */
 function rolesOf(kind: CompanyConfigKind, company: Record<string, unknown>): ConfigInputs["companyRole"][] {
@@ -87,6 +88,29 @@ function rolesOf(kind: CompanyConfigKind, company: Record<string, unknown>): Con
     const parsed = configRoleSchema.safeParse(role);
     return parsed.success ? [parsed.data] : [];
   });
+}
+
+/**
+ * The document `<companyId>/<kind>[/<companyRole>]` names: the role is given for the kinds stored
+ * per role (required where the kind requires it) and never for the kinds kept once.
+ */
+function importTarget(companyId: string, kind: string, companyRole: string | undefined): ImportTarget {
+  const known = oneOf("CompanyConfig", "kind", kind, kindSchema.options);
+  const taken = CONFIG_DOCUMENTS[known].companyRole;
+  if (companyRole === undefined && taken === "required")
+    throw badSegment(
+      "CompanyConfig",
+      "companyRole",
+      `is required for kind ${kind}: <companyId>/${kind}/<companyRole>`,
+    );
+  if (companyRole !== undefined && taken === "none")
+    throw badSegment("CompanyConfig", "companyRole", `is not taken by kind ${kind}, kept once per company`);
+  const role =
+    companyRole === undefined
+      ? undefined
+      : oneOf("CompanyConfig", "companyRole", companyRole, configRoleSchema.options);
+  const inputs = { companyId, kind: known, ...(role === undefined ? {} : { companyRole: role }) };
+  return { id: idOf(inputs), inputs };
 }
 
 /** The manifest's `configs`; export reads every document the company has stored, at each role. */
@@ -158,6 +182,19 @@ export const companyConfigResource = defineResource<
     await client.put(path, { body: inputs.config, query });
     created(idOf(inputs));
     return { id: idOf(inputs), state: { configId: idOf(inputs) } };
+  },
+  // One document per company and kind (and role, for the kinds stored per role).
+  importId: {
+    ...segmentsForm(
+      ["companyId", "kind"],
+      ({ companyId, kind, companyRole }) => importTarget(companyId, kind, companyRole),
+      ["companyRole"],
+    ),
+    note:
+      "The kinds stored per role take the role as a third segment (`<companyId>/white-label/ORG`): " +
+      "required where the kind requires a `companyRole`, optional for `tier` and `stealth` (default the " +
+      "company's first role), refused for the kinds kept once per company. The resource's id stays " +
+      "`<companyId>/<kind>`.",
   },
   async read({ client }, id, declared) {
     const { path, query } = locate(declared);

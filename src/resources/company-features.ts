@@ -10,6 +10,7 @@ import type { ValuePath } from "../provider/model/definition";
 import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import type { TenantFacts } from "../provider/model/tenant-facts";
 import { featureNameSchema } from "../schemas/features";
+import { companySettingForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
 
 const featureValueSchema = z
@@ -118,14 +119,23 @@ export const companyFeaturesResource = defineResource<
     created(inputs.companyId);
     return { id: inputs.companyId, state: { companyId: inputs.companyId } };
   },
-  async read({ client }, id, declared) {
+  // One per company: imported by its company.
+  importId: {
+    ...companySettingForm(),
+    note: "The imported `features` are every feature the company has a value for.",
+  },
+  async read({ client, importing }, id, declared) {
     const response = await readUnlessGone(NOT_FOUND_CODES, () =>
       client.get(featuresPath(id), { schema: featuresResponseSchema }),
     );
     if (!response) return undefined;
     const values = new Map(response.features.map((feature) => [feature.name, feature.value]));
+    // An import takes every feature with a value whose name a program can declare.
+    const names = importing
+      ? [...values.keys()].filter((name) => featureNameSchema.safeParse(name).success)
+      : Object.keys(declared.features ?? {});
     const observed: Record<string, string> = {};
-    for (const name of Object.keys(declared.features ?? {})) {
+    for (const name of names) {
       const value = values.get(name);
       if (value !== undefined) observed[name] = value;
     }

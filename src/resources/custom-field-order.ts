@@ -15,6 +15,7 @@ import { type CustomFieldLevel, customFieldLevelSchema } from "../schemas/custom
 import { fieldLevelsOf, ownFields } from "./custom-field-list";
 import { readUnlessGone } from "./gone";
 import { planReorder } from "./reorder-plan";
+import { oneOf, segmentsForm } from "../provider/model/import-id";
 
 /** Inputs of {@link CustomFieldOrder}. */
 export const customFieldOrderInputsSchema = z.strictObject({
@@ -113,11 +114,27 @@ export const customFieldOrderResource = defineResource<Inputs, State, typeof cus
     created(inputs.companyId);
     return { id: inputs.companyId, state: { companyId: inputs.companyId } };
   },
-  async read({ client }, id, declared) {
+  // One per company and level: imported by its company, and the level unless ORG.
+  importId: {
+    note:
+      "The order of the company's own fields at ORG, or at the level given as a second segment " +
+      "(`<companyId>/TMC`). The imported `fieldIds` are every own field of the level, in checkout order.",
+    ...segmentsForm(
+      ["companyId"],
+      ({ companyId, companyRole }) => {
+        if (companyRole === undefined) return { id: companyId, inputs: { companyId } };
+        const level = oneOf("CustomFieldOrder", "companyRole", companyRole, customFieldLevelSchema.options);
+        return { id: companyId, inputs: { companyId, companyRole: level } };
+      },
+      ["companyRole"],
+    ),
+  },
+  async read({ client, importing }, id, declared) {
     const level = declared.companyRole ?? "ORG";
     const current = await readUnlessGone(["COMPANY_NOT_FOUND"], () => currentOrder(client, id, level));
     if (!current) return undefined;
-    const declaredIds = new Set(declared.fieldIds ?? []);
+    // An import orders every own field of the level, as the platform shows them.
+    const declaredIds = new Set(importing ? current : (declared.fieldIds ?? []));
     const fieldIds = current.filter((fieldId) => declaredIds.has(fieldId));
     return { observed: { companyId: id, companyRole: level, fieldIds }, state: { companyId: id } };
   },

@@ -6,7 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { TravelClient } from "../client";
+import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/hosts/dynamic/define-resource";
 import { adoptIdField } from "../provider/model/definition";
 import { clashAdvice } from "../provider/planning/stack-objects";
@@ -14,6 +14,7 @@ import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import type { Entity, TenantFacts } from "../provider/model/tenant-facts";
 import { jsonEqual } from "../provider/model/values";
 import {
+  type CustomFieldLevel,
   customFieldLevelSchema,
   customFieldSchema,
   customFieldWritableFields,
@@ -65,6 +66,19 @@ async function setEnabled(client: TravelClient, inputs: Inputs, id: string, enab
     query: { companyRole: inputs.companyRole },
     body: { fieldsToUpdate: [{ id, enabled }] },
   });
+}
+
+/**
+ * The level an imported field is defined at: the first of the company's levels whose list shows it
+ * as the company's own (a TMC's fields are at TMC); ORG when none does.
+ */
+async function importedLevel(client: TravelClient, companyId: string, id: string): Promise<CustomFieldLevel> {
+  const company = await client.get<Record<string, unknown>>(apiPath`/v2/companies/${companyId}`);
+  for (const level of fieldLevelsOf(company)) {
+    const list = await listCustomFields(client, companyId, level, { filter: { customFieldIds: [id] } });
+    if (list.some((entry) => entry.id === id && (entry.parentInfos ?? []).length === 0)) return level;
+  }
+  return "ORG";
 }
 
 /**
@@ -156,7 +170,8 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
       client.get(customFieldPath(declared.companyId, id), { schema: customFieldSchema }),
     );
     if (!field) return undefined;
-    const level = declared.companyRole ?? "ORG";
+    const level =
+      declared.companyRole ?? (importing ? await importedLevel(client, declared.companyId, id) : "ORG");
     const list = await listCustomFields(client, declared.companyId, level, {
       filter: { customFieldIds: [id] },
     });

@@ -15,6 +15,7 @@ import { parentId, type TenantFacts } from "../provider/model/tenant-facts";
 import { jsonEqual, UNKNOWN, withoutUndefined } from "../provider/model/values";
 import { type Option, optionGroupSchema, optionSchema } from "../schemas/custom-field";
 import { ARM_ID_INPUT, armLinkProps } from "./arm-link";
+import { importIdOf } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
 
 /** Most entries (`toUpdate` plus `toDelete`) the provider puts in one PATCH. */
@@ -170,11 +171,16 @@ export const optionGroupResource = defineResource<Inputs, State, typeof optionGr
     created(id);
     return { id, state: { optionGroupId: id } };
   },
-  async read({ client }, id, declared) {
+  importId: {
+    ...importIdOf({ type: "OptionGroup", replaceOn: ["companyId", "customFieldId", "optionGroupId"] }),
+    note: "The imported `options` are every option of the group: the resource then manages them all.",
+  },
+  async read({ client, importing }, id, declared) {
     const current = await readUnlessGone(GONE, () => currentOptions(client, declared, id));
     if (!current) return undefined;
     const byName = new Map(current.map((option) => [option.name, option]));
-    const options = (declared.options ?? []).flatMap((option) => {
+    // An import manages every option of the group; otherwise only the declared ones are read.
+    const options = (importing ? current : (declared.options ?? [])).flatMap((option) => {
       const found = byName.get(option.name);
       return found
         ? [

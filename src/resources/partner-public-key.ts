@@ -17,6 +17,7 @@ import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import { readOncePerRun } from "../provider/planning/run-cache";
 import { clashAdvice } from "../provider/planning/stack-objects";
 import type { TenantFacts } from "../provider/model/tenant-facts";
+import { segmentsForm } from "../provider/model/import-id";
 import { partnerPublicKeyInputsSchema, partnerPublicKeysResponseSchema } from "../schemas/partner-public-key";
 
 type PartnerKeyInputs = {
@@ -226,6 +227,27 @@ export const partnerPublicKeyResource = defineResource<
         return response.keys.filter((k) => k.kid === key.value).map((k) => ({ id: k.id, name: k.kid }));
       },
     },
+  },
+  // Imported by its kid, which partners know; the registration id is the platform's own.
+  importId: {
+    ...segmentsForm(["companyId", "kid"], async ({ companyId, kid }, { client }) => {
+      const { keys } = await listActiveKeys(client, companyId);
+      const key = keys.find((k) => k.kid === kid && k.status === "ACTIVE");
+      if (!key) throw new Error(`PartnerPublicKey: company ${companyId} has no active key with kid ${kid}`);
+      return { id: key.id, inputs: { companyId } };
+    }),
+    note:
+      "The id names the key by its kid; the resource's id is the platform's registration id. The " +
+      "platform never returns a key's material, so the generated code lacks it: add the partner's " +
+      "`publicKeyPem` or `jwk`. Its thumbprint proves it is the imported key: no change, no replacement.",
+  },
+  // The platform never returns a key's material, so an imported key records none; the material a
+  // program then declares is the same key when its thumbprint is the one recorded.
+  provenByOutputs(recorded, news) {
+    if (recorded.publicKeyPem !== undefined || recorded.jwk !== undefined) return [];
+    if (typeof recorded.thumbprint !== "string") return [];
+    const thumbprint = declaredThumbprint(news as PartnerKeyInputs);
+    return thumbprint === recorded.thumbprint ? ["publicKeyPem", "jwk"] : [];
   },
   async read({ client }, id, declared) {
     const response = await listActiveKeys(client, declared.companyId);

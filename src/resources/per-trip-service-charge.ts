@@ -6,6 +6,7 @@ import { defineResource } from "../provider/hosts/dynamic/define-resource";
 import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import type { TenantFacts } from "../provider/model/tenant-facts";
 import { fixedChargeConfigSchema } from "../schemas/service-charge";
+import { companySettingForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
 
 /** Inputs of {@link PerTripServiceCharge}. */
@@ -75,6 +76,8 @@ export const perTripServiceChargeResource = defineResource<
     created(inputs.companyId);
     return { id: inputs.companyId, state: { enabled: undefined } };
   },
+  // One per company: imported by its company.
+  importId: companySettingForm(),
   async read({ client }, id) {
     const response = await readUnlessGone(NOT_FOUND_CODES, () =>
       client.get(chargePath(id), { schema: responseSchema }),

@@ -21,3 +21,10 @@ export const definitions: DefinitionRegistry = Object.fromEntries(
 export type ResourceType = {
   [K in keyof typeof resources]: (typeof resources)[K] extends { definition: unknown } ? K : never;
 }[keyof typeof resources];
+
+/** The definition of `type`; throws naming it when the registry has none. */
+export function definitionOf(type: string): DefinitionRegistry[string] {
+  const definition = definitions[type];
+  if (!definition) throw new Error(`pulumi-travel has no resource type ${type}`);
+  return definition;
+}

@@ -18,6 +18,7 @@ import { type ResourceContext, warnRun } from "../provider/model/resource-contex
 import { isAmbiguousCreateFailure } from "../provider/create/safe-create";
 import { noteLeftOnPlatform } from "../provider/planning/stack-objects";
 import { tenantKeyInputsSchema, tenantKeyResponseSchema } from "../schemas/tenant-key";
+import { companySettingForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
 
 type TenantKeyInputs = { companyId: string; rotation?: string | undefined };
@@ -207,6 +208,14 @@ export const tenantKeyResource = defineResource<
       );
     }
     return { id: response.configId, state: { configId: response.configId, rotatedAt } };
+  },
+  // One per company, and the platform cannot read it: imported by its company, whose id it takes
+  // (as when the answer carrying its configId was lost); the next rotation records the configId.
+  importId: {
+    ...companySettingForm(),
+    note:
+      "The platform cannot read a tenant key, so the import checks only that the company exists: " +
+      "import a key the company has. Its `configId` stays unknown until the next rotation returns it.",
   },
   async read({ client }, id, declared) {
     const company = await readUnlessGone(["COMPANY_NOT_FOUND"], () =>

@@ -19,6 +19,7 @@ import {
   userGroupListSchema,
   userGroupSchema,
 } from "../schemas/user-group";
+import { segmentsForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
 import { mapLimited } from "./read-each";
 
@@ -212,6 +213,11 @@ export const userGroupRolesResource = defineResource<Inputs, State, typeof userG
     created(inputs.groupId);
     return { id: inputs.groupId, state: { groupId: inputs.groupId } };
   },
+  // One per group: imported by its company and group.
+  importId: segmentsForm(["companyId", "groupId"], ({ companyId, groupId }) => ({
+    id: groupId,
+    inputs: { companyId },
+  })),
   async read({ client }, id, declared) {
     const companyId = declared.companyId;
     const roles = await readUnlessGone(GONE, () => currentRoles(client, companyId, id));

@@ -6,7 +6,8 @@
  * a first preview and up; a preview with no changes; an arm's audience change whose preview shows
  * exactly the steps the update then takes; a change made on the platform, refreshed and then
  * undone by `up`; `pulumi import` of a cost center made by hand, its generated code added to the
- * program; destroy.
+ * program; destroy. Then a program with two explicit `travel` providers of two API users, each
+ * resource talking with its own.
  * The state is checked for what the plugin must not put there: `__provider`, plaintext secrets,
  * more than 1.5 KB per resource.
  */
@@ -307,5 +308,46 @@ describe.skipIf(skipReason() !== "")("examples/yaml-tenant through the plugin, a
     });
     expect((companies.elements ?? []).map((c) => c.id)).not.toContain(companyId);
     expect(declaredResources(stateResources())).toEqual([]);
+  });
+
+  it("serves two explicit providers, each resource with its own provider's credentials", async () => {
+    const second = await client.post<{ clientId: string; clientSecret: string }>("/v2/api-users", {
+      body: { role: "TMC_ADMIN", credentialType: "CLIENT_CREDENTIALS" },
+    });
+    const two = join(dir, "two-providers");
+    mkdirSync(two);
+    const provider = (clientId: string, secret: string) => `
+    type: pulumi:providers:travel
+    properties:
+      baseUrl: ${recorder.url}
+      clientId: ${clientId}
+      clientSecret:
+        fn::secret: ${secret}`;
+    const company = (name: string, by: string) => `
+    type: travel:index:Company
+    properties:
+      name: ${name}
+      externalId: ${name.toLowerCase()}
+      billingCurrency: USD
+    options:
+      provider: \${${by}}`;
+    writeFileSync(
+      join(two, "Pulumi.yaml"),
+      `name: two-providers\nruntime: yaml\nresources:\n  first:${provider(emulator.bootstrap.clientId, emulator.bootstrap.clientSecret)}\n` +
+        `  second:${provider(second.clientId, second.clientSecret)}\n` +
+        `  one:${company("One", "first")}\n  other:${company("Other", "second")}\n`,
+    );
+    const inTwo = (...args: string[]) =>
+      promisify(execFile)("pulumi", [...args, "--stack", STACK, "--non-interactive"], { cwd: two, env });
+    await promisify(execFile)("pulumi", ["stack", "init", STACK, "--non-interactive"], { cwd: two, env });
+    const before = emulator.admin.lastRequestSeq;
+    await inTwo("up", "--yes", "--skip-preview");
+    const creates = emulator.admin.requests(before).filter((r) => r.route === "POST /v2/companies");
+    expect(creates.map((r) => r.clientId).sort()).toEqual(
+      [emulator.bootstrap.clientId, second.clientId].sort(),
+    );
+    const state = checkpointText(backend, "two-providers", STACK);
+    expect(state).not.toContain(second.clientSecret);
+    await inTwo("destroy", "--yes", "--skip-preview");
   });
 });

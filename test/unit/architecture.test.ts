@@ -12,6 +12,19 @@ const SRC = resolve(__dirname, "../../src");
 /** What a platform area of the emulator may import besides itself. */
 const AREA = ["emulator/core", "emulator/identity", "emulator/context", "emulator/org", "schemas"];
 
+/** What the provider's operations may import: the layers below them. */
+const BELOW_OPERATIONS = [
+  "provider/model",
+  "provider/planning",
+  "provider/create",
+  "contract",
+  "client",
+  "schemas",
+];
+
+/** What each host of the provider may import: the operations and everything below them. */
+const BELOW_HOSTS = ["provider/operations", ...BELOW_OPERATIONS];
+
 /** What each layer (a folder of src/, or of src/emulator/) may import besides itself. */
 const LAYERS: Record<string, readonly string[]> = {
   schemas: [],
@@ -26,32 +39,10 @@ const LAYERS: Record<string, readonly string[]> = {
   // The create path: safe create and recovery.
   "provider/create": ["provider/model", "contract", "client", "schemas"],
   // One type's provider and the runtime (configuration, clients, credentials) both hosts serve.
-  "provider/operations": [
-    "provider/model",
-    "provider/planning",
-    "provider/create",
-    "contract",
-    "client",
-    "schemas",
-  ],
+  "provider/operations": BELOW_OPERATIONS,
   // The two hosts; neither imports the other.
-  "provider/hosts/dynamic": [
-    "provider/operations",
-    "provider/model",
-    "provider/planning",
-    "provider/create",
-    "client",
-    "schemas",
-  ],
-  "provider/hosts/plugin": [
-    "provider/operations",
-    "provider/model",
-    "provider/planning",
-    "provider/create",
-    "contract",
-    "client",
-    "schemas",
-  ],
+  "provider/hosts/dynamic": BELOW_HOSTS,
+  "provider/hosts/plugin": BELOW_HOSTS,
   resources: ["provider", "contract", "client", "schemas"],
   car: ["client", "schemas"],
   // Reads a live tenant for reconcile and export by walking the registry it is handed; it names

@@ -175,8 +175,14 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
    * shows it known, and a resource fed by it is not shown replaced. Default: none.
    */
   changedByUpdate?(olds: I, news: I): (keyof S & string)[];
+  /**
+   * Optional: declared inputs the recorded outputs prove unchanged though the recorded inputs lack
+   * them (an imported key's material, which the platform never returns, proven by its thumbprint).
+   * The diff counts them unchanged. `recorded` holds the recorded inputs and outputs.
+   */
+  provenByOutputs?(recorded: Values, news: Values): string[];
   /** How `pulumi import` names an object of this type, when not its parents then its id (`import-id.ts`). */
-  importId?: ImportIdForm<I> | undefined;
+  importId?: ImportIdForm | undefined;
   /** Deletes the object; a 404 with one of {@link notFoundCodes} counts as success. */
   delete(ctx: ResourceContext, id: string, declared: I): Promise<void>;
   /**

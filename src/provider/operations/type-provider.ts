@@ -7,6 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { isNotFound } from "../../client";
 import { checkInputs } from "../planning/check";
+import { parseImportId } from "../model/import-id";
 import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "../model/definition";
 import { diffDeclared, settledInputs, withKeptValues } from "../planning/diff";
 import { declaredForm, recordedForm } from "../model/keyed-inputs";
@@ -45,11 +46,11 @@ export interface TypeProvider extends Required<pulumi.dynamic.ResourceProvider> 
   update: (id: string, olds: Values, news: Values) => Promise<{ outs: Values }>;
   delete: (id: string, props: Values) => Promise<void>;
   /**
-   * Reads the object `id` to import it, given the inputs its import id names (its parents): every
+   * Reads the object `importId` names (the type's import id, `import-id.ts`) to import it: every
    * input the platform holds becomes an input, so a program declaring them previews no changes.
-   * Undefined when there is no such object.
+   * Undefined when there is no such object; throws naming the form when the id lacks it.
    */
-  import: (id: string, known: Values) => Promise<ImportedObject | undefined>;
+  import: (importId: string) => Promise<ImportedObject | undefined>;
 }
 
 /** The provider the engine drives for one resource type. */
@@ -84,8 +85,8 @@ export function buildTypeProvider<I extends Values, S extends Values>(
 
     async diff(id: string, olds: Values, news: Values) {
       noteStackObject(definition.type, id);
-      const declared = props.declaredOf(olds);
       const settled = settledInputs(definition, olds, news);
+      const declared = withProven(definition, props.declaredOf(olds), olds, settled);
       const { changed, replaces } = diffDeclared(definition, declared, settled);
       replaces.push(...extraReplaces(definition, declared, settled, replaces));
       return {
@@ -104,8 +105,10 @@ export function buildTypeProvider<I extends Values, S extends Values>(
       return readObject(definition, context, props, id, recorded);
     },
 
-    async import(id: string, known: Values) {
-      const found = await definition.read({ ...context(), importing: true }, id, known as I);
+    async import(importId: string) {
+      const ctx = { ...context(), importing: true };
+      const { id, inputs: known } = await parseImportId(definition, importId, ctx);
+      const found = await definition.read(ctx, id, known as I);
       if (!found) return undefined;
       const inputs = withoutUndefined<I>({ ...found.observed, ...(known as Partial<I>) });
       return { id, inputs, outs: props.outputsOf(inputs, found.state, undefined) };
@@ -126,6 +129,22 @@ export function buildTypeProvider<I extends Values, S extends Values>(
       }
     },
   };
+}
+
+/**
+ * The recorded inputs with the new values of the inputs the recorded outputs prove unchanged
+ * (`provenByOutputs`) where none is recorded, so the diff counts them unchanged.
+ */
+function withProven<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  declared: I,
+  recorded: Values,
+  news: Values,
+): I {
+  const proven = definition.provenByOutputs?.(recorded, news) ?? [];
+  const filled: Values = { ...declared };
+  for (const key of proven) if (filled[key] === undefined && news[key] !== undefined) filled[key] = news[key];
+  return filled as I;
 }
 
 /** Reads the object `id`: its declared inputs as the platform holds them, and its outputs. */

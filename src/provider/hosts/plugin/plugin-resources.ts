@@ -10,7 +10,6 @@
  *   fed by them is not shown replaced when `up` only updates;
  * - a read with nothing recorded is an import: the id is the type's import id (`import-id.ts`).
  */
-import { importIdOf } from "../../model/import-id";
 import type { ResourceDefinition } from "../../model/definition";
 import { inputKeysOf } from "../../model/definition";
 import { declaredForm } from "../../model/keyed-inputs";
@@ -98,11 +97,7 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
       const recordedInputs = fromWire(inputsWire);
       const secrets = secretsOf(definition, recorded.secrets, recordedInputs.secrets);
       if (Object.keys(recorded.values).length === 0 && Object.keys(recordedInputs.values).length === 0) {
-        const form = importIdOf(definition);
-        const named = form.parse(id);
-        if (!named)
-          throw new Error(`${type}: import id ${JSON.stringify(id)} does not have the form ${form.form}`);
-        const imported = await provider.import(named.id, named.inputs);
+        const imported = await provider.import(id);
         if (!imported) return undefined;
         return {
           id: imported.id,
