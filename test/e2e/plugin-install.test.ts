@@ -101,4 +101,11 @@ describe.skipIf(e2eSkipReason() !== "")("pulumi-travel plugin install, from the 
     const line = await firstLine(launcher(), { ...process.env, ...env(), PATH: path }, 10_000);
     expect(line).toMatch(/^\d+$/);
   });
+
+  it("serves the package schema: pulumi package get-schema prints the committed one", async () => {
+    const schema = await runProgram("pulumi", ["package", "get-schema", "travel"], env());
+    expect(schema.code, schema.stderr).toBe(0);
+    const committed = readFileSync(join(ROOT, "schemas", "pulumi-package.json"), "utf8");
+    expect(JSON.parse(schema.stdout)).toEqual(JSON.parse(committed));
+  });
 });
