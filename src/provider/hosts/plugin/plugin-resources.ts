@@ -108,10 +108,7 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
       const found = await provider.read(id, recorded.values);
       const properties = found.props ?? {};
       if (Object.keys(properties).length === 0) return undefined;
-      const inputKeys = inputKeysOf(definition);
-      const inputs = Object.fromEntries(
-        Object.entries(properties).filter(([key]) => inputKeys.includes(key)),
-      );
+      const inputs = inputsAmong(definition, properties);
       return {
         id: found.id ?? id,
         properties: toWire(withIdOutput(definition, found.id ?? id, properties), secrets),
@@ -125,10 +122,8 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
       const news = fromWire(newsWire);
       const secrets = secretsOf(definition, olds.secrets, news.secrets);
       if (preview) {
-        const inputKeys = inputKeysOf(definition);
-        const declared = (values: Values) =>
-          Object.fromEntries(Object.entries(values).filter(([key]) => inputKeys.includes(key)));
-        const changing = definition.changedByUpdate?.(declared(olds.values), news.values) ?? [];
+        const changing =
+          definition.changedByUpdate?.(inputsAmong(definition, olds.values), news.values) ?? [];
         const kept = Object.fromEntries(
           outputNamesOf(definition).map((name) => [
             name,
@@ -150,6 +145,12 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
 
 /** The resource calls of the plugin. */
 export type PluginResources = ReturnType<typeof pluginResources>;
+
+/** The definition's inputs among `values` (outputs echo the inputs). */
+function inputsAmong(definition: ResourceDefinition<Values, Values>, values: Values): Values {
+  const keys = inputKeysOf(definition);
+  return Object.fromEntries(Object.entries(values).filter(([key]) => keys.includes(key)));
+}
 
 /** The outputs a resource of `definition` has besides its inputs: its declared outputs and id output. */
 function outputNamesOf(definition: ResourceDefinition<Values, Values>): string[] {
