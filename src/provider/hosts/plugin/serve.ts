@@ -16,10 +16,11 @@ import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
+import { SECRET_SETTINGS } from "../../../client";
 import { PartialCreateError } from "../../create/partial-create-error";
 import type { ProviderFunction } from "../../model/provider-function";
 import type { WarningSink } from "../../model/resource-context";
-import type { Values } from "../../model/values";
+import { jsonEqual, type Values } from "../../model/values";
 import { engineWarnings } from "../../operations/engine-log";
 import { engineError } from "../../operations/engine-messages";
 import { createProviderRuntime, type DefinitionRegistry, type DeleteWarning } from "../../operations/runtime";
@@ -129,7 +130,7 @@ export function providerService(options: PluginOptions, engineAddress: string | 
       const news = fromWire(plain(request.getNews()));
       const response = new provproto.CheckResponse();
       const failures = pluginConfig(news.values).failures;
-      response.setInputs(struct(toWire(news.values, ["clientSecret", "accessToken", ...news.secrets])));
+      response.setInputs(struct(toWire(news.values, [...SECRET_SETTINGS, ...news.secrets])));
       response.setFailuresList(failures.map(checkFailure));
       return response;
     }),
@@ -137,7 +138,7 @@ export function providerService(options: PluginOptions, engineAddress: string | 
       const olds = fromWire(plain(request.getOldInputs() ?? request.getOlds())).values;
       const news = fromWire(plain(request.getNews())).values;
       const changed = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter(
-        (key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]),
+        (key) => !jsonEqual(olds[key], news[key]),
       );
       // A new configuration changes how the provider talks to the platform, never what it holds.
       const response = new provproto.DiffResponse();
