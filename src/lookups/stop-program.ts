@@ -21,8 +21,8 @@ const inEngineRun = () => (process.env.PULUMI_NODEJS_MONITOR ?? "") !== "";
  * Ends the program with `error`'s message as its one error (later failures wait for that exit);
  * outside an engine run, rethrows it.
  */
-export function stopProgramOnFailure(error: unknown): Promise<never> {
-  if (!inEngineRun()) return Promise.reject(error);
+export async function stopProgramOnFailure(error: unknown): Promise<never> {
+  if (!inEngineRun()) throw error;
   stopping ??= (async (): Promise<never> => {
     await pulumi.log.error(error instanceof Error ? error.message : String(error));
     process.exit(ERROR_ALREADY_SHOWN);

@@ -46,14 +46,14 @@ export async function companyBlockers(
     const definition = blocking[type];
     const inventory = inventoryOf(definition?.tenant);
     if (definition === undefined || inventory === undefined || "omitted" in inventory.reconcile) return [];
-    const { deletePath } = inventory.reconcile;
+    const { reconcile } = inventory;
     const parents = IMPORT_PARENTS.filter((name) => definition.replaceOn.includes(name));
     return objects.map(({ entity, parents: ids }) => ({
       type,
       id: entity.id,
       name: typeof entity.name === "string" ? entity.name : undefined,
       importId: [...parents.map((name) => ids[name] ?? ""), entity.id].join("/"),
-      deletePath: deletePath(ids, entity),
+      deletePath: reconcile.deletePath(ids, entity),
     }));
   });
 }
