@@ -5,9 +5,11 @@
  * - a rotation within the hour fails the preview with the time it is allowed; nothing is sent;
  * - a cost center made by hand under the company: the destroy fails at the company's delete,
  *   naming the cost center with the commands that adopt or delete it, printed once; the company
- *   and the hand-made cost center stay;
- * - with the company's `forceDestroy` (an `up` that sends nothing), the destroy deletes the
- *   company and the cost center with it, and its warning names the cost center.
+ *   and the hand-made cost center stay (the stack's own cost center and key are deleted before:
+ *   docs/reliability.md says why the check is not yet before the first delete);
+ * - with the company's `forceDestroy` (an `up` that sends nothing for the company, and makes
+ *   again what the failed destroy deleted), the destroy deletes the company and the cost center
+ *   with it, and its warning names the cost center.
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
