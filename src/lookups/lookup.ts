@@ -2,11 +2,13 @@
  * A lookup and its `Output` twin, made from one search: the plain form takes plain arguments and
  * returns a Promise (as `aws.ec2.getVpc`); the twin takes `pulumi.Input` arguments and returns a
  * `pulumi.Output`. While any argument is unknown at preview (the id of a company the same program
- * creates), the twin's result is unknown and no call is made: `apply` does not run then.
+ * creates), the twin's result is unknown and no call is made: `apply` does not run then. A twin
+ * that fails ends the program with its one-line error (`stop-program.ts`).
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { TravelClient } from "../client";
 import { lookupClient } from "./lookup-client";
+import { stopProgramOnFailure } from "./stop-program";
 
 /** Every argument of `A` as a `pulumi.Input`. */
 export type LookupInputs<A> = { [K in keyof A]: pulumi.Input<A[K]> };
@@ -34,8 +36,9 @@ export function lookupPair<A extends object, R>(
   search: Search<A, R>,
 ): { lookup: Lookup<A, Known<R>>; output: OutputLookup<A, Known<R>> } {
   const lookup: Lookup<A, Known<R>> = (args) => Promise.resolve().then(() => search(lookupClient(), args));
+  // A failed twin stops the program at once (stop-program.ts): no program can catch it.
   const output: OutputLookup<A, Known<R>> = (args) =>
-    pulumi.output(args).apply<Known<R>>((known) => lookup(known as unknown as A));
+    pulumi.output(args).apply<Known<R>>((known) => lookup(known as unknown as A).catch(stopProgramOnFailure));
   return { lookup, output };
 }
 

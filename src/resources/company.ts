@@ -5,6 +5,7 @@ import { apiPath, byId, itemsUnder, listAll, listedItemSchema } from "../client"
 import { defineResource } from "../provider/hosts/dynamic/define-resource";
 import type { LookupCandidate } from "../provider/model/create-lookup";
 import { adoptIdField, inputKeysOf, type Values } from "../provider/model/definition";
+import { jsonEqual } from "../provider/model/values";
 import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import type { TenantFacts } from "../provider/model/tenant-facts";
 import { entityIdSchema } from "../schemas/common";
@@ -17,6 +18,14 @@ export const companyInputsSchema = z.strictObject({
   ...companyWritableFields,
   /** Company roles; defaults to `["ORG"]`. */
   companyRoles: z.array(companyRoleSchema).min(1, "needs at least one role").default(["ORG"]),
+  /**
+   * Delete, with the company, the objects under it that no resource declares and that would keep
+   * the platform from deleting it (cost centers, departments, grades, legal entities, offices).
+   * Without it a destroy that meets one fails before the company's delete, naming each with the
+   * commands that adopt or delete it. Never sent to the platform; changing it updates the state
+   * only (set it, run `pulumi up`, then destroy).
+   */
+  forceDestroy: z.boolean().optional(),
   ...adoptIdField,
 });
 
@@ -46,9 +55,18 @@ function asCompany(body: Values): Values {
   return { ...body, supportConfigs: { length: configs.length, elements: configs } };
 }
 
+/** The inputs the provider keeps to itself: never sent to the platform. */
+const PROVIDER_ONLY = ["forceDestroy"];
+
+/** The inputs sent to the platform: all but `adoptId` and {@link PROVIDER_ONLY}. */
+function platformInputs(inputs: CompanyInputs): Values {
+  const { forceDestroy: _force, ...rest } = withoutAdopt(inputs);
+  return rest;
+}
+
 /** The create request (`CreateCompanyRequest`): the inputs as they are, without `adoptId`. */
 const createRequest = (inputs: CompanyInputs) =>
-  ({ method: "POST", path: "/v2/companies", body: withoutAdopt(inputs) }) as const;
+  ({ method: "POST", path: "/v2/companies", body: platformInputs(inputs) }) as const;
 /** The company is the manifest's `company`; export and reconcile read it first, as their root. */
 const companyTenant: TenantFacts = {
   manifest: { section: "company" },
@@ -86,12 +104,21 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
       client.get(companyPath(id), { schema: companyResponseSchema }),
     );
     if (!company) return undefined;
-    const keys = Object.keys(importing ? companyInputsSchema.shape : declared);
-    return { observed: observe(asInputs(company), declared, keys, importing), state: { companyId: id } };
+    const keys = Object.keys(importing ? companyInputsSchema.shape : declared).filter(
+      (key) => !PROVIDER_ONLY.includes(key),
+    );
+    const observed = observe(asInputs(company), declared, keys, importing);
+    // The platform does not hold `forceDestroy`: a read keeps the recorded one.
+    const kept = declared.forceDestroy === undefined ? {} : { forceDestroy: declared.forceDestroy };
+    return { observed: { ...observed, ...kept }, state: { companyId: id } };
   },
   async update({ client }, id, news, olds) {
+    const keys = inputKeysOf(companyResource).filter((key) => !PROVIDER_ONLY.includes(key));
+    // A change of `forceDestroy` alone is recorded in the state only.
+    if (keys.every((key) => jsonEqual((news as Values)[key], (olds as Values)[key])))
+      return { companyId: id };
     await replaceWhole(client, companyPath(id), companyResponseSchema, (current) => ({
-      ...asCompany(replacementBody(asInputs(current), news, olds, inputKeysOf(companyResource))),
+      ...asCompany(replacementBody(asInputs(current), news, olds, keys)),
       id: { id },
     }));
     return { companyId: id };
@@ -147,4 +174,6 @@ export class Company extends companyResource.Resource {
   declare readonly companyRoles: pulumi.Output<string[]>;
   /** Your own identifier of the company. */
   declare readonly externalId: pulumi.Output<string | undefined>;
+  /** Whether the company's delete also deletes the undeclared objects that would block it. */
+  declare readonly forceDestroy: pulumi.Output<boolean | undefined>;
 }

@@ -26,6 +26,8 @@ export interface RunKnowledge {
   held(type: string, id: string): boolean;
   /** The objects the run removed from the stack but left on the platform under the company. */
   left: readonly LeftObject[];
+  /** Lines naming the objects the company's `forceDestroy` deletes before it. */
+  forced?: readonly string[] | undefined;
 }
 
 /**
@@ -92,9 +94,12 @@ export async function companyDeletionWarning(
   run: RunKnowledge,
 ): Promise<string | undefined> {
   const cascade = await companyCascade(client, companyId, registry, run);
-  if (cascade === undefined || (cascade.objects.length === 0 && run.left.length === 0)) return undefined;
+  const forced = run.forced ?? [];
+  if (cascade === undefined || cascade.objects.length + run.left.length + forced.length === 0)
+    return undefined;
   const lines = [
     `deleting ${described("company", companyId, cascade.name)} also deletes, on the platform, what no resource of this stack manages:`,
+    ...forced,
     ...cascade.objects.map(({ what, id, name }) => `  ${described(what, id, name)}`),
     ...run.left.map(
       ({ type, id, why }) =>

@@ -57,6 +57,25 @@ describe("Company provider", () => {
     await expect(h.provider.delete(id, updated.outs ?? {})).resolves.toBeUndefined();
   });
 
+  it("keeps forceDestroy to itself: never sent, kept by read, and a change of it alone updates nothing on the platform", async () => {
+    const inputs = await checked(h.provider, { name: "Forced", billingCurrency: "USD" });
+    const before = h.emulator.admin.lastRequestSeq;
+    const { id, outs } = await h.provider.create({ ...inputs, forceDestroy: true });
+    const [post] = h.emulator.admin
+      .requests(before)
+      .filter((e) => e.method === "POST" && e.path === "/v2/companies");
+    expect(post).toBeDefined();
+    expect(await server(id)).not.toHaveProperty("forceDestroy");
+    expect((await h.provider.read(id, outs)).inputs).toMatchObject({ forceDestroy: true });
+    const news = await checked(h.provider, { ...inputs, forceDestroy: false });
+    const diff = await h.provider.diff(id, outs, news);
+    expect(diff).toMatchObject({ changes: true, changed: ["forceDestroy"], replaces: [] });
+    const beforeUpdate = h.emulator.admin.lastRequestSeq;
+    await h.provider.update(id, outs, news);
+    expect(h.emulator.admin.requests(beforeUpdate).filter((e) => e.method !== "GET")).toEqual([]);
+    await h.provider.delete(id, outs);
+  });
+
   it("takes every property of CreateCompanyRequest, and sends supportConfigs as the vendor's Company shape on update", async () => {
     const settings = {
       emergencyContactInfos: [{ email: "desk@acme.example", designation: "Travel desk" }],

@@ -22,14 +22,17 @@ const SETTING_NAMES = Object.keys(SETTING_ENV_VARS) as SettingName[];
 export type DefinitionRegistry = Readonly<Record<string, ResourceDefinition<Values, Values>>>;
 
 /**
- * What a delete of one type warns of before it starts, given the object's id: such as what the
- * platform deletes with a company. `held` tells whether a resource of this run's stack holds an
- * object (seen by its diff, or created or adopted in the run).
+ * What a delete of one type warns of before it starts, given the object's id and its recorded
+ * inputs and outputs: such as what the platform deletes with a company. It may first make sure the
+ * delete can succeed, throwing before anything is deleted when it cannot, and clear what its
+ * inputs ask it to (a company's `forceDestroy`). `held` tells whether a resource of this run's
+ * stack holds an object (seen by its diff, or created or adopted in the run).
  */
 export type DeleteWarning = (
   ctx: ResourceContext,
   id: string,
   held: (type: string, id: string) => boolean,
+  recorded: Values,
 ) => Promise<string | undefined>;
 
 /** The two functions of the stable runtime contract. */
@@ -141,7 +144,7 @@ function withDeleteWarning(
   return {
     ...provider,
     async delete(id, recorded) {
-      const text = await warning(context(), id, held);
+      const text = await warning(context(), id, held, recorded);
       if (text !== undefined) await warnRun(context(), text);
       await provider.delete(id, recorded);
     },
