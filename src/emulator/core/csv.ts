@@ -43,7 +43,8 @@ export function parseCsv(text: string): CsvRow[] {
       info: true,
       relax_column_count: true,
       skip_empty_lines: true,
-    }) as { record: string[]; info: { lines: number } }[];
+      // With `info`, each record comes with where it was read; csv-parse's types omit that form.
+    }) as unknown as { record: string[]; info: { lines: number } }[];
     // csv-parse counts the line a record ends on; a record starts that many line ends earlier.
     return records.map(({ record, info }) => ({ line: info.lines - lineEndsIn(record), cells: record }));
   } catch (error) {
