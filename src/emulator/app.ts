@@ -57,7 +57,7 @@ export function buildEmulatorApp(ctx: AdminContext, options: EmulatorAppOptions 
 
   app.register(requestLogging(ctx.log));
   app.register(durableAnswers(ctx.store, { logErrors }));
-  app.register(faultInjection(ctx.faults, ctx.log));
+  app.register(faultInjection(ctx.faults, ctx.log, ctx.clock));
   app.register(bodyDepthLimit);
   app.register(vendorContract({ authenticate: (header) => ctx.identity.authenticate(header) }));
   app.register(platformErrors({ logErrors }));

@@ -7,7 +7,12 @@
  * next up; destroy keeps a key a person registered with the stack's kid. Then, walked over the
  * registry (test/support/one-of-each.ts, so a new type cannot skip it): `kill -9` of `pulumi up`
  * with one create of every type in flight, and the recovery of docs/reliability.md, leave no
- * duplicate, no orphan and no extra rotation, and converge in one up. Every case runs on both hosts
+ * duplicate, no orphan and no extra rotation, and converge in one up. Also over the registry, the
+ * answers cut short (issue 31): a success whose body stops halfway for the create of every type
+ * (recovered as a lost answer, no duplicate, no orphan), for every type's read, the token and the
+ * API users' listing (repeated, the runs succeed); a Retry-After HTTP date from a clock an hour
+ * ahead (waited as asked), one beyond the cap (the run fails naming the wait and the cap), and a
+ * token never readable (not blamed on the credentials). Every case runs on both hosts
  * with the same program text (test/support/plugin-classes.ts): the dynamic resources, and the
  * provider plugin `travel`, where the kill takes the plugin's process with the CLI's.
  */
@@ -23,7 +28,7 @@ import { definitions } from "../../src/resources/registry";
 import { CLI, runNode, travelEnv } from "../cli/harness";
 import { type LossyProxy, startLossyProxy } from "../provider/lossy-proxy";
 import { clientFor, tokenStatus } from "../support/live-emulator";
-import { type KitEnv, type OneOfType, oneOfEach } from "../support/one-of-each";
+import { createRouteUnder, type KitEnv, type OneOfType, oneOfEach, type Route } from "../support/one-of-each";
 import { type Host, HOSTS, TRAVEL_BY_HOST } from "../support/plugin-classes";
 import {
   commandLine,
@@ -352,6 +357,203 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       expect(after.tmcNotHeld.filter((object) => !object.caller)).toEqual([]);
       expect(clean.code, clean.stderr).toBe(after.unowned.length > 0 ? 9 : 0);
       await e.stack.preview({ expectNoChanges: true });
+    });
+  },
+);
+
+/** One resource of a registered type, as {@link declareOneOfEach} declared it. */
+interface DeclaredRow {
+  type: string;
+  row: OneOfType;
+  kit: KitEnv;
+  inputs: Values;
+}
+
+/**
+ * Declares one resource of every registered type in the stack's `resources` config (the program
+ * is {@link REGISTRY_PROGRAM}), each under a company of its own, its parents made through the API.
+ */
+async function declareOneOfEach(
+  e: E2eEnvironment,
+  client: TravelClient,
+  label: string,
+): Promise<DeclaredRow[]> {
+  const rows: DeclaredRow[] = [];
+  for (const type of Object.keys(definitions).sort()) {
+    const row = oneOfEach[type];
+    if (!row) throw new Error(`test/support/one-of-each.ts has no row for ${type}`);
+    const { id: companyId } = await client.post<{ id: string }>("/v2/companies", {
+      body: { name: `${label} ${type}`, billingCurrency: "USD", companyRoles: ["ORG"] },
+    });
+    const kit = { emulator: e.emulator, client, companyId };
+    rows.push({ type, row, kit, inputs: await row.inputs(kit) });
+  }
+  await e.stack.setConfig("resources", {
+    value: JSON.stringify(rows.map(({ type, inputs }) => ({ type, inputs }))),
+  });
+  return rows;
+}
+
+/**
+ * The platform holds exactly what the stack holds: one object per resource (a duplicate shows in
+ * `held`), an API user whose recorded secret works, and `reconcile` finds no pending create, no
+ * object of the stack's companies that no resource owns but the parents the test made through the
+ * API (fields, a legal entity, the arm made for the option group), and no API user of the TMC the
+ * stack does not hold.
+ */
+async function expectPlatformHoldsTheStack(e: E2eEnvironment, rows: DeclaredRow[]): Promise<void> {
+  for (const { type, row, kit, inputs } of rows)
+    expect({ type, held: await row.held(kit, inputs) }).toEqual({ type, held: 1 });
+  const outputs = await e.stack.outputs();
+  const userId = outputs.ApiUser?.value as string;
+  expect(await tokenStatus(e.emulator.url, userId, outputs.apiUserSecret?.value as string)).toBe(200);
+  const stateFile = join(e.programDir, "state.json");
+  expect((await pulumi(e, ["stack", "export", "--file", stateFile])).code).toBe(0);
+  const clean = await runNode(CLI, ["reconcile", "--stack", stateFile, "--json"], travelEnv(e.emulator));
+  const after = JSON.parse(clean.stdout) as {
+    pendingCreates: unknown[];
+    unowned: { id: string; parents: Record<string, string> }[];
+    tmcNotHeld: { caller: boolean }[];
+  };
+  const parents = new Set(
+    rows.flatMap(({ inputs }) =>
+      [
+        inputs.legalEntityId,
+        inputs.customFieldId,
+        ...((inputs.fieldIds as string[] | undefined) ?? []),
+      ].filter((id): id is string => typeof id === "string"),
+    ),
+  );
+  const madeByTest = (object: { id: string; parents: Record<string, string> }) =>
+    parents.has(object.id) || Object.values(object.parents).some((id) => parents.has(id));
+  expect(after.pendingCreates).toEqual([]);
+  expect(after.unowned.filter((object) => !madeByTest(object))).toEqual([]);
+  expect(after.tmcNotHeld.filter((object) => !object.caller)).toEqual([]);
+  expect(clean.code, clean.stderr).toBe(after.unowned.length > 0 ? 9 : 0);
+}
+
+/** Whether a logged status is a success. */
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
+  "answers cut short and Retry-After dates through the Pulumi engine, every registered type (%s host)",
+  (host) => {
+    let e: E2eEnvironment;
+    let client: TravelClient;
+    let rows: DeclaredRow[];
+    beforeAll(async () => {
+      e = await createEnvironment("cut-all", REGISTRY_PROGRAM, {}, "e2e", host);
+      client = clientFor(e.emulator);
+      rows = await declareOneOfEach(e, client, "Cut");
+    });
+    afterAll(async () => {
+      await client?.close();
+      await e?.dispose();
+    });
+
+    /** Cuts the next success `route` matches short (its status and half its body); returns the rule's id. */
+    const cutNext = (route: Route) =>
+      e.emulator.admin.addFault({ ...route, afterHandling: "cut", times: 1 }).id;
+    /** The rules that did not fire exactly once, with their routes; then removes every rule. */
+    const firedOtherThanOnce = () => {
+      const rules = e.emulator.admin.faults();
+      e.emulator.admin.clearFaults();
+      return rules
+        .filter((rule) => rule.fired !== 1)
+        .map(({ path, methods, fired }) => ({ path, methods, fired }));
+    };
+
+    it("a create of every type answered with a success cut short: no duplicate, no orphan, and the next up converges", async () => {
+      const firstSeq = e.emulator.admin.lastRequestSeq;
+      // One token answer and one listing of the API users cut short (safe calls, repeated), and
+      // every type's create.
+      const safe = [
+        cutNext({ methods: ["POST"], path: TOKEN_PATH }),
+        cutNext({ methods: ["GET"], path: "/v2/api-users" }),
+      ];
+      const creates = Object.fromEntries(
+        rows.map(({ type, row, kit }) => [type, cutNext(createRouteUnder(row, kit.companyId))]),
+      );
+      const first = await pulumi(e, ["up", "--yes", "--skip-preview"]);
+      expect(firedOtherThanOnce()).toEqual([]);
+      // Each create's cut answer was a success: the platform made the object.
+      const cut = e.emulator.admin.requests(firstSeq).filter((request) => request.fault !== undefined);
+      for (const [type, rule] of Object.entries(creates)) {
+        const statuses = cut.filter((request) => request.fault === rule).map((request) => request.status);
+        expect({ type, statuses: statuses.map(isSuccess) }).toEqual({ type, statuses: [true] });
+      }
+      expect(cut.filter((request) => safe.includes(request.fault as string)).length).toBe(2);
+      // Either every create was recovered in the run, or it failed naming the cut answer and reconcile.
+      if (first.code !== 0) {
+        expect(first.output).toMatch(/could not be read \(cut short or not JSON\)/);
+        expect(first.output).toContain("reconcile");
+      }
+      // The next up refreshes first: every type's read, the listing of the API users and the token
+      // answered with a success cut short once; the token asked again after 2 s as an HTTP date
+      // from a clock an hour ahead (finding 3: waited 2 s, not an hour).
+      const secondSeq = e.emulator.admin.lastRequestSeq;
+      const throttled = e.emulator.admin.addFault({
+        methods: ["POST"],
+        path: TOKEN_PATH,
+        rate429: 1,
+        retryAfterSeconds: 2,
+        retryAfterFormat: "http-date",
+        dateSkewSeconds: 3600,
+        times: 1,
+      }).id;
+      cutNext({ methods: ["POST"], path: TOKEN_PATH });
+      cutNext({ methods: ["GET"], path: "/v2/api-users" });
+      const stackCompany = String((await e.stack.outputs()).Company?.value);
+      for (const { type, kit } of rows)
+        if (type !== "ApiUser")
+          cutNext({
+            // Reads only: GETs and POST listings (the run writes nothing, --expect-no-changes).
+            methods: ["GET", "POST"],
+            path: `/**${type === "Company" ? stackCompany : kit.companyId}**`,
+          });
+      const second = await pulumi(e, [
+        "up",
+        "--refresh",
+        "--yes",
+        "--skip-preview",
+        ...(first.code === 0 ? ["--expect-no-changes"] : []),
+      ]);
+      expect(second.code, second.output).toBe(0);
+      expect(firedOtherThanOnce()).toEqual([]);
+      // The Retry-After was read against the answer's Date (2 s; against the client's clock it is
+      // an hour and 2 s, over the cap, and the run fails), and waited before the token was asked again.
+      const tokens = e.emulator.admin.requests(secondSeq).filter((request) => request.path === TOKEN_PATH);
+      const at429 = tokens.findIndex((request) => request.fault === throttled);
+      expect(tokens[at429]?.status).toBe(429);
+      expect((tokens[at429 + 1]?.atMs ?? 0) - (tokens[at429]?.atMs ?? 0)).toBeGreaterThanOrEqual(1990);
+      if (first.code !== 0) await e.stack.preview({ expectNoChanges: true });
+      await expectPlatformHoldsTheStack(e, rows);
+    });
+
+    it("a Retry-After beyond the cap fails naming the wait asked and the cap; a token never readable is not blamed on the credentials", async () => {
+      // Two minutes asked as an HTTP date by a clock an hour ahead: 120 s, over the 60 s cap.
+      e.emulator.admin.addFault({
+        methods: ["GET"],
+        path: "/v2/api-users",
+        rate429: 1,
+        retryAfterSeconds: 120,
+        retryAfterFormat: "http-date",
+        dateSkewSeconds: 3600,
+        times: 1,
+      });
+      const refresh = await pulumi(e, ["refresh", "--yes", "--skip-preview"]);
+      e.emulator.admin.clearFaults();
+      expect(refresh.code).not.toBe(0);
+      expect(refresh.output).toContain("the server asked to wait 120 s (Retry-After)");
+      expect(refresh.output).toContain("(60 s, retry.maxRetryAfterMs)");
+
+      e.emulator.admin.addFault({ methods: ["POST"], path: TOKEN_PATH, afterHandling: "cut" });
+      const preview = await pulumi(e, ["preview"]);
+      e.emulator.admin.clearFaults();
+      expect(preview.code).not.toBe(0);
+      expect(preview.output).toContain("the body could not be read (cut short or not JSON)");
+      expect(preview.output).toContain("the credentials were not judged");
+      expect(preview.output).not.toContain("travel:clientId");
     });
   },
 );

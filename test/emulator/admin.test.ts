@@ -89,6 +89,29 @@ describe("emulator admin API", () => {
     expect((await admin("POST", "/faults", { bogus: true })).statusCode).toBe(400);
   });
 
+  it("states an injected Retry-After as an HTTP date after a Date skewed from the emulator's clock", async () => {
+    const added = await admin("POST", "/faults", {
+      path: "/v2/companies",
+      rate429: 1,
+      retryAfterSeconds: 2,
+      retryAfterFormat: "http-date",
+      dateSkewSeconds: 3600,
+      times: 1,
+    });
+    expect(added.statusCode).toBe(201);
+    const nowMs = fx.emu.admin.clock.now();
+    const faulted = await call(fx.emu, fx.token, "GET", "/v2/companies");
+    expect(faulted.statusCode).toBe(429);
+    const date = Date.parse(String(faulted.headers.date));
+    expect(Math.abs(date - (nowMs + 3_600_000))).toBeLessThan(2_000);
+    expect(Date.parse(String(faulted.headers["retry-after"])) - date).toBe(2_000);
+    expect(String(faulted.headers["retry-after"])).toMatch(
+      /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} [\d:]{8} GMT$/,
+    );
+    expect((await admin("POST", "/faults", { dateSkewSeconds: 31 * 24 * 3600 })).statusCode).toBe(400);
+    expect((await admin("POST", "/faults", { retryAfterFormat: "minutes" })).statusCode).toBe(400);
+  });
+
   it("changes settings with validation", async () => {
     expect((await admin("PATCH", "/settings", { apiUserQuota: 1 })).json()).toMatchObject({
       apiUserQuota: 1,

@@ -60,6 +60,16 @@ export interface OneOfType {
 /** Every write method: the first write of an operation is the one a kit's fault loses. */
 export const ANY_WRITE: Route = { methods: ["POST", "PUT", "PATCH", "DELETE"], path: "/**" };
 
+/**
+ * The route of a row's create in a run where every row has a company of its own: the row's own
+ * route when its path names no company (`/v2/api-users`), else its methods on any path that names
+ * the row's company.
+ */
+export function createRouteUnder(row: OneOfType, companyId: string): Route {
+  const route = row.writes?.create ?? ANY_WRITE;
+  return route.path.includes("*") ? { methods: route.methods, path: `/**${companyId}**` } : route;
+}
+
 const address = { addressLines: ["1 Main Street"], regionCode: "US" };
 
 const storedUnder = <T>(env: KitEnv, kind: RecordKind<T>, match: (record: T) => boolean = () => true) =>
@@ -105,6 +115,7 @@ export const oneOfEach: Record<string, OneOfType> = {
   Company: {
     inputs: async () => ({ name: `Kit Co ${Math.random()}`, billingCurrency: "USD", companyRoles: ["ORG"] }),
     change: (inputs) => ({ ...inputs, billingCurrency: "EUR" }),
+    writes: { create: { methods: ["POST"], path: "/v2/companies" } },
     deleteRemoves: true,
     held: async (env, inputs) =>
       env.emulator.context.store

@@ -1,10 +1,12 @@
 /**
  * The plugin that applies the {@link FaultInjector}'s rules to platform calls (admin calls are
- * never faulted): before handling, added latency, a dropped connection or an injected status;
+ * never faulted): before handling, added latency, a dropped connection or an injected status (its
+ * `Date` from the emulator's clock, skewed as the rule asks, and its `Retry-After`);
  * after handling (the change is committed, durably with a state file), a dropped connection or a
  * 5xx in place of the answer.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { EmulatorClock } from "../core/clock";
 import { errorBody } from "../core/errors";
 import { globalPlugin } from "../core/global-plugin";
 import { ADMIN_PREFIX, pathOf } from "../core/http";
@@ -39,8 +41,29 @@ function dropConnection(reply: FastifyReply): void {
   else reply.raw.destroy();
 }
 
+/**
+ * The `Date` and `Retry-After` headers of an injected status: the emulator's clock moved by the
+ * rule's skew, to the second (an HTTP date has no finer unit), and the wait in seconds or as the
+ * HTTP date that far after `Date`.
+ */
+export function injectedStatusHeaders(
+  action: Extract<FaultAction, { type: "status" }>,
+  nowMs: number,
+): Record<string, string> {
+  const dateMs = Math.floor((nowMs + action.dateSkewSeconds * 1000) / 1000) * 1000;
+  const headers: Record<string, string> = { date: new Date(dateMs).toUTCString() };
+  const wait = action.retryAfterSeconds;
+  if (wait !== undefined)
+    headers["retry-after"] =
+      action.retryAfterFormat === "http-date"
+        ? new Date(dateMs + Math.ceil(wait) * 1000).toUTCString()
+        : String(wait);
+  return headers;
+}
+
 /** Applies a before-handling decision: waits its latency, then drops, answers, or arms an after-fault. */
 async function beforeHandling(
+  clock: EmulatorClock,
   log: RequestLog,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -54,7 +77,7 @@ async function beforeHandling(
     request.raw.socket.destroy();
   } else if (action.type === "status") {
     request.faultId = action.ruleId;
-    if (action.retryAfterSeconds !== undefined) reply.header("retry-after", String(action.retryAfterSeconds));
+    reply.headers(injectedStatusHeaders(action, clock.now()));
     const body = errorBody(BEFORE_CODES[action.status], `injected fault ${action.ruleId}`, request.id);
     await reply.code(action.status).send(body);
   } else if (action.type === "after") {
@@ -96,12 +119,16 @@ function afterHandling(
  * The plugin; register it after the request log (its arrival time comes first) and after
  * durability (an after-handling fault replaces an answer whose change is already durable).
  */
-export function faultInjection(faults: FaultInjector, log: RequestLog): FastifyPluginAsync {
+export function faultInjection(
+  faults: FaultInjector,
+  log: RequestLog,
+  clock: EmulatorClock,
+): FastifyPluginAsync {
   return globalPlugin("fault-injection", async (app) => {
     app.addHook("onRequest", async (request, reply) => {
       const path = pathOf(request);
       if (path.startsWith(ADMIN_PREFIX)) return;
-      await beforeHandling(log, request, reply, faults.decide(request.method, path));
+      await beforeHandling(clock, log, request, reply, faults.decide(request.method, path));
     });
     app.addHook("onSend", async (request, reply, payload) => afterHandling(log, request, reply, payload));
   });

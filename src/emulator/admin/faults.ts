@@ -1,11 +1,15 @@
 /**
- * Fault injection per route pattern: 429s with Retry-After, 500s and 503s, added latency and
+ * Fault injection per route pattern: 429s with Retry-After (in seconds or as an HTTP date, with
+ * the answer's `Date` skewed if asked), 500s and 503s, added latency and
  * dropped connections, each with a probability, decided before the request is handled; and
  * "after handling" faults, where the platform commits the request and then the connection is
  * dropped or a 5xx replaces the answer. Admin routes are never faulted.
  */
 import { z } from "zod";
 import type { Random } from "../core/random";
+
+/** The largest `dateSkewSeconds`: 30 days, the clock skew the platform's clients are proven against. */
+const MAX_SKEW_SECONDS = 30 * 24 * 3600;
 
 /** A fault rule as the admin API accepts it. */
 export const faultRuleSchema = z
@@ -18,6 +22,16 @@ export const faultRuleSchema = z
     rate429: z.number().min(0).max(1).default(0),
     /** Retry-After seconds sent with injected 429s and 503s. */
     retryAfterSeconds: z.number().min(0).max(3600).default(1),
+    /**
+     * How injected 429s and 503s state their `Retry-After`: `"seconds"` (delta seconds) or
+     * `"http-date"` (the answer's `Date` plus `retryAfterSeconds`, as an HTTP date, RFC 9110).
+     */
+    retryAfterFormat: z.enum(["seconds", "http-date"]).default("seconds"),
+    /**
+     * Seconds the `Date` header of injected 429s, 500s and 503s is ahead of the emulator's clock
+     * (behind when negative): a platform whose clock is off from the client's. At most 30 days.
+     */
+    dateSkewSeconds: z.number().int().min(-MAX_SKEW_SECONDS).max(MAX_SKEW_SECONDS).default(0),
     rate500: z.number().min(0).max(1).default(0),
     rate503: z.number().min(0).max(1).default(0),
     /** Probability of destroying the connection without an answer. */
@@ -70,6 +84,8 @@ export type FaultAction =
       type: "status";
       status: 429 | 500 | 503;
       retryAfterSeconds?: number | undefined;
+      retryAfterFormat: "seconds" | "http-date";
+      dateSkewSeconds: number;
       latencyMs: number;
       ruleId: string;
     }
@@ -149,7 +165,16 @@ export class FaultInjector {
         if (draw < threshold) {
           rule.fired++;
           const retryAfterSeconds = status === 500 ? undefined : rule.retryAfterSeconds;
-          return { type: "status", status, retryAfterSeconds, latencyMs, ruleId: rule.id };
+          const { retryAfterFormat, dateSkewSeconds } = rule;
+          return {
+            type: "status",
+            status,
+            retryAfterSeconds,
+            retryAfterFormat,
+            dateSkewSeconds,
+            latencyMs,
+            ruleId: rule.id,
+          };
         }
       }
       if (rule.afterHandling !== undefined && this.random() < rule.afterHandlingRate) {

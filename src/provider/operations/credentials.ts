@@ -66,6 +66,8 @@ export async function verifyCredentials(client: TravelClient, config: ProviderCo
 function adviceFor(error: unknown): string {
   if (isTravelError(error, "invalid_response") || isTravelError(error, "server_error"))
     return "The platform answered but its answer could not be used; the credentials were not judged, so try again";
+  if (isTravelError(error, "rate_limited"))
+    return "The platform asked the client to slow down (above); the credentials were not judged, so try again later";
   if (isTravelError(error, "connection") || isTravelError(error, "timeout"))
     return "The platform could not be reached: check travel:baseUrl (or TRAVEL_BASE_URL) and the network";
   return (
