@@ -11,20 +11,17 @@
  * from Go's build cache, which scripts/bootstrap warms with GOFLAGS=-trimpath (this file builds
  * with it too, so the cache entries do not depend on the directory the SDK sits in).
  */
-import { execFile } from "node:child_process";
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
-import { promisify } from "node:util";
+import { cpSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apiPath, type TravelClient } from "../../src/client";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
 import { definitions } from "../../src/resources/registry";
 import { readTenant } from "../../src/tenant/read-tenant";
 import { assertNoContractViolations, type ContractRecorder } from "../support/contract-recorder";
-import { newProjectEnv } from "../support/file-stack";
 import { clientFor, renameCostCenterOutOfBand } from "../support/live-emulator";
 import { findOnPath } from "../support/on-path";
+import { newUserProject, type NewUserProject } from "../support/new-user-project";
 import { packedTarball } from "../support/packed-project";
 import { checkpointResources, checkpointText, declaredResources } from "../support/state-size";
 import { e2eSkipReason, startE2eRecorder } from "./harness";
@@ -58,67 +55,48 @@ describe.skipIf(skipReason() !== "")(
     let emulator: RunningEmulator;
     let recorder: ContractRecorder;
     let client: TravelClient;
-    let dir = "";
-    let backend = "";
-    let env: NodeJS.ProcessEnv = {};
+    let project: NewUserProject;
     let companyId = "";
     const started = Date.now();
 
-    /** Runs `command` in the project directory (asynchronously: the emulator answers from this process). */
+    /** Runs `command` in the project directory, logging how long it took (reported, never asserted). */
     const run = async (command: string, args: string[]): Promise<string> => {
       const start = Date.now();
-      try {
-        const { stdout } = await promisify(execFile)(command, args, { cwd: dir, env, maxBuffer: 64 << 20 });
-        console.log(`go-tenant: ${command} ${args[0] ?? ""}: ${((Date.now() - start) / 1000).toFixed(1)} s`);
-        return stdout;
-      } catch (error) {
-        const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-        throw new Error(`${command} ${args.join(" ")} failed:\n${stdout ?? ""}\n${stderr ?? ""}`, {
-          cause: error,
-        });
-      }
+      const stdout = await project.run(command, args);
+      console.log(`go-tenant: ${command} ${args[0] ?? ""}: ${((Date.now() - start) / 1000).toFixed(1)} s`);
+      return stdout;
     };
     const pulumi = (...args: string[]) => run("pulumi", [...args, "--stack", STACK, "--non-interactive"]);
-    const stateResources = () => checkpointResources(checkpointText(backend, "go-tenant", STACK));
+    const stateResources = () => checkpointResources(checkpointText(project.backend, "go-tenant", STACK));
     const tenant = async () => readTenant(client, [companyId], definitions);
 
     beforeAll(async () => {
       emulator = await startEmulator();
       recorder = await startE2eRecorder(emulator.url, "e2e go-tenant");
       client = clientFor(emulator);
-      dir = mkdtempSync(join(tmpdir(), "pulumi-travel-go-tenant-"));
-      backend = join(dir, ".pulumi-backend");
-      const home = join(dir, ".pulumi-home");
-      mkdirSync(backend);
-      mkdirSync(home);
-      env = {
-        ...newProjectEnv(backend, "go-tenant"),
-        PULUMI_HOME: home,
-        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      project = newUserProject("go-tenant", {
         // The build cache entries scripts/bootstrap made are directory-independent with -trimpath.
         GOFLAGS: `${process.env.GOFLAGS ?? ""} -trimpath -mod=readonly`.trim(),
         GOTOOLCHAIN: "local",
-      };
+      });
     });
     afterAll(async () => {
       await client?.close();
       await recorder?.close();
       await emulator?.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+      project?.remove();
       console.log(`go-tenant e2e: ${Math.round((Date.now() - started) / 1000)} s`);
       if (recorder) assertNoContractViolations(recorder, "e2e go-tenant");
     });
 
     it("installs the package and its plugin, and deploys the example", async () => {
-      const tarball = packedTarball(inject("packedProjectDir"));
-      copyFileSync(tarball, join(dir, basename(tarball)));
-      await run("npm", ["init", "-y"]);
-      await run("npm", ["install", `./${basename(tarball)}`]);
-      await run("npx", ["pulumi-travel", "plugin", "install"]);
-      const installed = join(dir, "node_modules", "pulumi-travel");
-      cpSync(join(installed, "examples", "go-tenant"), dir, { recursive: true });
+      const start = Date.now();
+      await project.installPackage(packedTarball(inject("packedProjectDir")));
+      console.log(`go-tenant: package and plugin installed: ${Math.round((Date.now() - start) / 1000)} s`);
+      const installed = join(project.dir, "node_modules", "pulumi-travel");
+      cpSync(join(installed, "examples", "go-tenant"), project.dir, { recursive: true });
       await run("go", ["mod", "edit", `-replace=${SDK_MODULE}=./node_modules/pulumi-travel/sdk/go`]);
-      expect(readFileSync(join(dir, "go.mod"), "utf8")).toContain(
+      expect(readFileSync(join(project.dir, "go.mod"), "utf8")).toContain(
         `${SDK_MODULE} => ./node_modules/pulumi-travel/sdk/go`,
       );
 
