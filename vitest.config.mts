@@ -1,7 +1,17 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+
+/**
+ * Test files run side by side, one per core (vitest's own default leaves one core idle, which on a
+ * 2-core CI machine means one file at a time). Each e2e file has its own emulator, contract
+ * recorder, `file://` backend and PULUMI_HOME where it installs plugins, so files share nothing but
+ * the packed project that global-setup.ts installs once. TRAVEL_TEST_WORKERS overrides the count.
+ */
+const workers = Number(process.env.TRAVEL_TEST_WORKERS ?? Math.max(2, availableParallelism()));
 
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     projects: [
       {
         test: {
@@ -17,7 +27,6 @@ export default defineConfig({
           globalSetup: ["test/e2e/global-setup.ts"],
           testTimeout: 600_000,
           hookTimeout: 600_000,
-          fileParallelism: false,
         },
       },
     ],

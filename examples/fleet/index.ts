@@ -6,7 +6,8 @@
  * folder or no overlay fails before any resource is declared.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { selectFleetStack, tenantFromManifest } from "pulumi-travel";
+import { tenantFromManifest } from "pulumi-travel";
+import { selectFleetStack } from "pulumi-travel/fleet";
 
 const selected = selectFleetStack("tenants", pulumi.getStack());
 const tenant = tenantFromManifest(selected.manifest, { stack: selected.env });

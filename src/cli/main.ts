@@ -3,6 +3,7 @@
 import { Command, CommanderError } from "commander";
 import { redactText } from "../client";
 import { CliError, exitCodeFor } from "./cli-error";
+import { endQuietlyOnClosedPipe } from "./closed-pipe";
 import { EXIT, EXIT_CODES_HELP } from "./exit-codes";
 import { packageVersion } from "./package-version";
 
@@ -66,6 +67,7 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
+  endQuietlyOnClosedPipe();
   void run(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

@@ -1,7 +1,9 @@
 /**
  * The `pulumi-travel` command itself, through its entry point in a child process: the version,
- * every command's exit codes in its `--help`, and the emulator on a taken port.
+ * every command's exit codes in its `--help`, the emulator on a taken port, and a reader that closes
+ * the pipe early.
  */
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
@@ -15,7 +17,7 @@ import { RECONCILE_EXITS } from "../../src/cli/commands/reconcile";
 import { VALIDATE_EXITS } from "../../src/cli/commands/validate";
 import { ALL_EXITS, type CommandExits, EXIT, EXIT_MEANINGS } from "../../src/cli/exit-codes";
 import { COMMAND_NAMES } from "../../src/cli/main";
-import { CLI, ROOT, runNode } from "./harness";
+import { CLI, FROM_SOURCE, ROOT, runNode } from "./harness";
 
 const cli = (args: string[]) => runNode(CLI, args, {});
 
@@ -29,6 +31,19 @@ const codesOf = (exits: CommandExits) =>
   exits.map((exit) => EXIT[typeof exit === "string" ? exit : exit[0]]).sort((a, b) => a - b);
 
 describe("pulumi-travel", () => {
+  it("ends quietly with 0 when its reader closes the pipe, as `emulator --help | head -1` does", async () => {
+    const child = spawn(process.execPath, ["--require", FROM_SOURCE, CLI, "emulator", "--help"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    // The read end closes before the first line is written: every write meets EPIPE.
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((done) => child.on("close", done));
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+  });
+
   it("prints the version of its package.json with --version and -V", async () => {
     const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
     for (const flag of ["--version", "-V"]) {

@@ -1,8 +1,10 @@
 /**
- * A small RFC 4180 CSV reader: comma separated, fields optionally in double quotes (`""` is a
- * quote inside one, and quoted fields may span lines), CRLF or LF line ends, an optional UTF-8
- * byte order mark. Blank lines are skipped. Every row keeps the line number it starts on.
+ * The emulator's CSV reader, on csv-parse: RFC 4180 (comma separated, fields optionally in double
+ * quotes, `""` a quote inside one, quoted fields across lines), CRLF or LF line ends, an optional
+ * UTF-8 byte order mark, blank lines skipped, and rows of any length (the routes check the
+ * columns and name the row). Every row keeps the line number it starts on.
  */
+import { CsvError, parse } from "csv-parse/sync";
 
 /** One record of a CSV text. */
 export interface CsvRow {
@@ -22,68 +24,33 @@ export class CsvSyntaxError extends Error {
   }
 }
 
+/** Our reason for each syntax error csv-parse names by code; others keep csv-parse's message. */
+const REASONS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: "a quoted field is not closed",
+  INVALID_OPENING_QUOTE: "a quote inside an unquoted field; quote the whole field",
+  CSV_INVALID_CLOSING_QUOTE: "text after a closing quote; a quoted field ends at its quote",
+};
+
+/** Line ends inside the cells of a record (quoted fields across lines). */
+const lineEndsIn = (cells: readonly string[]) =>
+  cells.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0);
+
 /** Parses `text` into rows (the header is the first row); throws {@link CsvSyntaxError}. */
 export function parseCsv(text: string): CsvRow[] {
-  const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  const rows: CsvRow[] = [];
-  let line = 1;
-  let rowLine = 1;
-  let cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  let afterQuote = false;
-  let started = false;
-
-  const endCell = () => {
-    cells.push(cell);
-    cell = "";
-    afterQuote = false;
-  };
-  const endRow = () => {
-    endCell();
-    const blank = cells.length === 1 && cells[0] === "" && !started;
-    if (!blank) rows.push({ line: rowLine, cells });
-    cells = [];
-    started = false;
-  };
-
-  for (let i = 0; i < source.length; i += 1) {
-    const char = source[i];
-    if (quoted) {
-      if (char === '"') {
-        if (source[i + 1] === '"') {
-          cell += '"';
-          i += 1;
-        } else {
-          quoted = false;
-          afterQuote = true;
-        }
-      } else {
-        if (char === "\n") line += 1;
-        cell += char;
-      }
-      continue;
+  try {
+    const records = parse(text, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as { record: string[]; info: { lines: number } }[];
+    // csv-parse counts the line a record ends on; a record starts that many line ends earlier.
+    return records.map(({ record, info }) => ({ line: info.lines - lineEndsIn(record), cells: record }));
+  } catch (error) {
+    if (error instanceof CsvError) {
+      const { lines } = error as CsvError & { lines?: number };
+      throw new CsvSyntaxError(lines ?? 1, REASONS[error.code] ?? error.message);
     }
-    if (char === ",") {
-      endCell();
-      started = true;
-    } else if (char === "\n" || char === "\r") {
-      if (char === "\r" && source[i + 1] === "\n") i += 1;
-      endRow();
-      line += 1;
-      rowLine = line;
-    } else if (afterQuote) {
-      throw new CsvSyntaxError(line, `unexpected ${JSON.stringify(char)} after a closing quote`);
-    } else if (char === '"') {
-      if (cell !== "")
-        throw new CsvSyntaxError(line, "a quote inside an unquoted field; quote the whole field");
-      quoted = true;
-      started = true;
-    } else {
-      cell += char;
-    }
+    throw error;
   }
-  if (quoted) throw new CsvSyntaxError(rowLine, "a quoted field is not closed");
-  if (cell !== "" || cells.length > 0 || started) endRow();
-  return rows;
 }
