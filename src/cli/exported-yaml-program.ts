@@ -12,7 +12,7 @@ import { importIdOf } from "../provider/model/import-id";
 import { definitions } from "../resources/registry";
 import type { TenantSnapshot } from "../tenant/read-tenant";
 import { type DeclaredResource, OutputReference, StackValueReference } from "./declared-resources";
-import { configSetCommand, type StackValue } from "./export-document";
+import { programNotes, type StackValue } from "./export-document";
 import {
   ProgramConfig,
   ProgramReference,
@@ -135,12 +135,6 @@ function header({ companyId, stackValues, notes }: ExportedProgramContext): stri
     "imports it instead of creating it; then the options may go. It runs on the provider plugin",
     "travel (pulumi-travel plugin install), configured by the stack's travel:* config.",
   ];
-  if (stackValues.length > 0)
-    lines.push(
-      "",
-      "Set these in each stack before `pulumi up` (the program reads them from its config):",
-      ...stackValues.map((value) => `  ${configSetCommand(value)}`),
-    );
-  if (notes.length > 0) lines.push("", "Not in the program:", ...notes.map((note) => `  ${note}`));
+  lines.push(...programNotes(stackValues, notes));
   return lines;
 }

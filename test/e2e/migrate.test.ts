@@ -31,10 +31,9 @@ import { parse } from "yaml";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
 import { assertNoContractViolations, type ContractRecorder } from "../support/contract-recorder";
 import { createFileStack, fileBackendEnv } from "../support/file-stack";
-import { findOnPath } from "../support/on-path";
 import { repoRoot } from "../support/packed-project";
 import { pluginProject } from "../support/plugin-classes";
-import { e2eSkipReason, startE2eRecorder } from "./harness";
+import { startE2eRecorder, yamlHostSkipReason } from "./harness";
 
 const STACK = "dev";
 const TOKEN_ROUTE = "POST /v2/auth/oauth2-token";
@@ -50,17 +49,6 @@ exports.legalEntityIds = Object.fromEntries(
 );
 `;
 
-/** Why this file cannot run here: the e2e suite's reason, or no YAML language host on PATH. */
-function skipReason(): string {
-  const suite = e2eSkipReason();
-  if (suite !== "") return suite;
-  if (findOnPath("pulumi-language-yaml") !== undefined) return "";
-  const reason = "pulumi-language-yaml not found on PATH; run scripts/bootstrap";
-  if (process.env.CI === "true")
-    throw new Error(`CI=true: the migrate e2e needs the YAML language host: ${reason}`);
-  return reason;
-}
-
 interface StateResource {
   urn: string;
   type: string;
@@ -75,7 +63,7 @@ interface ExportedState {
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 const isSecret = (value: unknown) => typeof value === "object" && value !== null && SECRET_SIG in value;
 
-describe.skipIf(skipReason() !== "")("pulumi-travel migrate and export --format yaml-program", () => {
+describe.skipIf(yamlHostSkipReason() !== "")("pulumi-travel migrate and export --format yaml-program", () => {
   let emulator: RunningEmulator;
   let recorder: ContractRecorder;
   let stack: Stack;
