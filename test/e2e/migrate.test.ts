@@ -93,20 +93,22 @@ describe.skipIf(yamlHostSkipReason() !== "")("pulumi-travel migrate and export -
       return { code: code ?? 1, stdout, stderr };
     }
   };
-  const ok = async (command: string, args: string[], cwd: string) => {
-    const result = await run(command, args, cwd);
+  const ok = async (command: string, args: string[], cwd: string, more: Record<string, string> = {}) => {
+    const result = await run(command, args, cwd, more);
     if (result.code !== 0)
       throw new Error(
         `${command} ${args.join(" ")} exited ${result.code}:\n${result.stdout}\n${result.stderr}`,
       );
     return result;
   };
+  /** The TRAVEL_* settings for the emulator (behind its recorder), as a user's shell would hold them. */
+  const travelEnv = () => ({
+    TRAVEL_BASE_URL: recorder.url,
+    TRAVEL_CLIENT_ID: emulator.bootstrap.clientId,
+    TRAVEL_CLIENT_SECRET: emulator.bootstrap.clientSecret,
+  });
   const cli = (...args: string[]) =>
-    run(process.execPath, [join(packageDir, "dist", "src", "cli", "main.js"), ...args], work, {
-      TRAVEL_BASE_URL: recorder.url,
-      TRAVEL_CLIENT_ID: emulator.bootstrap.clientId,
-      TRAVEL_CLIENT_SECRET: emulator.bootstrap.clientSecret,
-    });
+    run(process.execPath, [join(packageDir, "dist", "src", "cli", "main.js"), ...args], work, travelEnv());
   const pulumiIn = (dir: string, stackName: string, ...args: string[]) =>
     ok("pulumi", [...args, "--stack", stackName, "--non-interactive"], dir);
   /** The calls since `seq` that are POSTs (but the token and the listings, which read) or DELETEs. */
@@ -270,25 +272,17 @@ describe.skipIf(yamlHostSkipReason() !== "")("pulumi-travel migrate and export -
     appendFileSync(join(out, "Pulumi.yaml"), pluginProject(out, packageDir));
     const imported = "imported";
     await ok("pulumi", ["stack", "init", imported, "--non-interactive"], out);
-    await pulumiIn(out, imported, "config", "set", "travel:baseUrl", recorder.url);
-    await pulumiIn(out, imported, "config", "set", "travel:clientId", emulator.bootstrap.clientId);
-    await pulumiIn(
-      out,
-      imported,
-      "config",
-      "set",
-      "--secret",
-      "travel:clientSecret",
-      emulator.bootstrap.clientSecret,
-    );
+    // The new stack's provider reads the TRAVEL_* settings of the environment.
+    const inImported = (...args: string[]) =>
+      ok("pulumi", [...args, "--stack", imported, "--non-interactive"], out, travelEnv());
 
     const upSeq = emulator.admin.lastRequestSeq;
-    const up = await pulumiIn(out, imported, "up", "--yes", "--skip-preview");
+    const up = await inImported("up", "--yes", "--skip-preview");
     expect(up.stdout).toMatch(new RegExp(`= ${count} imported`));
     // Created: the stack only.
     expect(up.stdout).toMatch(/\+ 1 created\n/);
     expect(up.stdout).not.toMatch(/travel:index:\S+ \S+ created/);
-    await pulumiIn(out, imported, "preview", "--expect-no-changes");
+    await inImported("preview", "--expect-no-changes");
     expect(postsAndDeletes(upSeq)).toEqual([]);
   });
 });
