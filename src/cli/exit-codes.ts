@@ -24,11 +24,11 @@ export const EXIT = {
   declined: 7,
   /** A file given to the command is invalid (`validate`, `fleet validate`); nothing was sent to the platform. */
   invalid: 8,
-  /** `reconcile` found objects no resource owns, or pending creates; `fleet drift-summary` found drifted stacks. */
+  /** `reconcile` found objects no resource owns, or pending creates; `fleet drift-summary` found drifted stacks; `migrate` found pending operations. */
   findings: 9,
   /** `emulator`: the port to listen on is taken by another program. */
   portInUse: 10,
-  /** `plugin install`: a program it needs is missing or too old (`pulumi` on PATH, Node.js). */
+  /** `plugin install`, `migrate`: a program it needs is missing or too old (`pulumi` on PATH, Node.js). */
   missingTool: 11,
 } as const;
 
@@ -47,10 +47,10 @@ export const EXIT_MEANINGS: Readonly<Record<ExitName, string>> = {
   declined: "declined at the confirmation prompt, or a price change not accepted; nothing was changed",
   invalid: "the file given is invalid (validate, fleet validate); nothing was sent to the platform",
   findings:
-    "found what to deal with: objects no resource owns or pending creates (reconcile), drifted stacks (fleet drift-summary)",
+    "found what to deal with: objects no resource owns or pending creates (reconcile), drifted stacks (fleet drift-summary), pending operations (migrate)",
   portInUse:
     "emulator: the port is taken by another program (choose another with --port, or 0 for a free one)",
-  missingTool: `plugin install: no pulumi CLI on PATH, or a Node.js older than ${MINIMUM_NODE.major}.${MINIMUM_NODE.minor}; nothing was installed`,
+  missingTool: `plugin install, migrate: no pulumi CLI on PATH, or (plugin install) a Node.js older than ${MINIMUM_NODE.major}.${MINIMUM_NODE.minor}; nothing was installed or changed`,
 };
 
 /** Every exit code's name, in the order of the codes. */

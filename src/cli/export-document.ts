@@ -16,6 +16,22 @@ export function configSetCommand(value: StackValue): string {
     : `pulumi config set ${value.name} -- "$(cat <public key PEM file>)"    # ${value.path}: not returned by the platform`;
 }
 
+/**
+ * The lines an exported program's header closes with: the `pulumi config set` commands for the
+ * values the stack must supply, and what the platform holds that the program does not.
+ */
+export function programNotes(stackValues: readonly StackValue[], notes: readonly string[]): string[] {
+  const lines: string[] = [];
+  if (stackValues.length > 0)
+    lines.push(
+      "",
+      "Set these in each stack before `pulumi up` (the program reads them from its config):",
+      ...stackValues.map((value) => `  ${configSetCommand(value)}`),
+    );
+  if (notes.length > 0) lines.push("", "Not in the program:", ...notes.map((note) => `  ${note}`));
+  return lines;
+}
+
 /** A section `export` writes, in the registry's order: plain entries (a company child's), or a codec's. */
 export interface ExportSection {
   type: string;

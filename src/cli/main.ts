@@ -23,6 +23,8 @@ const COMMANDS: Record<string, () => Register> = {
     (require("./commands/reconcile") as typeof import("./commands/reconcile")).registerReconcileCommand,
   export: () => (require("./commands/export") as typeof import("./commands/export")).registerExportCommand,
   fleet: () => (require("./commands/fleet") as typeof import("./commands/fleet")).registerFleetCommand,
+  migrate: () =>
+    (require("./commands/migrate") as typeof import("./commands/migrate")).registerMigrateCommand,
   plugin: () => (require("./commands/plugin") as typeof import("./commands/plugin")).registerPluginCommand,
 };
 

@@ -8,7 +8,7 @@
  */
 import { definitions } from "../resources/registry";
 import { type DeclaredResource, OutputReference, StackValueReference } from "./declared-resources";
-import { configSetCommand, type StackValue } from "./export-document";
+import { programNotes, type StackValue } from "./export-document";
 import type { OwnPackage } from "./own-package";
 import { LINE_WIDTH, literal, stringLiteral, uniqueIdentifier } from "./typescript-source";
 
@@ -135,13 +135,7 @@ function header({ companyId, stackValues, notes }: ProgramContext): string[] {
     "of creating it. The provider reads travel:baseUrl, travel:clientId and the secret",
     "travel:clientSecret from the stack's config (or TRAVEL_* variables), as in any program.",
   ];
-  if (stackValues.length > 0)
-    lines.push(
-      "",
-      "Set these in each stack before `pulumi up` (the program reads them from its config):",
-      ...stackValues.map((value) => `  ${configSetCommand(value)}`),
-    );
-  if (notes.length > 0) lines.push("", "Not in the program:", ...notes.map((note) => `  ${note}`));
+  lines.push(...programNotes(stackValues, notes));
   return [...lines.map((line) => `//${line === "" ? "" : ` ${line}`}`), ""];
 }
 

@@ -1,5 +1,5 @@
 /**
- * `pulumi-travel export` (YAML, and `--format typescript`) against a live emulator holding a tenant
+ * `pulumi-travel export` (YAML, `--format typescript` and `--format yaml-program`) against a live emulator holding a tenant
  * built through the API. The TypeScript program's type-check and its adoption through the real
  * engine are test/e2e/export-round-trip.test.ts.
  */
@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import type { TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
+import { importIdOf } from "../../src/provider/model/import-id";
+import { definitionOf } from "../../src/resources/registry";
 import { type BuiltTenant, buildTenant } from "../support/build-tenant";
 import { clientFor, liveEmulator } from "../support/live-emulator";
 import { CLI, ROOT, runNode, travelEnv } from "./harness";
@@ -278,12 +280,77 @@ describe("pulumi-travel export", () => {
     expect(readFileSync(join(out, "Pulumi.yaml"), "utf8")).toMatch(/^name: initech\n[^]*main: index\.ts\n$/);
   });
 
+  it("writes a Pulumi YAML program on the plugin: every object of the YAML export with its import id, read-only", async () => {
+    const out = join(dir, "initech-yaml");
+    const before = emulator.admin.lastRequestSeq;
+    const { code, stdout } = await cli([
+      "export",
+      "--company",
+      built.companyId,
+      "--format",
+      "yaml-program",
+      "--out",
+      out,
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("then: pulumi-travel plugin install");
+    expect(writesSince(before)).toEqual([]);
+    expect(readdirSync(out)).toEqual(["Pulumi.yaml"]);
+    const text = readFileSync(join(out, "Pulumi.yaml"), "utf8");
+    const program = parse(text) as {
+      name: string;
+      runtime: string;
+      config?: Record<string, unknown>;
+      resources: Record<
+        string,
+        { type: string; name?: string; properties: Record<string, unknown>; options: { import: string } }
+      >;
+      outputs: Record<string, string>;
+    };
+    expect(program).toMatchObject({
+      name: "initech",
+      runtime: "yaml",
+      outputs: { companyId: "${company.companyId}" },
+    });
+    const resources = Object.entries(program.resources);
+    // Every object the YAML export adopts is imported by its id (a partner key by its kid).
+    const { partnerKeys, ...sections } = parse(
+      (await cli(["export", "--company", built.companyId])).stdout,
+    ) as Record<string, unknown>;
+    expect(partnerKeys).toBeDefined();
+    const adopted = [...JSON.stringify(sections).matchAll(/"adoptId":"([^"]+)"/g)].map((m) => m[1]);
+    const imported = resources.map(([, resource]) => resource.options.import);
+    const segments = new Set(imported.flatMap((importId) => importId.split("/")));
+    expect(adopted.filter((id) => !segments.has(id ?? ""))).toEqual([]);
+    for (const [key, resource] of resources) {
+      const type = resource.type.replace(/^travel:index:/, "");
+      expect(resource.type, key).toBe(`travel:index:${type}`);
+      expect(
+        importIdOf(definitionOf(type)).segments(resource.options.import),
+        `${key}: ${resource.options.import}`,
+      ).toBeDefined();
+      expect(resource.properties.adoptId, key).toBeUndefined();
+    }
+    expect(resources.length).toBeGreaterThan(adopted.length);
+    // Children read their parents' outputs; the key material is a config value, never written.
+    expect(program.resources["cost-center-3"]?.properties).toEqual({
+      companyId: "${company.companyId}",
+      name: "Cost center 3",
+    });
+    expect(program.resources["cost-center-3"]?.options.import).toMatch(
+      new RegExp(`^${built.companyId}/[0-9a-f-]{36}$`),
+    );
+    expect(text).toContain("- id: ${le-us.legalEntityId}");
+    expect(text).not.toContain("BEGIN PUBLIC KEY");
+    expect(program.config).toEqual({ "partnerKeys-partner-a-2026-publicKeyPem": { type: "string" } });
+  });
+
   it("needs --out for a project, and knows only its formats", async () => {
     const missing = await cli(["export", "--company", built.companyId, "--format", "typescript"]);
     expect(missing).toMatchObject({ code: 2, stdout: "" });
     expect(missing.stderr).toContain("--format typescript writes a directory: give it with --out <dir>");
     const unknown = await cli(["export", "--company", built.companyId, "--format", "json"]);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain("Allowed choices are yaml, typescript");
+    expect(unknown.stderr).toContain("Allowed choices are yaml, typescript, yaml-program");
   });
 });

@@ -12,6 +12,7 @@ import { CAR_EXITS } from "../../src/cli/commands/car";
 import { EMULATOR_EXITS } from "../../src/cli/commands/emulator";
 import { EXPORT_EXITS } from "../../src/cli/commands/export";
 import { FLEET_EXITS } from "../../src/cli/commands/fleet";
+import { MIGRATE_EXITS } from "../../src/cli/commands/migrate";
 import { PLUGIN_EXITS } from "../../src/cli/commands/plugin";
 import { RECONCILE_EXITS } from "../../src/cli/commands/reconcile";
 import { VALIDATE_EXITS } from "../../src/cli/commands/validate";
@@ -67,6 +68,7 @@ describe("pulumi-travel", () => {
     reconcile: RECONCILE_EXITS,
     export: EXPORT_EXITS,
     fleet: FLEET_EXITS,
+    migrate: MIGRATE_EXITS,
     plugin: PLUGIN_EXITS,
   };
 

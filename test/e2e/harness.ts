@@ -15,6 +15,7 @@ import {
   startContractRecorder,
 } from "../support/contract-recorder";
 import { createFileStack } from "../support/file-stack";
+import { findOnPath } from "../support/on-path";
 import type { Host } from "../support/plugin-classes";
 
 /** A deployed test environment. */
@@ -106,4 +107,18 @@ export async function countCalls<T>(
   const before = emulator.admin.lastRequestSeq;
   const result = await step();
   return { result, calls: callsSince(emulator, before) };
+}
+
+/**
+ * Why an e2e file of a Pulumi YAML program cannot run here: the suite's reason, or no YAML language
+ * host on PATH (under CI=true that throws instead: a missing tool is a failure there).
+ */
+export function yamlHostSkipReason(): string {
+  const suite = e2eSkipReason();
+  if (suite !== "") return suite;
+  if (findOnPath("pulumi-language-yaml") !== undefined) return "";
+  const reason = "pulumi-language-yaml not found on PATH; run scripts/bootstrap";
+  if (process.env.CI === "true")
+    throw new Error(`CI=true: the YAML e2e needs the YAML language host: ${reason}`);
+  return reason;
 }

@@ -4,7 +4,9 @@
  * adopts everything and creates nothing. The manifest is validated with the same loader as
  * `pulumi-travel validate` before it is written; secrets are never written. With
  * `--format typescript` the same manifest becomes a TypeScript project instead: a program that
- * declares the resources the manifest declares (`declared-resources.ts`, `typescript-program.ts`).
+ * declares the resources the manifest declares (`declared-resources.ts`, `typescript-program.ts`),
+ * and with `--format yaml-program` a Pulumi YAML program of them on the provider plugin, each with
+ * its import id (`exported-yaml-program.ts`).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,11 +29,14 @@ import {
 import { slug } from "../manifest-keys";
 import { ownPackage } from "../own-package";
 import { typescriptProject } from "../typescript-program";
+import { exportedYamlProgram } from "../exported-yaml-program";
+import { yamlProgramText } from "../yaml-program";
+import type { TenantSnapshot } from "../../tenant/read-tenant";
 
 /** Options of the export command. */
 interface ExportOptions {
   company: string;
-  format: "yaml" | "typescript";
+  format: "yaml" | "typescript" | "yaml-program";
   out?: string;
   jsonProgress?: boolean;
 }
@@ -54,10 +59,16 @@ package's classes, each with its adoptId, children reading their parents' output
 (companyId: company.companyId); placeholders become config.requireSecret/config.require. Then:
 npm install, pulumi stack init, the travel:* config and the values printed, pulumi up.
 
+--format yaml-program writes a Pulumi YAML program into the --out directory instead (Pulumi.yaml):
+the same resources as travel:index:<Type> on the provider plugin, each with its import id as the
+import resource option, so that the first pulumi up imports everything and creates nothing. Then:
+pulumi-travel plugin install, pulumi stack init, the travel:* config, pulumi up.
+
 Examples:
   pulumi-travel export --company <id> --out tenant.yaml
   pulumi-travel export --company <id> > tenant.yaml
-  pulumi-travel export --company <id> --format typescript --out acme-tenant`;
+  pulumi-travel export --company <id> --format typescript --out acme-tenant
+  pulumi-travel export --company <id> --format yaml-program --out acme-yaml`;
 
 /** The exit codes `export` can return. */
 export const EXPORT_EXITS: CommandExits = [
@@ -78,7 +89,9 @@ export function registerExportCommand(program: Command): void {
     )
     .requiredOption("--company <id>", "the company to export")
     .addOption(
-      new Option("--format <format>", "what to write").choices(["yaml", "typescript"]).default("yaml"),
+      new Option("--format <format>", "what to write")
+        .choices(["yaml", "typescript", "yaml-program"])
+        .default("yaml"),
     )
     .option(
       "--out <path>",
@@ -87,10 +100,11 @@ export function registerExportCommand(program: Command): void {
     .option("--json-progress", 'progress on stderr as JSON lines: {"section":"costCenters","count":20}')
     .addHelpText("after", `${HELP}\n${exitCodesHelp(EXPORT_EXITS)}`)
     .action(async (options: ExportOptions) => {
-      if (options.format === "typescript" && options.out === undefined)
-        throw new UsageError("--format typescript writes a directory: give it with --out <dir>");
+      if (options.format !== "yaml" && options.out === undefined)
+        throw new UsageError(`--format ${options.format} writes a directory: give it with --out <dir>`);
       const client = clientFromEnv();
       let result: ExportResult;
+      let read: TenantSnapshot;
       try {
         const snapshot = await readTenantSnapshot(client, options.company, definitions, (section, count) =>
           process.stderr.write(
@@ -98,6 +112,7 @@ export function registerExportCommand(program: Command): void {
           ),
         );
         if (!snapshot) throw new CompanyNotFoundError(options.company);
+        read = snapshot;
         result = manifestFromTenant(snapshot, currentExportShape(definitions));
       } finally {
         await client.close();
@@ -106,6 +121,8 @@ export function registerExportCommand(program: Command): void {
       assertValid(text);
       if (options.format === "typescript" && options.out !== undefined)
         await writeProject(result, options.company, options.out);
+      else if (options.format === "yaml-program" && options.out !== undefined)
+        await writeYamlProgram(result, read, options.company, options.out);
       else if (options.out === undefined) process.stdout.write(text);
       else writeFileSync(options.out, text);
       const report = summary(result, options);
@@ -113,12 +130,35 @@ export function registerExportCommand(program: Command): void {
     });
 }
 
+/** The Pulumi project name of an export: the company's externalId or name, as a slug. */
+function projectName(result: ExportResult): string {
+  const company = result.document.company as { externalId?: unknown; name?: unknown } | undefined;
+  const named = [company?.externalId, company?.name].find((value) => typeof value === "string");
+  return slug(typeof named === "string" ? named : "") || "tenant";
+}
+
+/** Writes the Pulumi YAML program of the export into `dir/Pulumi.yaml` (`dir` made when missing). */
+async function writeYamlProgram(
+  result: ExportResult,
+  snapshot: TenantSnapshot,
+  companyId: string,
+  dir: string,
+): Promise<void> {
+  const resources = await declaredResources(result.document);
+  const program = exportedYamlProgram(resources, snapshot, {
+    companyId,
+    project: projectName(result),
+    stackValues: result.stackValues,
+    notes: result.notes,
+  });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "Pulumi.yaml"), yamlProgramText(program));
+}
+
 /** Writes the TypeScript project of the export into `dir` (made when missing; its files replaced). */
 async function writeProject(result: ExportResult, companyId: string, dir: string): Promise<void> {
   const resources = await declaredResources(result.document);
-  const company = result.document.company as { externalId?: unknown; name?: unknown } | undefined;
-  const named = [company?.externalId, company?.name].find((value) => typeof value === "string");
-  const project = slug(typeof named === "string" ? named : "") || "tenant";
+  const project = projectName(result);
   const files = typescriptProject(
     resources,
     { companyId, project, stackValues: result.stackValues, notes: result.notes },
@@ -156,7 +196,7 @@ function assertValid(text: string): void {
 
 function summary(result: ExportResult, options: ExportOptions): string {
   const { out, format } = options;
-  const typescript = format === "typescript";
+  const typescript = format !== "yaml";
   const written = out === undefined ? "wrote the manifest to stdout" : `wrote ${out}`;
   const lines = [
     `${written}: ${Object.entries(result.counts)
@@ -175,10 +215,15 @@ function summary(result: ExportResult, options: ExportOptions): string {
     lines.push("", `not in the ${typescript ? "program" : "manifest"}:`);
     for (const note of result.notes) lines.push(`  ${note}`);
   }
-  if (typescript && out !== undefined)
+  if (format === "typescript" && out !== undefined)
     lines.push(
       "",
       `then: cd ${out} && npm install && pulumi stack init && pulumi up (with the travel:* config set)`,
+    );
+  if (format === "yaml-program" && out !== undefined)
+    lines.push(
+      "",
+      `then: pulumi-travel plugin install, cd ${out} && pulumi stack init && pulumi up (with the travel:* config set): it imports every object`,
     );
   return `${lines.join("\n")}\n`;
 }

@@ -14,9 +14,17 @@ export function findOnPath(program: string, path: string = process.env.PATH ?? "
   return undefined;
 }
 
-/** Runs `pulumi ...args`; returns its stdout, or throws with its exit status and stderr. */
-function runPulumi(pulumi: string, args: readonly string[]): string {
-  const result = spawnSync(pulumi, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+/**
+ * Runs `pulumi ...args` (in `cwd`, default this process's); returns its stdout, or throws with its
+ * exit status and stderr.
+ */
+export function runPulumi(pulumi: string, args: readonly string[], cwd?: string): string {
+  const result = spawnSync(pulumi, args, {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 512 * 1024 * 1024,
+    ...(cwd !== undefined ? { cwd } : {}),
+  });
   if (result.error)
     throw new Error(`could not run ${pulumi}: ${result.error.message}`, { cause: result.error });
   if (result.status !== 0)
