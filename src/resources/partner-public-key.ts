@@ -320,11 +320,16 @@ export const partnerPublicKeyResource = defineResource<
     const { client } = ctx;
     // Revocation is by kid: revoke only the key this stack registered, never a key someone else
     // registered with the same kid after the stack's was revoked out of band.
-    const response = await listActiveKeys(client, declared.companyId);
+    const response = await listActiveKeys(client, declared.companyId, { id, kid: declared.kid });
     const key = response.keys.find((k) => k.kid === declared.kid);
     if (!key) return;
-    const ours = declaredThumbprint(declared) ?? (key.id === id ? key.thumbprint : undefined);
-    if (key.thumbprint === undefined || key.thumbprint !== ours) {
+    // The thumbprint decides; an answer without one (optional in the vendor's schema) leaves the
+    // registration id to decide.
+    const ours =
+      key.thumbprint === undefined
+        ? key.id === id
+        : key.thumbprint === (declaredThumbprint(declared) ?? (key.id === id ? key.thumbprint : undefined));
+    if (!ours) {
       await warnRun(
         ctx,
         `PartnerPublicKey ${declared.kid} of company ${declared.companyId}: the active key with this kid ` +
