@@ -170,7 +170,7 @@ function outputRows(entry: ResourceEntry, docs: ResourceDocs, inputs: readonly s
     if (output.name === definition.idOutput) notes.push("Equals the resource's `id`.");
     if (definition.secretOutputs?.includes(output.name)) notes.push("**Secret.**");
     if (definition.keptOutputs?.includes(output.name))
-      notes.push("`pulumi refresh` keeps the recorded value (the platform's reads do not show it).");
+      notes.push("`pulumi refresh` keeps the recorded value when the platform's read does not show it.");
     rows.push(`| \`${output.name}\` | ${cell(`\`${output.type}\``)} | ${cell(notes.join(" "))} |`);
   }
   return rows;

@@ -64,13 +64,21 @@ export const partnerPublicKeyInputsSchema = z
     }
   });
 
-/** `PartnerPublicKeyInfo`. */
+/**
+ * `PartnerPublicKeyInfo`: every property is optional in the vendor's schema. A missing `status`
+ * reads as `ACTIVE`: every answer read with this schema lists active keys (`?status=ACTIVE`, or
+ * the key just added). See docs/api-decisions.md, "Readers and the vendor's response schemas".
+ */
 export const partnerPublicKeyInfoSchema = z.looseObject({
-  id: z.string().min(1),
+  id: z.string().min(1).optional(),
   orgId: z.string().optional(),
-  kid: z.string(),
-  status: z.enum(["ACTIVE", "REVOKED"]),
-  createdAt: z.string().optional(),
+  kid: z.string().optional(),
+  status: z.enum(["ACTIVE", "REVOKED"]).default("ACTIVE"),
+  /** Recorded in UTC (`…Z`): another offset of the same instant is the same time. */
+  createdAt: z
+    .string()
+    .transform((text) => (Number.isNaN(Date.parse(text)) ? text : new Date(text).toISOString()))
+    .optional(),
   thumbprint: z.string().optional(),
 });
 
