@@ -137,6 +137,12 @@ namespace PulumiTravel.Travel
         public Output<string?> ExternalId { get; private set; } = null!;
 
         /// <summary>
+        /// Delete, with the company, the objects under it that no resource declares and that would keep the platform from deleting it (cost centers, departments, grades, legal entities, offices). Without it a destroy that meets one fails before the company's delete, naming each with the commands that adopt or delete it. Never sent to the platform; changing it updates the state only (set it, run `pulumi up`, then destroy).
+        /// </summary>
+        [Output("forceDestroy")]
+        public Output<bool?> ForceDestroy { get; private set; } = null!;
+
+        /// <summary>
         /// Whether the company is a fake company for testing. This is for internal use.
         /// </summary>
         [Output("isFake")]
@@ -432,6 +438,12 @@ namespace PulumiTravel.Travel
         /// </summary>
         [Input("externalId")]
         public Input<string>? ExternalId { get; set; }
+
+        /// <summary>
+        /// Delete, with the company, the objects under it that no resource declares and that would keep the platform from deleting it (cost centers, departments, grades, legal entities, offices). Without it a destroy that meets one fails before the company's delete, naming each with the commands that adopt or delete it. Never sent to the platform; changing it updates the state only (set it, run `pulumi up`, then destroy).
+        /// </summary>
+        [Input("forceDestroy")]
+        public Input<bool>? ForceDestroy { get; set; }
 
         /// <summary>
         /// Whether the company is a fake company for testing. This is for internal use.

@@ -56,6 +56,8 @@ type Company struct {
 	ExpensePartnerConfig CompanyExpensePartnerConfigPtrOutput `pulumi:"expensePartnerConfig"`
 	// Your own identifier of the company, unique within the TMC.
 	ExternalId pulumi.StringPtrOutput `pulumi:"externalId"`
+	// Delete, with the company, the objects under it that no resource declares and that would keep the platform from deleting it (cost centers, departments, grades, legal entities, offices). Without it a destroy that meets one fails before the company's delete, naming each with the commands that adopt or delete it. Never sent to the platform; changing it updates the state only (set it, run `pulumi up`, then destroy).
+	ForceDestroy pulumi.BoolPtrOutput `pulumi:"forceDestroy"`
 	// Whether the company is a fake company for testing. This is for internal use.
 	IsFake pulumi.BoolPtrOutput `pulumi:"isFake"`
 	// Whether travelers may sign themselves up.
@@ -172,6 +174,8 @@ type companyArgs struct {
 	ExpensePartnerConfig *CompanyExpensePartnerConfig `pulumi:"expensePartnerConfig"`
 	// Your own identifier of the company, unique within the TMC.
 	ExternalId *string `pulumi:"externalId"`
+	// Delete, with the company, the objects under it that no resource declares and that would keep the platform from deleting it (cost centers, departments, grades, legal entities, offices). Without it a destroy that meets one fails before the company's delete, naming each with the commands that adopt or delete it. Never sent to the platform; changing it updates the state only (set it, run `pulumi up`, then destroy).
+	ForceDestroy *bool `pulumi:"forceDestroy"`
 	// Whether the company is a fake company for testing. This is for internal use.
 	IsFake *bool `pulumi:"isFake"`
 	// Whether travelers may sign themselves up.
@@ -244,6 +248,8 @@ type CompanyArgs struct {
 	ExpensePartnerConfig CompanyExpensePartnerConfigPtrInput
 	// Your own identifier of the company, unique within the TMC.
 	ExternalId pulumi.StringPtrInput
+	// Delete, with the company, the objects under it that no resource declares and that would keep the platform from deleting it (cost centers, departments, grades, legal entities, offices). Without it a destroy that meets one fails before the company's delete, naming each with the commands that adopt or delete it. Never sent to the platform; changing it updates the state only (set it, run `pulumi up`, then destroy).
+	ForceDestroy pulumi.BoolPtrInput
 	// Whether the company is a fake company for testing. This is for internal use.
 	IsFake pulumi.BoolPtrInput
 	// Whether travelers may sign themselves up.
@@ -461,6 +467,11 @@ func (o CompanyOutput) ExpensePartnerConfig() CompanyExpensePartnerConfigPtrOutp
 // Your own identifier of the company, unique within the TMC.
 func (o CompanyOutput) ExternalId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Company) pulumi.StringPtrOutput { return v.ExternalId }).(pulumi.StringPtrOutput)
+}
+
+// Delete, with the company, the objects under it that no resource declares and that would keep the platform from deleting it (cost centers, departments, grades, legal entities, offices). Without it a destroy that meets one fails before the company's delete, naming each with the commands that adopt or delete it. Never sent to the platform; changing it updates the state only (set it, run `pulumi up`, then destroy).
+func (o CompanyOutput) ForceDestroy() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Company) pulumi.BoolPtrOutput { return v.ForceDestroy }).(pulumi.BoolPtrOutput)
 }
 
 // Whether the company is a fake company for testing. This is for internal use.

@@ -42,6 +42,7 @@ class CompanyArgs:
                  emergency_contact_infos: Optional[pulumi.Input[Sequence[pulumi.Input['CompanyEmergencyContactInfosArgs']]]] = None,
                  expense_partner_config: Optional[pulumi.Input['CompanyExpensePartnerConfigArgs']] = None,
                  external_id: Optional[pulumi.Input[_builtins.str]] = None,
+                 force_destroy: Optional[pulumi.Input[_builtins.bool]] = None,
                  is_fake: Optional[pulumi.Input[_builtins.bool]] = None,
                  is_self_sign_up_enabled: Optional[pulumi.Input[_builtins.bool]] = None,
                  loyalty_blocked_countries: Optional[pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -78,6 +79,7 @@ class CompanyArgs:
         :param pulumi.Input[Sequence[pulumi.Input['CompanyEmergencyContactInfosArgs']]] emergency_contact_infos: List of company emergency contacts.
         :param pulumi.Input['CompanyExpensePartnerConfigArgs'] expense_partner_config: Expense Partner Configuration.
         :param pulumi.Input[_builtins.str] external_id: Your own identifier of the company, unique within the TMC.
+        :param pulumi.Input[_builtins.bool] force_destroy: Delete, with the company, the objects under it that no resource declares and that would keep the platform from deleting it (cost centers, departments, grades, legal entities, offices). Without it a destroy that meets one fails before the company's delete, naming each with the commands that adopt or delete it. Never sent to the platform; changing it updates the state only (set it, run `pulumi up`, then destroy).
         :param pulumi.Input[_builtins.bool] is_fake: Whether the company is a fake company for testing. This is for internal use.
         :param pulumi.Input[_builtins.bool] is_self_sign_up_enabled: Whether travelers may sign themselves up.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] loyalty_blocked_countries: 2-letter country codes where business travelers may not earn loyalty.
@@ -131,6 +133,8 @@ class CompanyArgs:
             pulumi.set(__self__, "expense_partner_config", expense_partner_config)
         if external_id is not None:
             pulumi.set(__self__, "external_id", external_id)
+        if force_destroy is not None:
+            pulumi.set(__self__, "force_destroy", force_destroy)
         if is_fake is not None:
             pulumi.set(__self__, "is_fake", is_fake)
         if is_self_sign_up_enabled is not None:
@@ -401,6 +405,18 @@ class CompanyArgs:
         pulumi.set(self, "external_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="forceDestroy")
+    def force_destroy(self) -> Optional[pulumi.Input[_builtins.bool]]:
+        """
+        Delete, with the company, the objects under it that no resource declares and that would keep the platform from deleting it (cost centers, departments, grades, legal entities, offices). Without it a destroy that meets one fails before the company's delete, naming each with the commands that adopt or delete it. Never sent to the platform; changing it updates the state only (set it, run `pulumi up`, then destroy).
+        """
+        return pulumi.get(self, "force_destroy")
+
+    @force_destroy.setter
+    def force_destroy(self, value: Optional[pulumi.Input[_builtins.bool]]):
+        pulumi.set(self, "force_destroy", value)
+
+    @_builtins.property
     @pulumi.getter(name="isFake")
     def is_fake(self) -> Optional[pulumi.Input[_builtins.bool]]:
         """
@@ -594,6 +610,7 @@ class Company(pulumi.CustomResource):
                  emergency_contact_infos: Optional[pulumi.Input[Sequence[pulumi.Input[Union['CompanyEmergencyContactInfosArgs', 'CompanyEmergencyContactInfosArgsDict']]]]] = None,
                  expense_partner_config: Optional[pulumi.Input[Union['CompanyExpensePartnerConfigArgs', 'CompanyExpensePartnerConfigArgsDict']]] = None,
                  external_id: Optional[pulumi.Input[_builtins.str]] = None,
+                 force_destroy: Optional[pulumi.Input[_builtins.bool]] = None,
                  is_fake: Optional[pulumi.Input[_builtins.bool]] = None,
                  is_self_sign_up_enabled: Optional[pulumi.Input[_builtins.bool]] = None,
                  loyalty_blocked_countries: Optional[pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -634,6 +651,7 @@ class Company(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[Union['CompanyEmergencyContactInfosArgs', 'CompanyEmergencyContactInfosArgsDict']]]] emergency_contact_infos: List of company emergency contacts.
         :param pulumi.Input[Union['CompanyExpensePartnerConfigArgs', 'CompanyExpensePartnerConfigArgsDict']] expense_partner_config: Expense Partner Configuration.
         :param pulumi.Input[_builtins.str] external_id: Your own identifier of the company, unique within the TMC.
+        :param pulumi.Input[_builtins.bool] force_destroy: Delete, with the company, the objects under it that no resource declares and that would keep the platform from deleting it (cost centers, departments, grades, legal entities, offices). Without it a destroy that meets one fails before the company's delete, naming each with the commands that adopt or delete it. Never sent to the platform; changing it updates the state only (set it, run `pulumi up`, then destroy).
         :param pulumi.Input[_builtins.bool] is_fake: Whether the company is a fake company for testing. This is for internal use.
         :param pulumi.Input[_builtins.bool] is_self_sign_up_enabled: Whether travelers may sign themselves up.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] loyalty_blocked_countries: 2-letter country codes where business travelers may not earn loyalty.
@@ -693,6 +711,7 @@ class Company(pulumi.CustomResource):
                  emergency_contact_infos: Optional[pulumi.Input[Sequence[pulumi.Input[Union['CompanyEmergencyContactInfosArgs', 'CompanyEmergencyContactInfosArgsDict']]]]] = None,
                  expense_partner_config: Optional[pulumi.Input[Union['CompanyExpensePartnerConfigArgs', 'CompanyExpensePartnerConfigArgsDict']]] = None,
                  external_id: Optional[pulumi.Input[_builtins.str]] = None,
+                 force_destroy: Optional[pulumi.Input[_builtins.bool]] = None,
                  is_fake: Optional[pulumi.Input[_builtins.bool]] = None,
                  is_self_sign_up_enabled: Optional[pulumi.Input[_builtins.bool]] = None,
                  loyalty_blocked_countries: Optional[pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -738,6 +757,7 @@ class Company(pulumi.CustomResource):
             __props__.__dict__["emergency_contact_infos"] = emergency_contact_infos
             __props__.__dict__["expense_partner_config"] = expense_partner_config
             __props__.__dict__["external_id"] = external_id
+            __props__.__dict__["force_destroy"] = force_destroy
             __props__.__dict__["is_fake"] = is_fake
             __props__.__dict__["is_self_sign_up_enabled"] = is_self_sign_up_enabled
             __props__.__dict__["loyalty_blocked_countries"] = loyalty_blocked_countries
@@ -798,6 +818,7 @@ class Company(pulumi.CustomResource):
         __props__.__dict__["emergency_contact_infos"] = None
         __props__.__dict__["expense_partner_config"] = None
         __props__.__dict__["external_id"] = None
+        __props__.__dict__["force_destroy"] = None
         __props__.__dict__["is_fake"] = None
         __props__.__dict__["is_self_sign_up_enabled"] = None
         __props__.__dict__["loyalty_blocked_countries"] = None
@@ -974,6 +995,14 @@ class Company(pulumi.CustomResource):
         Your own identifier of the company, unique within the TMC.
         """
         return pulumi.get(self, "external_id")
+
+    @_builtins.property
+    @pulumi.getter(name="forceDestroy")
+    def force_destroy(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Delete, with the company, the objects under it that no resource declares and that would keep the platform from deleting it (cost centers, departments, grades, legal entities, offices). Without it a destroy that meets one fails before the company's delete, naming each with the commands that adopt or delete it. Never sent to the platform; changing it updates the state only (set it, run `pulumi up`, then destroy).
+        """
+        return pulumi.get(self, "force_destroy")
 
     @_builtins.property
     @pulumi.getter(name="isFake")
