@@ -4,8 +4,8 @@
  * blindly makes duplicates. {@link safeCreate} settles it with the definition's
  * {@link CreateRecovery} before it repeats anything:
  *
- * - `natural-key`: look the object up by its key. The objects with that key are listed once before
- *   the first attempt: one of them existed before the create was sent, so it is another stack's or
+ * - `natural-key`: look the object up by its key. The objects that hold it are listed before the
+ *   first attempt: one of them existed before the create was sent, so it is another stack's or
  *   a person's and is never taken over. Among those that appeared since, exactly one match: adopt
  *   it and converge it to the inputs; none: create again; several: fail, listing them. A match is
  *   adopted only when it holds every declared input, as the object this create made does, so a
@@ -15,7 +15,7 @@
  * - `idempotent`: create again; a refusal the recovery recognises as proof of the first attempt
  *   settles it.
  *
- * The happy path of an idempotent create makes no extra call; a natural key's makes one lookup,
+ * The happy path of an idempotent create makes no extra call; a natural key's makes one lookup
  * before its first attempt. A 409 on create
  * names the existing object and how to take it over, and takes nothing over.
  *
@@ -31,7 +31,12 @@ import {
   type RetryPolicy,
   TimeoutError,
 } from "../../client";
-import { AmbiguousCreateError, DuplicateObjectError, UnsettledCreateError } from "./create-errors";
+import {
+  AmbiguousCreateError,
+  type AmbiguousDetail,
+  DuplicateObjectError,
+  UnsettledCreateError,
+} from "./create-errors";
 import type { LookupCandidate } from "../model/create-lookup";
 import type { NaturalKeyRecovery, SetDifferenceRecovery } from "../model/create-recovery";
 import { ADOPT_INPUT, type Observation, type ResourceDefinition } from "../model/definition";
@@ -206,13 +211,14 @@ async function naturalKeySettler<I extends Values, S extends Values>(
 ): Promise<Settler<S>> {
   const { lookup } = recovery;
   const key = lookup.keyOf(inputs);
-  const older = key === undefined ? [] : await lookup.find(ctx, inputs, key);
-  const olderIds = new Set(older.map((candidate) => candidate.id));
-  const detail = { by: "key" as const, key, older };
+  const olderIds = new Set(key === undefined ? [] : (await lookup.find(ctx, inputs, key)).map((c) => c.id));
+  let detail: AmbiguousDetail = { by: "key", key };
   return {
     async settle(unresolved, created) {
       if (key === undefined) throw new AmbiguousCreateError(definition.type, detail, [], unresolved);
-      const appeared = (await lookup.find(ctx, inputs, key)).filter((c) => !olderIds.has(c.id));
+      const found = await lookup.find(ctx, inputs, key);
+      detail = { by: "key", key, older: found.filter((c) => olderIds.has(c.id)) };
+      const appeared = found.filter((c) => !olderIds.has(c.id));
       const mine = await ownCandidates(definition, ctx, inputs, appeared, lookup.followUpInputs ?? []);
       if (mine.length > 1)
         throw new AmbiguousCreateError(

@@ -80,7 +80,7 @@ export function buildTypeProvider<I extends Values, S extends Values>(
       ];
       // Internal inputs (`__armId`, ...) are kept: they are recorded and reach diff.
       const known =
-        failures.length === 0 ? await idsBeforeCreate(definition, context(), olds, result.inputs as I) : {};
+        failures.length === 0 ? await idsBeforeCreate(definition, context, olds, result.inputs as I) : {};
       const inputs = withoutUndefined({ ...internalOf(news), ...known, ...props.recorded(result.inputs) });
       // Unknown values known to stay are recorded as they are, so the engine's own diff of the inputs
       // (which `preview --diff` shows) does not list them as changing when `up` finds them unchanged.
