@@ -238,7 +238,8 @@ function pendingActions(pending: PendingMatch, stackArg: string, plan: Reconcile
   const deletes = pending.matches.map((m) => deleteCommand(m, stackArg));
   if (pending.matches.length > 1)
     return [
-      `several objects match: keep one, delete the others (${deletes.join("; ")}), then run reconcile again`,
+      "several objects match, and another stack or a person may own some of them: delete only one you know " +
+        `this stack's create made (${deletes.join("; ")}), then run reconcile again`,
     ];
   return [
     `adopt:  pulumi-travel reconcile --stack ${stackArg} --adopt-pending adopted.json && pulumi stack import --file adopted.json && pulumi refresh --yes`,
