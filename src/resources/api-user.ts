@@ -10,6 +10,7 @@ import { collect, InvalidResponseError, listEach, registerSecret, type TravelCli
 import { defineResource } from "../provider/hosts/dynamic/define-resource";
 import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import { countPerRun, readOncePerRun } from "../provider/planning/run-cache";
+import { IDS_BEFORE_CREATE } from "../provider/operations/ids-before-create";
 import { oneOf, segmentsForm } from "../provider/model/import-id";
 import {
   API_USER_PAGE_LIMIT,
@@ -165,6 +166,7 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
       describe: "API users of the TMC",
       listIds: listClientIds,
       remove: revoke,
+      recordedIdsInput: IDS_BEFORE_CREATE,
     },
   },
   secretOutputs: ["clientSecret", "scimToken"],

@@ -164,6 +164,8 @@ export const companyConfigResource = defineResource<
   // A singleton: the replacement writes the same document the old resource's delete removes, so
   // the old one goes first (docs/reliability.md).
   deleteBeforeReplace: true,
+  // Another stack may declare the same company's document: overlap is reported (overlap.ts).
+  detectsOverlap: true,
   outputs: [],
   idOutput: "configId",
   tenant: configTenant,

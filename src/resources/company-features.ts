@@ -95,6 +95,8 @@ export const companyFeaturesResource = defineResource<
   // A singleton: the replacement writes the same document the old resource's delete removes, so
   // the old one goes first (docs/reliability.md).
   deleteBeforeReplace: true,
+  // Another stack may declare the same company's setting: overlap is reported (overlap.ts).
+  detectsOverlap: true,
   outputs: [],
   notFoundCodes: NOT_FOUND_CODES,
   // A singleton PATCH of the declared features: repeating the create is harmless.

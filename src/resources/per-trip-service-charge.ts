@@ -63,6 +63,8 @@ export const perTripServiceChargeResource = defineResource<
   // A singleton: the replacement writes the same document the old resource's delete removes, so
   // the old one goes first (docs/reliability.md).
   deleteBeforeReplace: true,
+  // Another stack may declare the same company's setting: overlap is reported (overlap.ts).
+  detectsOverlap: true,
   outputs: ["enabled"],
   notFoundCodes: NOT_FOUND_CODES,
   // A singleton setting stored whole: repeating the create is harmless.

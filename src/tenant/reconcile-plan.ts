@@ -15,6 +15,12 @@ export interface PendingMatch {
   /** What it was matched by; undefined when it declares neither externalId nor name. */
   key: { by: "externalId" | "name"; value: string } | undefined;
   matches: TenantObject[];
+  /**
+   * For a create of a TMC object (an API user): the objects of its type that appeared since the
+   * create was checked (absent from the ids it recorded then, `__idsBeforeCreate`) and that the
+   * stack does not hold. Undefined when it recorded none (a state of an earlier release).
+   */
+  appeared?: TmcObject[] | undefined;
 }
 
 /** The outcome of a comparison. */
@@ -38,12 +44,30 @@ export interface ReconcilePlan {
  * one of them: otherwise they are other stacks' or people's.
  */
 export function hasFindings(plan: ReconcilePlan): boolean {
-  const pendingTypes = new Set(plan.pending.map((pending) => pending.type));
   return (
     plan.pending.length > 0 ||
     plan.unowned.length > 0 ||
-    plan.tmc.some((object) => !object.caller && pendingTypes.has(object.type))
+    plan.tmc.some((object) => madeByPending(plan, object) !== false)
   );
+}
+
+/**
+ * Whether a pending create of the stack made `object`, one of the TMC's objects it does not hold:
+ * true when it appeared since such a create was checked, false when it existed before every one
+ * (or none is pending: another stack's or a person's), undefined when a pending create of its type
+ * recorded nothing to tell by.
+ */
+export function madeByPending(plan: ReconcilePlan, object: TmcObject): boolean | undefined {
+  if (object.caller) return false;
+  const creates = plan.pending.filter((pending) => pending.type === object.type);
+  if (creates.some((pending) => pending.appeared?.some((made) => made.id === object.id))) return true;
+  return creates.some((pending) => pending.appeared === undefined) ? undefined : false;
+}
+
+/** The ids a pending create recorded in `input` when it was checked, if it did. */
+function idsBeforeCreate(resource: StackResource, input: string | undefined): Set<string> | undefined {
+  const ids = input === undefined ? undefined : resource.properties[input];
+  return Array.isArray(ids) ? new Set(ids.filter((id): id is string => typeof id === "string")) : undefined;
 }
 
 const str = (value: unknown): string | undefined =>
@@ -77,13 +101,16 @@ function sameParent(resource: StackResource, object: TenantObject): boolean {
 
 /**
  * Builds the plan. `tenant` holds the objects under the stack's companies; `companies` adds the
- * companies found for pending Company creates; `tmc` holds the TMC's objects of no company.
+ * companies found for pending Company creates; `tmc` holds the TMC's objects of no company;
+ * `recordedIds` names, per type of them, the input a pending create recorded the ids listed at its
+ * check in (`TmcInventory.recordedIdsInput`).
  */
 export function planReconcile(
   stack: StackContents,
   tenant: readonly TenantObject[],
   companies: readonly string[],
   tmc: readonly TmcObject[] = [],
+  recordedIds: Readonly<Record<string, string>> = {},
 ): ReconcilePlan {
   const owned = new Set(
     stack.resources.filter((r) => r.id !== undefined).map((r) => `${r.type}:${r.id as string}`),
@@ -92,6 +119,7 @@ export function planReconcile(
   // when a pending Company create matches it.
   const unownedObjects = tenant.filter((object) => !owned.has(`${object.type}:${object.id}`));
   const explained = new Set<string>();
+  const unheld = unheldTmcObjects(stack, tmc);
   const pending = stack.pendingCreates.map((resource): PendingMatch => {
     const key = pendingKey(resource);
     const matches =
@@ -104,7 +132,14 @@ export function planReconcile(
               (key.by === "externalId" ? object.externalId === key.value : object.name === key.value),
           );
     for (const match of matches) explained.add(`${match.type}:${match.id}`);
-    return { urn: resource.urn, type: resource.type, key, matches };
+    const before = idsBeforeCreate(resource, recordedIds[resource.type]);
+    const appeared =
+      before === undefined
+        ? undefined
+        : unheld.filter(
+            (object) => object.type === resource.type && !object.caller && !before.has(object.id),
+          );
+    return { urn: resource.urn, type: resource.type, key, matches, ...(appeared ? { appeared } : {}) };
   });
   return {
     companies: [...companies],
@@ -112,6 +147,6 @@ export function planReconcile(
     unowned: unownedObjects.filter(
       (object) => object.type !== "Company" && !explained.has(`${object.type}:${object.id}`),
     ),
-    tmc: unheldTmcObjects(stack, tmc),
+    tmc: unheld,
   };
 }

@@ -26,6 +26,15 @@ export function tmcInventories(registry: TenantRegistry): [TenantObjectType, Tmc
   });
 }
 
+/** Per type of `registry` with a TMC inventory, the input its pending creates record ids in. */
+export function recordedIdsInputs(registry: TenantRegistry): Record<string, string> {
+  return Object.fromEntries(
+    tmcInventories(registry).flatMap(([type, inventory]) =>
+      inventory.recordedIdsInput === undefined ? [] : [[type, inventory.recordedIdsInput]],
+    ),
+  );
+}
+
 /** Every object each TMC inventory of `registry` lists; `callerId` marks the caller's own. */
 export async function readTmcObjects(
   client: TravelClient,

@@ -263,7 +263,7 @@ describe("pulumi-travel reconcile", () => {
     expect(keys.keys).toEqual([]);
   });
 
-  it("lists the TMC's API users the stack does not hold, with the commands to adopt or revoke each", async () => {
+  it("names exactly the API users the stack's pending creates made, and proposes revoking no other", async () => {
     const newUser = async () =>
       (
         await client.post<{ clientId: string }>("/v2/api-users", {
@@ -271,60 +271,82 @@ describe("pulumi-travel reconcile", () => {
         })
       ).clientId;
     const held = await newUser();
-    const other = await newUser();
+    const person = await newUser();
     const caller = emulator.bootstrap.clientId;
+    // What a pending create's check recorded: every clientId of the TMC then (ids-before-create.ts).
+    const checked = await listClientIds(client);
+    const made = await newUser();
     const apiUser = { urn: urn("ApiUser", "ci"), type: `${TOKEN}ApiUser`, inputs: { role: "COMPANY_ADMIN" } };
-    const write = (name: string, pending: boolean) => {
+    const write = (name: string, pending: Record<string, unknown> | undefined) => {
       const file = join(dir, name);
       const deployment = {
         resources: [{ ...apiUser, id: held }],
         pending_operations: pending
-          ? [{ type: "creating", resource: { ...apiUser, urn: urn("ApiUser", "lost") } }]
+          ? [{ type: "creating", resource: { ...apiUser, urn: urn("ApiUser", "lost"), inputs: pending } }]
           : [],
       };
       writeFileSync(file, JSON.stringify({ deployment }));
       return file;
     };
-    const settled = write("users.json", false);
+    const settled = write("users.json", undefined);
 
-    // Other stacks may own them: listed, and no finding while no create of this stack may have made one.
+    // No pending create: other stacks' or people's, listed with no revoke and no finding.
     const listed = await reconcile(["--stack", settled, "--json"]);
     expect(listed.code, listed.stderr).toBe(0);
+    const notHeld = (id: string) => ({
+      type: "ApiUser",
+      id,
+      caller: false,
+      adoptId: id,
+      madeByPendingCreate: false,
+    });
     expect(JSON.parse(listed.stdout).tmcNotHeld).toEqual([
       { type: "ApiUser", id: caller, caller: true },
-      {
-        type: "ApiUser",
-        id: other,
-        caller: false,
-        adoptId: other,
-        deleteCommand: `pulumi-travel reconcile --stack ${settled} --delete ApiUser:${other}`,
-      },
+      notHeld(person),
+      notHeld(made),
     ]);
     const text = await reconcile(["--stack", settled]);
-    expect(text.stdout).toContain("this stack does not hold: 2 (other stacks or people may own some");
-    expect(text.stdout).toContain(`adoptId: "${other}"`);
-    expect(text.stdout).toContain(
-      `revoke: pulumi-travel reconcile --stack ${settled} --delete ApiUser:${other}`,
-    );
+    expect(text.stdout).toContain("this stack does not hold: 3");
+    expect(text.stdout).toContain(`adoptId: "${person}"`);
+    expect(text.stdout).not.toContain("revoke:");
     expect(text.stdout).toContain(`ApiUser ${caller}: the credentials reconcile runs with`);
     expect(text.stdout).not.toContain(`ApiUser ${held}`);
 
-    // A pending ApiUser create may have made one of them: a finding, and the advice says so.
-    const interrupted = write("users-pending.json", true);
-    const pending = await reconcile(["--stack", interrupted]);
+    // A pending create that recorded the clientIds at its check: exactly the one that appeared since.
+    const interrupted = write("users-pending.json", { role: "COMPANY_ADMIN", __idsBeforeCreate: checked });
+    const pending = await reconcile(["--stack", interrupted, "--json"]);
     expect(pending.code).toBe(9);
-    expect(pending.stdout).toContain(
-      "it may have made one of the ApiUser objects the stack does not hold, listed below: revoke it (--delete ApiUser:<id>) or adopt it (adoptId)",
+    const findings = JSON.parse(pending.stdout);
+    expect(findings.pendingCreates[0].appeared).toEqual([{ type: "ApiUser", id: made, caller: false }]);
+    expect(findings.tmcNotHeld).toEqual([
+      { type: "ApiUser", id: caller, caller: true },
+      notHeld(person),
+      {
+        ...notHeld(made),
+        madeByPendingCreate: true,
+        deleteCommand: `pulumi-travel reconcile --stack ${interrupted} --delete ApiUser:${made}`,
+      },
+    ]);
+    const advice = (await reconcile(["--stack", interrupted])).stdout;
+    expect(advice).toContain(
+      `the ApiUser it made (its secret is lost): pulumi-travel reconcile --stack ${interrupted} --delete ApiUser:${made}`,
     );
+    expect(advice).toContain(`ApiUser ${made}: made by a pending create of this stack`);
+    expect(advice).not.toContain(`--delete ApiUser:${person}`);
+
+    // A pending create of an earlier release recorded nothing: it says it cannot tell.
+    const unrecorded = await reconcile(["--stack", write("users-old.json", { role: "COMPANY_ADMIN" })]);
+    expect(unrecorded.code).toBe(9);
+    expect(unrecorded.stdout).toContain("recorded no list to tell which");
 
     for (const refused of [held, caller]) {
       const result = await reconcile(["--stack", interrupted, "--delete", `ApiUser:${refused}`]);
       expect(result.code).toBe(2);
     }
-    const revoked = await reconcile(["--stack", interrupted, "--delete", `ApiUser:${other}`]);
+    const revoked = await reconcile(["--stack", interrupted, "--delete", `ApiUser:${made}`]);
     expect(revoked.code, revoked.stderr).toBe(0);
-    expect(revoked.stdout).toBe(`revoked ApiUser ${other}\n`);
-    expect((await listClientIds(client)).sort()).toEqual([caller, held].sort());
+    expect(revoked.stdout).toBe(`revoked ApiUser ${made}\n`);
+    expect((await listClientIds(client)).sort()).toEqual([caller, held, person].sort());
   });
 
   it("rejects an input that is not a stack export, naming the problem (exit code 2)", async () => {

@@ -247,6 +247,11 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       }
       const rotations = () => rows.reduce((sum, { row, kit }) => sum + (row.rotations?.(kit) ?? 0), 0);
       const rotationsBefore = rotations();
+      // A person's API user, made before the up: reconcile must never propose revoking it.
+      const person = await client.post<{ clientId: string; clientSecret: string }>("/v2/api-users", {
+        body: { role: "TMC_ADMIN", credentialType: "CLIENT_CREDENTIALS" },
+      });
+      const usersBefore = await listClientIds(client);
       await e.stack.setConfig("resources", {
         value: JSON.stringify(rows.map(({ type, inputs }) => ({ type, inputs }))),
       });
@@ -294,15 +299,24 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       const report = await runNode(CLI, ["reconcile", "--stack", stateFile, "--json"], travel);
       expect(report.code, report.stderr).toBe(9);
       const findings = JSON.parse(report.stdout) as {
-        pendingCreates: { type: string; matches: unknown[] }[];
-        tmcNotHeld: { type: string; id: string; caller: boolean }[];
+        pendingCreates: { type: string; matches: unknown[]; appeared?: { id: string }[] }[];
+        tmcNotHeld: { type: string; id: string; caller: boolean; deleteCommand?: string }[];
       };
       expect(findings.pendingCreates.map((pending) => pending.type).sort()).toEqual(types);
       expect(findings.pendingCreates.every((pending) => pending.matches.length <= 1)).toBe(true);
       figures.pendingCreates = findings.pendingCreates.length;
       figures.pendingWithObject = findings.pendingCreates.filter((p) => p.matches.length === 1).length;
-      // The API user the killed create made: the one user of the TMC neither the stack nor reconcile holds.
-      const orphanUsers = findings.tmcNotHeld.filter((object) => !object.caller);
+      // The API users the killed create made: exactly those that appeared since the up began,
+      // named under the pending create; the person's user is listed with no revoke proposed.
+      const orphanUsers =
+        findings.pendingCreates.find((pending) => pending.type === "ApiUser")?.appeared ?? [];
+      const appearedSinceUp = (await listClientIds(client)).filter((id) => !usersBefore.includes(id));
+      expect(orphanUsers.map((user) => user.id).sort()).toEqual(appearedSinceUp.sort());
+      expect(findings.tmcNotHeld.find((user) => user.id === person.clientId)).toMatchObject({
+        caller: false,
+        madeByPendingCreate: false,
+      });
+      expect(findings.tmcNotHeld.find((user) => user.id === person.clientId)?.deleteCommand).toBeUndefined();
       figures.orphanApiUsers = orphanUsers.length;
       for (const user of orphanUsers) {
         const revoked = await runNode(
@@ -325,9 +339,13 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       const converge = await pulumi(e, ["up", "--yes", "--skip-preview"]);
       expect(converge.code, converge.output).toBe(0);
 
-      // Exactly one object per resource, and nothing the state does not hold.
+      // Exactly one object per resource (and the person's API user), and nothing the state does not hold.
       for (const { type, row, kit, inputs } of rows)
-        expect({ type, held: await row.held(kit, inputs) }).toEqual({ type, held: 1 });
+        expect({ type, held: await row.held(kit, inputs) }).toEqual({
+          type,
+          held: type === "ApiUser" ? 2 : 1,
+        });
+      expect(await tokenStatus(e.emulator.url, person.clientId, person.clientSecret)).toBe(200);
       const outputs = await e.stack.outputs();
       const userId = outputs.ApiUser?.value as string;
       expect(await tokenStatus(e.emulator.url, userId, outputs.apiUserSecret?.value as string)).toBe(200);
@@ -337,7 +355,7 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       const after = JSON.parse(clean.stdout) as {
         pendingCreates: unknown[];
         unowned: { id: string; parents: Record<string, string> }[];
-        tmcNotHeld: { caller: boolean }[];
+        tmcNotHeld: { id: string; caller: boolean; madeByPendingCreate?: boolean }[];
       };
       // The only objects no resource owns are the parents the test made through the API (fields,
       // a legal entity, the arm made for the option group); a duplicate would show in held().
@@ -354,7 +372,15 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
         parents.has(object.id) || Object.values(object.parents).some((id) => parents.has(id));
       expect(after.pendingCreates).toEqual([]);
       expect(after.unowned.filter((object) => !madeByTest(object))).toEqual([]);
-      expect(after.tmcNotHeld.filter((object) => !object.caller)).toEqual([]);
+      expect(after.tmcNotHeld.filter((object) => !object.caller)).toEqual([
+        {
+          type: "ApiUser",
+          id: person.clientId,
+          caller: false,
+          madeByPendingCreate: false,
+          adoptId: person.clientId,
+        },
+      ]);
       expect(clean.code, clean.stderr).toBe(after.unowned.length > 0 ? 9 : 0);
       await e.stack.preview({ expectNoChanges: true });
     });

@@ -59,7 +59,7 @@ describe(`${N} creates through the runtime against a ${LIMIT}/s server limit`, (
     return { seconds, calls, ids: new Set(results.map((r) => r.id)) };
   }
 
-  it("finishes with under 5% of calls answered 429, within 1.5x of N/limit plus the floor", async () => {
+  it("finishes with under 5% of calls answered 429, within 1.5x of the calls over the limit plus the floor", async () => {
     emulator.admin.updateSettings({ apiRateLimitPerSecond: 0 });
     const floor = await createAll(companies[0] ?? "");
     expect(floor.ids.size).toBe(N);
@@ -71,16 +71,20 @@ describe(`${N} creates through the runtime against a ${LIMIT}/s server limit`, (
 
     expect(limited.ids.size).toBe(N);
     const creates = limited.calls.filter((c) => c.route === "POST /v2/companies/:companyId/cost-centers");
-    const throttled = creates.filter((c) => c.status === 429).length;
+    // Each create looks its key up once first (safe-create.ts): the limit counts those calls too.
+    const platformCalls = limited.calls.filter((c) => c.route !== "POST /v2/auth/oauth2-token");
+    const throttled = platformCalls.filter((c) => c.status === 429).length;
     expect(creates.filter((c) => c.status === 201)).toHaveLength(N);
     // The limit was really in force, and the client adapted to it.
     expect(throttled).toBeGreaterThan(0);
-    expect(throttled / creates.length).toBeLessThan(0.05);
+    expect(throttled / platformCalls.length).toBeLessThan(0.05);
     expect(limited.calls.filter((c) => c.route === "POST /v2/auth/oauth2-token")).toHaveLength(1);
     console.log(
       `adaptive throttling: floor ${floor.seconds.toFixed(2)} s; limited ${limited.seconds.toFixed(2)} s, ` +
-        `${creates.length} calls, ${throttled} answered 429`,
+        `${platformCalls.length} calls, ${throttled} answered 429`,
     );
-    expect(limited.seconds).toBeLessThanOrEqual(1.5 * (N / LIMIT) + floor.seconds);
+    // Within 1.5x of the calls the run needed (a lookup and a create each) over the limit.
+    const needed = platformCalls.length - throttled;
+    expect(limited.seconds).toBeLessThanOrEqual(1.5 * (needed / LIMIT) + floor.seconds);
   });
 });

@@ -15,6 +15,7 @@ import { definitions } from "../../resources/registry";
 import { objectPath, readTenant } from "../../tenant/read-tenant";
 import {
   hasFindings,
+  madeByPending,
   type PendingMatch,
   pendingKey,
   planReconcile,
@@ -22,7 +23,7 @@ import {
   stackCompanies,
 } from "../../tenant/reconcile-plan";
 import { parseStackExport, type StackContents, type StackResource } from "../../tenant/stack-export";
-import { readTmcObjects, type TmcObject, tmcInventories } from "../../tenant/tmc-objects";
+import { readTmcObjects, recordedIdsInputs, type TmcObject, tmcInventories } from "../../tenant/tmc-objects";
 import type { TenantObject } from "../../tenant/tenant-object";
 import { clientFromEnv } from "../client-from-env";
 import { type CommandExits, exitCodesHelp } from "../exit-codes";
@@ -48,8 +49,10 @@ Examples:
       && pulumi stack import --file adopted.json && pulumi refresh --yes
   pulumi-travel reconcile --stack state.json --delete CostCenter:<id>
 
-The TMC's API users the stack does not hold are listed too (other stacks may own some); they
-count as findings only while the stack has a pending ApiUser create, which may have made one.`;
+The TMC's API users the stack does not hold are listed too. A pending ApiUser create recorded the
+clientIds that existed when it was checked: those that appeared since are the ones it made, with
+the command to revoke each; the others are another stack's or a person's, and no revoke is
+proposed for them. They count as findings only while a pending create made (or may have made) one.`;
 
 /** The exit codes `reconcile` can return. */
 export const RECONCILE_EXITS: CommandExits = [
@@ -165,7 +168,7 @@ export async function reconcilePlan(
   const seen = new Set(tenant.map((o) => `${o.type}:${o.id}`));
   for (const company of pendingCompanies) if (!seen.has(`Company:${company.id}`)) tenant.push(company);
   const tmc = await readTmcObjects(client, definitions, callerId);
-  return planReconcile(stack, tenant, [...companies], tmc);
+  return planReconcile(stack, tenant, [...companies], tmc, recordedIdsInputs(definitions));
 }
 
 /**
@@ -225,13 +228,9 @@ async function deleteUnowned(
 const describe = (object: TenantObject) =>
   `${object.type} ${object.id}${object.name === undefined ? "" : ` "${object.name}"`}${object.externalId === undefined ? "" : ` externalId ${object.externalId}`}`;
 
-function pendingActions(pending: PendingMatch, stackArg: string): string[] {
+function pendingActions(pending: PendingMatch, stackArg: string, plan: ReconcilePlan): string[] {
   if (tmcInventories(definitions).some(([type]) => type === pending.type))
-    return [
-      `it may have made one of the ${pending.type} objects the stack does not hold, listed below: ` +
-        `revoke it (--delete ${pending.type}:<id>) or adopt it (adoptId), ` +
-        "then `pulumi refresh --clear-pending-creates --yes`",
-    ];
+    return tmcPendingActions(pending, stackArg, plan);
   if (pending.matches.length === 0)
     return [
       "nothing on the platform: `pulumi refresh --clear-pending-creates --yes` (the next up creates it)",
@@ -239,12 +238,40 @@ function pendingActions(pending: PendingMatch, stackArg: string): string[] {
   const deletes = pending.matches.map((m) => deleteCommand(m, stackArg));
   if (pending.matches.length > 1)
     return [
-      `several objects match: keep one, delete the others (${deletes.join("; ")}), then run reconcile again`,
+      "several objects match, and another stack or a person may own some of them: delete only one you know " +
+        `this stack's create made (${deletes.join("; ")}), then run reconcile again`,
     ];
   return [
     `adopt:  pulumi-travel reconcile --stack ${stackArg} --adopt-pending adopted.json && pulumi stack import --file adopted.json && pulumi refresh --yes`,
     `delete: ${deletes[0]} && pulumi refresh --clear-pending-creates --yes`,
   ];
+}
+
+/**
+ * What to do about a pending create of a TMC object (an API user): revoke exactly the ones that
+ * appeared since it was checked, never an older one (another stack's or a person's).
+ */
+function tmcPendingActions(pending: PendingMatch, stackArg: string, plan: ReconcilePlan): string[] {
+  const clear = "then `pulumi refresh --clear-pending-creates --yes` (the next up creates it)";
+  if (pending.appeared === undefined)
+    return [
+      `it may have made one of the ${pending.type} objects the stack does not hold, listed below, but it ` +
+        "recorded no list to tell which (a state of an earlier release): revoke one only once you know who " +
+        `made it (--delete ${pending.type}:<id>), ${clear}`,
+    ];
+  if (pending.appeared.length === 0) return [`it made no ${pending.type}: ${clear}`];
+  const creates = plan.pending.filter((other) => other.type === pending.type).length;
+  const made = new Set(
+    plan.pending.filter((other) => other.type === pending.type).flatMap((other) => other.appeared ?? []),
+  );
+  const revokes = pending.appeared.map((object) => deleteCommand(object, stackArg));
+  if (made.size > creates)
+    return [
+      `${made.size} ${pending.type} objects appeared since the stack's ${creates} pending create(s) were checked, so ` +
+        "someone else made some of them meanwhile: revoke only those you know this stack made " +
+        `(${revokes.join("; ")}), ${clear}`,
+    ];
+  return [`the ${pending.type} it made (its secret is lost): ${revokes.join("; ")}, ${clear}`];
 }
 
 function formatPlan(plan: ReconcilePlan, stackArg: string): string {
@@ -253,7 +280,7 @@ function formatPlan(plan: ReconcilePlan, stackArg: string): string {
     lines.push(
       "nothing to reconcile: every object under these companies is owned by a resource of the stack",
     );
-    return `${[...lines, ...tmcLines(plan.tmc, stackArg)].join("\n")}\n`;
+    return `${[...lines, ...tmcLines(plan, stackArg)].join("\n")}\n`;
   }
   if (plan.pending.length > 0) {
     lines.push("", `pending creates (an interrupted pulumi up): ${plan.pending.length}`);
@@ -263,7 +290,7 @@ function formatPlan(plan: ReconcilePlan, stackArg: string): string {
         : " (no name or externalId to match)";
       const found = pending.matches.length === 0 ? "no object" : pending.matches.map(describe).join(", ");
       lines.push(`  ${pending.urn}${key} -> ${found}`);
-      for (const action of pendingActions(pending, stackArg)) lines.push(`      ${action}`);
+      for (const action of pendingActions(pending, stackArg, plan)) lines.push(`      ${action}`);
     }
   }
   if (plan.unowned.length > 0) {
@@ -279,25 +306,34 @@ function formatPlan(plan: ReconcilePlan, stackArg: string): string {
       lines.push(`      delete: ${deleteCommand(object, stackArg)}`);
     }
   }
-  return `${[...lines, ...tmcLines(plan.tmc, stackArg)].join("\n")}\n`;
+  return `${[...lines, ...tmcLines(plan, stackArg)].join("\n")}\n`;
 }
 
-/** The TMC's objects the stack does not hold, with the commands to adopt or revoke each. */
-function tmcLines(tmc: readonly TmcObject[], stackArg: string): string[] {
+/**
+ * The TMC's objects the stack does not hold: the revoke command only for those a pending create
+ * of the stack made; the others are another stack's or a person's, to adopt at most.
+ */
+function tmcLines(plan: ReconcilePlan, stackArg: string): string[] {
+  const { tmc } = plan;
   if (tmc.length === 0) return [];
-  const lines = [
-    "",
-    `objects of the TMC (no company) this stack does not hold: ${tmc.length} (other stacks or people may own some: check before revoking)`,
-  ];
+  const lines = ["", `objects of the TMC (no company) this stack does not hold: ${tmc.length}`];
   for (const object of tmc) {
     if (object.caller) {
       lines.push(`  ${object.type} ${object.id}: the credentials reconcile runs with (TRAVEL_CLIENT_ID)`);
       continue;
     }
-    lines.push(`  ${object.type} ${object.id}`);
-    lines.push(
-      `      adopt:  declare the resource in the program with adoptId: "${object.id}", then pulumi up`,
-    );
+    const made = madeByPending(plan, object);
+    lines.push(`  ${object.type} ${object.id}${made ? ": made by a pending create of this stack" : ""}`);
+    if (made === false) {
+      lines.push(
+        "      not made by this stack's pending creates (it existed before they were checked, or none is pending): " +
+          "another stack's or a person's. Leave it; adopt it only if this stack should manage it " +
+          `(adoptId: "${object.id}").`,
+      );
+      continue;
+    }
+    if (made === undefined)
+      lines.push("      a pending create recorded no list to tell by: check who made it before revoking it");
     lines.push(`      revoke: ${deleteCommand(object, stackArg)}`);
   }
   return lines;
@@ -312,17 +348,25 @@ function toJson(plan: ReconcilePlan, stackArg: string) {
     companies: plan.companies,
     pendingCreates: plan.pending.map((pending) => ({
       ...pending,
-      actions: pendingActions(pending, stackArg),
+      actions: pendingActions(pending, stackArg, plan),
     })),
     unowned: plan.unowned.map((object) => ({
       ...object,
       adoptId: object.id,
       deleteCommand: deleteCommand(object, stackArg),
     })),
-    tmcNotHeld: plan.tmc.map((object) =>
-      object.caller
-        ? object
-        : { ...object, adoptId: object.id, deleteCommand: deleteCommand(object, stackArg) },
-    ),
+    tmcNotHeld: plan.tmc.map((object) => {
+      if (object.caller) return object;
+      const madeByPendingCreate = madeByPending(plan, object);
+      // A revoke is proposed only for an object a pending create made (or may have, unrecorded).
+      return madeByPendingCreate === false
+        ? { ...object, madeByPendingCreate, adoptId: object.id }
+        : {
+            ...object,
+            madeByPendingCreate,
+            adoptId: object.id,
+            deleteCommand: deleteCommand(object, stackArg),
+          };
+    }),
   };
 }

@@ -34,7 +34,13 @@ export class DuplicateObjectError extends Error {
 
 /** What an {@link AmbiguousCreateError} knows about the objects the create may have made. */
 export type AmbiguousDetail =
-  { by: "key"; key: LookupKey | undefined } | { by: "set-difference"; describe: string };
+  | {
+      by: "key";
+      key: LookupKey | undefined;
+      /** The objects that held the key before the create was sent: never this create's. */
+      older?: readonly LookupCandidate[] | undefined;
+    }
+  | { by: "set-difference"; describe: string };
 
 /**
  * A create's outcome is unknown and its recovery could not settle it: the lookup found several
@@ -51,9 +57,10 @@ export class AmbiguousCreateError extends Error {
   ) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     super(
-      `${type}: the create's outcome is unknown (${reason}) and ${explain(detail, candidates)}. ` +
-        `Run \`pulumi-travel reconcile\` to list the platform's objects that no resource owns, then set adoptId on ` +
-        `the resource to the one to keep and delete the others.`,
+      `${type}: the create's outcome is unknown (${reason}) and ${explain(detail, candidates)}.${olderNote(detail)} ` +
+        "Run `pulumi-travel reconcile` to list the platform's objects that no resource owns; if one of those " +
+        "that appeared is this stack's (it holds every declared input), set adoptId on the resource to it. " +
+        "Another stack or a person may own any of them: delete none before checking who made it.",
       { cause },
     );
     this.name = "AmbiguousCreateError";
@@ -72,7 +79,18 @@ function explain(detail: AmbiguousDetail, candidates: readonly LookupCandidate[]
     return "its inputs declare no key to look it up by, so whether it was created is unknown";
   return candidates.length === 0
     ? `the lookup by ${key.by} "${key.value}" could not finish, so whether it was created is unknown`
-    : `${candidates.length} objects with ${key.by} "${key.value}" appeared since the create began: ${describe(candidates)}`;
+    : `${candidates.length} objects with ${key.by} "${key.value}" appeared since the create was sent: ${describe(candidates)}`;
+}
+
+/** The objects older than the create, named apart: they are another stack's or a person's. */
+function olderNote(detail: AmbiguousDetail): string {
+  if (detail.by !== "key" || detail.key === undefined || !detail.older?.length) return "";
+  const { key, older } = detail;
+  const objects = older.length === 1 ? "1 older object" : `${older.length} older objects`;
+  return (
+    ` ${objects} with ${key.by} "${key.value}" existed before the create was sent (${describe(older)}): ` +
+    "not made by this create, never adopted, and left alone."
+  );
 }
 
 /**

@@ -4,16 +4,19 @@
  * blindly makes duplicates. {@link safeCreate} settles it with the definition's
  * {@link CreateRecovery} before it repeats anything:
  *
- * - `natural-key`: look the object up by its key. Exactly one match: adopt it and converge it to
- *   the inputs; none: create again; several: fail, listing them. A match is adopted only when it
- *   holds every declared input, as the object this create made does, so a same-named object
- *   someone else made with other values is never taken over.
+ * - `natural-key`: look the object up by its key. The objects that hold it are listed before the
+ *   first attempt: one of them existed before the create was sent, so it is another stack's or
+ *   a person's and is never taken over. Among those that appeared since, exactly one match: adopt
+ *   it and converge it to the inputs; none: create again; several: fail, listing them. A match is
+ *   adopted only when it holds every declared input, as the object this create made does, so a
+ *   same-named object someone else made with other values is never taken over.
  * - `set-difference`: list the ids before the first attempt and after a lost answer. Exactly one
  *   new id: adopt and complete it; none: create again; several: fail, listing them.
  * - `idempotent`: create again; a refusal the recovery recognises as proof of the first attempt
  *   settles it.
  *
- * The happy path of a natural key or an idempotent create makes no extra call. A 409 on create
+ * The happy path of an idempotent create makes no extra call; a natural key's makes one lookup
+ * before its first attempt. A 409 on create
  * names the existing object and how to take it over, and takes nothing over.
  *
  * The repeats run under the client's retry policy and share its budget: the attempts the client
@@ -28,7 +31,12 @@ import {
   type RetryPolicy,
   TimeoutError,
 } from "../../client";
-import { AmbiguousCreateError, DuplicateObjectError, UnsettledCreateError } from "./create-errors";
+import {
+  AmbiguousCreateError,
+  type AmbiguousDetail,
+  DuplicateObjectError,
+  UnsettledCreateError,
+} from "./create-errors";
 import type { LookupCandidate } from "../model/create-lookup";
 import type { NaturalKeyRecovery, SetDifferenceRecovery } from "../model/create-recovery";
 import { ADOPT_INPUT, type Observation, type ResourceDefinition } from "../model/definition";
@@ -119,7 +127,7 @@ export async function safeCreate<I extends Values, S extends Values>(
   let settler: Settler<S>;
   switch (recovery.strategy) {
     case "natural-key":
-      settler = naturalKeySettler(definition, recovery, ctx, inputs);
+      settler = await naturalKeySettler(definition, recovery, ctx, inputs);
       break;
     case "set-difference":
       settler = await setDifferenceSettler(definition.type, recovery, ctx, inputs);
@@ -191,21 +199,27 @@ async function runSteps<I extends Values, S extends Values>(
   throw lastError;
 }
 
-/** Settles by looking the object up by the key its inputs declare. */
-function naturalKeySettler<I extends Values, S extends Values>(
+/**
+ * Settles by looking the object up by the key its inputs declare. The objects holding the key
+ * before the first attempt are the older ones: never adopted, named apart in every message.
+ */
+async function naturalKeySettler<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   recovery: NaturalKeyRecovery<I>,
   ctx: ResourceContext,
   inputs: I,
-): Settler<S> {
+): Promise<Settler<S>> {
   const { lookup } = recovery;
   const key = lookup.keyOf(inputs);
-  const detail = { by: "key" as const, key };
+  const olderIds = new Set(key === undefined ? [] : (await lookup.find(ctx, inputs, key)).map((c) => c.id));
+  let detail: AmbiguousDetail = { by: "key", key };
   return {
     async settle(unresolved, created) {
       if (key === undefined) throw new AmbiguousCreateError(definition.type, detail, [], unresolved);
-      const candidates = await lookup.find(ctx, inputs, key);
-      const mine = await ownCandidates(definition, ctx, inputs, candidates, lookup.followUpInputs ?? []);
+      const found = await lookup.find(ctx, inputs, key);
+      detail = { by: "key", key, older: found.filter((c) => olderIds.has(c.id)) };
+      const appeared = found.filter((c) => !olderIds.has(c.id));
+      const mine = await ownCandidates(definition, ctx, inputs, appeared, lookup.followUpInputs ?? []);
       if (mine.length > 1)
         throw new AmbiguousCreateError(
           definition.type,

@@ -80,6 +80,12 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
   replaceOn: readonly (keyof I & string)[];
   /** Replace by deleting first (for objects with unique names). */
   deleteBeforeReplace?: boolean | undefined;
+  /**
+   * A setting other stacks may declare too (one per company): the state records what this stack
+   * last wrote, and an update first reads the live value, so a value someone else wrote since is
+   * reported instead of silently overwritten (`provider/operations/overlap.ts`).
+   */
+  detectsOverlap?: boolean | undefined;
   /** Computed outputs the Resource class declares. */
   outputs: readonly (keyof S & string)[];
   /**

@@ -98,6 +98,11 @@ export interface TmcInventory {
   listIds(client: TravelClient): Promise<string[]>;
   /** Removes one (`reconcile --delete <Type>:<id>`), such as revoking an API user. */
   remove(client: TravelClient, id: string): Promise<void>;
+  /**
+   * The internal input in which a pending create of the type records the ids listed when it was
+   * checked (`operations/ids-before-create.ts`): `reconcile` names the ones that appeared since.
+   */
+  recordedIdsInput?: string | undefined;
 }
 
 /** The facts every consumer of the registry reads. */

@@ -21,6 +21,8 @@ import { noteStackObject } from "../planning/stack-objects";
 import { safeCreate } from "../create/safe-create";
 import { isInternalKey, stripInternal, withoutUndefined } from "../model/values";
 import { vendorFailures } from "../planning/vendor-check";
+import { idsBeforeCreate } from "./ids-before-create";
+import { overlapBeforeUpdate, STATE_ONLY_KEYS, writtenMarks } from "./overlap";
 
 /** A diff with the declared inputs it found changed, which a host may report one by one. */
 export interface TypeDiff extends pulumi.dynamic.DiffResult {
@@ -78,7 +80,9 @@ export function buildTypeProvider<I extends Values, S extends Values>(
         ...(await preflightFailures(definition, context, result, news, props.declaredOf(olds))),
       ];
       // Internal inputs (`__armId`, ...) are kept: they are recorded and reach diff.
-      const inputs = withoutUndefined({ ...internalOf(news), ...props.recorded(result.inputs) });
+      const known =
+        failures.length === 0 ? await idsBeforeCreate(definition, context, olds, result.inputs as I) : {};
+      const inputs = withoutUndefined({ ...internalOf(news), ...known, ...props.recorded(result.inputs) });
       // Unknown values known to stay are recorded as they are, so the engine's own diff of the inputs
       // (which `preview --diff` shows) does not list them as changing when `up` finds them unchanged.
       return { inputs: withKeptValues(definition, olds, inputs), failures };
@@ -122,8 +126,11 @@ export function buildTypeProvider<I extends Values, S extends Values>(
     async update(id: string, olds: Values, news: Values) {
       const inputs = props.parse(news);
       const recorded = props.stateOf(olds);
-      const state = await definition.update(context(), id, inputs, props.recordedOf(id, olds), recorded);
-      return { outs: props.outputsOf(inputs, props.keepSecrets(state, olds), news) };
+      const ctx = context();
+      const replaced = await overlapBeforeUpdate(definition, ctx, id, olds);
+      const state = await definition.update(ctx, id, inputs, props.recordedOf(id, olds), recorded);
+      const outs = props.outputsOf(inputs, props.keepSecrets(state, olds), news);
+      return { outs: { ...outs, ...writtenMarks(definition, inputs), ...replaced } };
     },
 
     async delete(id: string, recorded: Values) {
@@ -182,7 +189,7 @@ async function readObject<I extends Values, S extends Values>(
   const secretInputs: readonly string[] = definition.secretInputs ?? [];
   return secretInputs.length > 0
     ? { id, props: outs }
-    : { id, props: outs, inputs: { ...internalOf(recorded ?? {}), ...props.recorded(observed) } };
+    : { id, props: outs, inputs: { ...internalInputsOf(recorded ?? {}), ...props.recorded(observed) } };
 }
 
 /** How one type's engine props map to its declared inputs and back to outputs. */
@@ -274,14 +281,20 @@ async function createObject<I extends Values, S extends Values>(
     const state = definition.adopt
       ? await definition.adopt(ctx, adoptId, inputs)
       : await definition.update(ctx, adoptId, inputs, owned);
-    return { id: adoptId, outs: props.outputsOf(inputs, state, inputProps) };
+    return {
+      id: adoptId,
+      outs: { ...props.outputsOf(inputs, state, inputProps), ...writtenMarks(definition, inputs) },
+    };
   }
   let createdId: string | undefined;
   try {
     const { id, state } = await safeCreate(definition, ctx, inputs, (id) => {
       createdId = id;
     });
-    return { id, outs: props.outputsOf(inputs, state, inputProps) };
+    return {
+      id,
+      outs: { ...props.outputsOf(inputs, state, inputProps), ...writtenMarks(definition, inputs) },
+    };
   } catch (error) {
     // The partial state keeps the engine-internal props (`__provider`): without them the
     // engine cannot load the provider to refresh or delete the object later.
@@ -337,4 +350,11 @@ function pickAdopt(declared: Values): Values {
 /** The engine-internal props (`__provider`, ...) of `props`. */
 function internalOf(props: Values): Values {
   return Object.fromEntries(Object.entries(props).filter(([key]) => isInternalKey(key)));
+}
+
+/** The internal props of `props` that are inputs: the state-only ones (`overlap.ts`) left out. */
+function internalInputsOf(props: Values): Values {
+  return Object.fromEntries(
+    Object.entries(internalOf(props)).filter(([key]) => !STATE_ONLY_KEYS.includes(key)),
+  );
 }

@@ -1,0 +1,49 @@
+/**
+ * The ids a set-difference collection held when a new resource was checked (the TMC's API-user
+ * clientIds), recorded as an internal input. The engine keeps the checked inputs in the pending
+ * create it writes before the create is sent, so after a `kill -9` `reconcile` names exactly the
+ * objects that appeared since: those the stack's pending creates made, never a person's older one.
+ */
+import type { ResourceDefinition } from "../model/definition";
+import { type ContextFactory, warnRun } from "../model/resource-context";
+import { containsUnknown, stripInternal, type Values } from "../model/values";
+import { readOncePerRun } from "../planning/run-cache";
+
+/** The internal input holding the ids listed when the resource was first checked. */
+export const IDS_BEFORE_CREATE = "__idsBeforeCreate";
+
+/**
+ * The internal input to record for a resource checked with `olds`: the list already on record, or
+ * for a new resource of a set-difference type whose inputs are known, a fresh one. A list that cannot be read is warned
+ * of (the create's own recovery lists again before it sends anything).
+ */
+export async function idsBeforeCreate<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  context: ContextFactory,
+  olds: Values,
+  inputs: I,
+): Promise<Values> {
+  const { recovery } = definition;
+  if (recovery.strategy !== "set-difference") return {};
+  const recorded = olds[IDS_BEFORE_CREATE];
+  if (Array.isArray(recorded)) return { [IDS_BEFORE_CREATE]: recorded };
+  // An existing resource recorded by an earlier release: its create is long done. A preview with
+  // unknown inputs lists nothing: the check of the up that creates it does.
+  if (Object.keys(stripInternal(olds)).length > 0 || containsUnknown(inputs)) return {};
+  const ctx = context();
+  try {
+    // Listed once per run, before the run's first create: the ids its creates add are not in it.
+    const ids = await readOncePerRun(ctx.client, `ids before create: ${definition.type}`, () =>
+      recovery.listIds(ctx, inputs),
+    );
+    return { [IDS_BEFORE_CREATE]: [...ids].sort() };
+  } catch (error) {
+    await warnRun(
+      ctx,
+      `${definition.type}: the ${recovery.describe} could not be listed before the create ` +
+        `(${error instanceof Error ? error.message : String(error)}); if this run is killed while it creates, ` +
+        "`pulumi-travel reconcile` cannot tell which of them this stack made.",
+    );
+    return {};
+  }
+}

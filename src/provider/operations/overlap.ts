@@ -1,0 +1,93 @@
+/**
+ * Overlap between writers of one setting (two stacks declaring the same company's features, a
+ * person editing it): the platform keeps no version or author, so a stack records in its state,
+ * apart from the outputs a refresh overwrites, the values it last wrote ({@link WRITTEN_KEY}).
+ * Before an update of a definition that `detectsOverlap`, the live value is read and compared
+ * with them:
+ *
+ * - equal: nobody else wrote it; the update proceeds.
+ * - different: someone else wrote it since. The update proceeds with a warning naming both
+ *   values (a change by hand is corrected, as drift is), and records the value it replaced
+ *   ({@link REPLACED_KEY}).
+ * - different again, and equal to the value the last update replaced: someone writes it back on
+ *   every run, as a second stack declaring it does. The update fails without writing, so two
+ *   stacks never overwrite each other in a loop.
+ *
+ * docs/reliability.md ("Two writers of one setting") says what this can and cannot detect.
+ */
+import { diffDeclared } from "../planning/diff";
+import { ADOPT_INPUT, type ResourceDefinition } from "../model/definition";
+import { type ResourceContext, warnRun } from "../model/resource-context";
+import { jsonEqual, type Values } from "../model/values";
+
+/** The state-only property with the declared values this stack last wrote. */
+export const WRITTEN_KEY = "__lastWritten";
+/** The state-only property with another writer's value that this stack's last update replaced. */
+export const REPLACED_KEY = "__replacedValue";
+/** Properties kept in the state's outputs only: never inputs, never shown as a diff. */
+export const STATE_ONLY_KEYS: readonly string[] = [WRITTEN_KEY, REPLACED_KEY];
+
+/** The state-only properties recording that this stack wrote `inputs`; none unless the type detects overlap. */
+export function writtenMarks<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  inputs: I,
+): Values {
+  if (definition.detectsOverlap !== true) return {};
+  const written = Object.fromEntries(Object.entries(inputs).filter(([key]) => key !== ADOPT_INPUT));
+  return { [WRITTEN_KEY]: written };
+}
+
+/** Someone else writes the setting back on every run: the update is refused, nothing written. */
+export class OverlapError extends Error {
+  readonly code = "OVERLAP";
+
+  constructor(type: string, id: string, written: Values, live: Values) {
+    super(
+      `${type} ${id}: someone else wrote this setting again since this stack replaced their value at its last up ` +
+        `(this stack wrote ${show(written)}; the platform holds ${show(live)}, the value it replaced then). ` +
+        "Another stack, or an automation, declares the same setting, and the two would overwrite each other on " +
+        "every run: nothing was written. Declare it in one stack only: remove it from the other program (or " +
+        "`pulumi state delete <urn>` there, which keeps the platform's value). Once this stack is its only writer, " +
+        "`pulumi up --replace <urn>` (`pulumi stack --show-urns` lists it) writes this stack's values again.",
+    );
+    this.name = "OverlapError";
+  }
+}
+
+/**
+ * Reads the live value of `id` before an update and compares it with what this stack last wrote
+ * (`recorded`, the outputs on record). Returns the state-only properties to keep beside the new
+ * {@link writtenMarks}: the value replaced, when someone else wrote it. Warns of a value someone
+ * else wrote; throws {@link OverlapError} when they wrote it back after this stack's last update.
+ */
+export async function overlapBeforeUpdate<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  ctx: ResourceContext,
+  id: string,
+  recorded: Values,
+): Promise<Values> {
+  const written = recorded[WRITTEN_KEY];
+  // State written by an earlier release records nothing to compare with.
+  if (definition.detectsOverlap !== true || !isValues(written)) return {};
+  const found = await definition.read(ctx, id, written as I);
+  if (!found) return {};
+  const live = Object.fromEntries(
+    Object.keys(written).map((key) => [key, (found.observed as Values)[key]] as const),
+  );
+  if (diffDeclared(definition, written, live).changed.length === 0) return {};
+  if (jsonEqual(recorded[REPLACED_KEY], live)) throw new OverlapError(definition.type, id, written, live);
+  await warnRun(
+    ctx,
+    `${definition.type} ${id}: someone else changed this setting since this stack last wrote it ` +
+      `(this stack wrote ${show(written)}; the platform holds ${show(live)}). This up writes the declared ` +
+      "values again. If another stack declares the same setting, declare it in one stack only: the next up " +
+      "that finds the other's value written back fails instead of overwriting it again.",
+  );
+  return { [REPLACED_KEY]: live };
+}
+
+function isValues(value: unknown): value is Values {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const show = (values: Values) => JSON.stringify(values);
