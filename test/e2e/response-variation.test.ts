@@ -101,8 +101,11 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
   },
 );
 
-/** The first lines of an engine error, enough to name the resource and the reason. */
+/** The engine's error lines, each once: enough to name the resource and the reason. */
 function firstLines(message: string): string {
-  const lines = message.split("\n").filter((line) => /error|failed|diagnostics|travel:/i.test(line));
-  return lines.slice(0, 12).join("\n").slice(0, 2000);
+  const lines = message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => /error:|Error:|no changes were expected|\[diff:/.test(line));
+  return [...new Set(lines)].slice(0, 10).join("\n").slice(0, 2500);
 }
