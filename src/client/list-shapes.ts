@@ -37,10 +37,13 @@ export const LIST_SHAPES = {
     ask: ({ offset, limit }) => ({ query: { offset, limit } }),
     total: (response) => numberAt(response, "totalNumResults") ?? numberAt(response, "totalCount"),
   },
-  /** `GET ?pageNumber&pageSize` (from 1): legal entities and offices, `{ elements, totalNumResults }`. */
+  /**
+   * `GET ?pageNumber&pageSize` (from 1): legal entities and offices, `{ elements, totalNumResults }`.
+   * After a short page the size shrinks so that the next page starts at the items received.
+   */
   pageNumberQuery: {
     method: "GET",
-    ask: ({ pageNumber, limit }) => ({ query: { pageNumber, pageSize: limit } }),
+    ask: ({ pageNumber, numberedSize }) => ({ query: { pageNumber, pageSize: numberedSize } }),
     total: (response) => numberAt(response, "totalNumResults"),
   },
   /** `POST` with `pagination: { offset, limit }`: the RBAC lists, `pagination.totalNumResults`. */

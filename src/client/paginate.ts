@@ -14,14 +14,22 @@ export const DEFAULT_MAX_ITEMS = 10_000;
 
 /** Where one page starts, in every form a list shape may ask for it. */
 export interface PagePosition {
-  /** The page's index, from 0. */
+  /** The page's index, from 0 (pages asked so far). */
   readonly index: number;
-  /** Items before this page: `index * limit`. */
+  /** Items before this page: the items received so far, never `index * limit`. */
   readonly offset: number;
   /** Items asked for: the page size. */
   readonly limit: number;
-  /** The page's number, from 1 (`pageNumber` listings). */
+  /**
+   * The page's number, from 1, for listings that page by number: page `pageNumber` of
+   * `numberedSize` items starts at `offset`.
+   */
   readonly pageNumber: number;
+  /**
+   * The page size to send with {@link pageNumber}: `limit`, or after a short page the largest size
+   * up to `limit` whose pages start at `offset`.
+   */
+  readonly numberedSize: number;
 }
 
 /** One page as a page source returns it. */
@@ -29,6 +37,8 @@ export interface Page<T> {
   items: readonly T[];
   /** Total number of results, when the endpoint reports it. */
   total?: number | undefined;
+  /** True when the endpoint says this page is the last (an `isLastPage` flag, no next marker). */
+  last?: boolean | undefined;
 }
 
 /** Paging settings. */
@@ -67,15 +77,28 @@ function positiveInteger(name: string, value: number): number {
   return value;
 }
 
-/** True when `page` is the listing's last: short, empty, or reaching the reported total. */
-function isLastPage(page: Page<unknown>, pageSize: number, seen: number): boolean {
-  return page.items.length < pageSize || (page.total !== undefined && seen >= page.total);
+/**
+ * True when `page` ends the listing by the platform's own signals: it says so, the items received
+ * reach the reported total, or it is empty. A short page is not the end: a platform may answer
+ * fewer items than asked (a smaller page cap) while more follow.
+ */
+function isLastPage(page: Page<unknown>, seen: number): boolean {
+  if (page.last === true || page.items.length === 0) return true;
+  return page.total !== undefined && seen >= page.total;
+}
+
+/** Where the page after `seen` items starts, `limit` items asked for. */
+function positionAt(index: number, seen: number, limit: number): PagePosition {
+  let numberedSize = limit;
+  while (seen % numberedSize !== 0) numberedSize--;
+  return { index, offset: seen, limit, pageNumber: seen / numberedSize + 1, numberedSize };
 }
 
 /**
- * Yields every item of a listing, fetching pages lazily through `fetchPage`. It reads at most
- * `ceil(maxItems / pageSize) + 1` pages and throws {@link PaginationLimitError} on the first item
- * past `maxItems`, so a server that ignores the page asked for ends in that error, not a loop.
+ * Yields every item of a listing, fetching pages lazily through `fetchPage`; each page starts
+ * after the items received so far. It throws {@link PaginationLimitError} on the first item past
+ * `maxItems`; every page but the last holds an item, so a server that ignores the page asked for
+ * ends in that error, not a loop.
  */
 export async function* paginate<T>(
   fetchPage: (position: PagePosition) => Promise<Page<T>>,
@@ -84,17 +107,16 @@ export async function* paginate<T>(
   const pageSize = positiveInteger("pageSize", options.pageSize ?? DEFAULT_PAGE_SIZE);
   const maxItems = positiveInteger("maxItems", options.maxItems ?? DEFAULT_MAX_ITEMS);
   const listing = options.listing ?? "listing";
-  // Every page before the last is full, so one page past the cap's worth shows whether there is more.
-  const maxPages = Math.ceil(maxItems / pageSize) + 1;
   let seen = 0;
-  for (let index = 0; index < maxPages; index++) {
-    const page = await fetchPage({ index, offset: index * pageSize, limit: pageSize, pageNumber: index + 1 });
+  // A page that does not end the listing holds an item, so at most maxItems + 1 pages are read.
+  for (let index = 0; index <= maxItems; index++) {
+    const page = await fetchPage(positionAt(index, seen, pageSize));
     for (const item of page.items) {
       if (seen >= maxItems) throw new PaginationLimitError(listing, maxItems);
       seen++;
       yield item;
     }
-    if (isLastPage(page, pageSize, seen)) return;
+    if (isLastPage(page, seen)) return;
   }
   throw new PaginationLimitError(listing, maxItems);
 }

@@ -6,7 +6,7 @@
  * existing user by clientId and rotates it once, so the program holds a secret that works.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { collect, listEach, registerSecret, type TravelClient } from "../client";
+import { collect, InvalidResponseError, listEach, registerSecret, type TravelClient } from "../client";
 import { defineResource } from "../provider/hosts/dynamic/define-resource";
 import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import { countPerRun, readOncePerRun } from "../provider/planning/run-cache";
@@ -54,9 +54,12 @@ function eachApiUser(client: TravelClient) {
   });
 }
 
-/** Every clientId of the caller's TMC (`GET /v2/api-users`, every page). */
+/**
+ * Every clientId of the caller's TMC (`GET /v2/api-users`, every page). An entry without one
+ * (`ApiUsersInfo.clientId` is optional in the vendor's schema) names no user and is skipped.
+ */
 export async function listClientIds(client: TravelClient): Promise<string[]> {
-  return (await collect(eachApiUser(client))).map((user) => user.clientId);
+  return (await collect(eachApiUser(client))).flatMap((user) => user.clientId ?? []);
 }
 
 /** True when `clientId` is an active API user of the caller's TMC. */
@@ -81,12 +84,26 @@ async function takeOver(
   inputs: ApiUserInputs,
 ): Promise<ApiUserState | undefined> {
   if (inputs.credentialType === "SCIM_TOKEN") return undefined;
+  return { clientId, clientSecret: await rotate(client, clientId) };
+}
+
+/**
+ * Rotates the secret of `clientId` and returns the new one. `RotateClientSecretResponse` marks
+ * `clientSecret` optional, but a rotation that returns none leaves no working secret: an error
+ * naming the vendor's schema, never a user recorded without one.
+ */
+async function rotate(client: TravelClient, clientId: string): Promise<string> {
   const response = await client.post("/v2/api-users/rotate", {
     body: { clientId },
     schema: rotateApiUserResponseSchema,
   });
   registerSecret(response.clientSecret);
-  return { clientId, clientSecret: response.clientSecret };
+  if (response.clientSecret === undefined)
+    throw new Error(
+      `API user ${clientId}: the rotation answered no clientSecret (RotateClientSecretResponse.clientSecret, ` +
+        "optional in the vendor's Auth API); the old secret no longer works: rotate again (change rotation)",
+    );
+  return response.clientSecret;
 }
 
 /** The `CreateApiUsersRequest` body. */
@@ -170,21 +187,34 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
     });
     registerSecret(response.clientSecret);
     registerSecret(response.scimToken);
-    created(response.clientId);
+    const clientId = response.clientId;
+    // `CreateApiUsersResponse.clientId` is optional in the vendor's schema: a user made but not
+    // named is settled as a lost answer (the set difference of clientIds finds it, a rotation gives
+    // it a secret), never left behind.
+    if (clientId === undefined)
+      throw new InvalidResponseError(
+        { method: "POST", url: "/v2/api-users" },
+        200,
+        "CreateApiUsersResponse without clientId (optional in the vendor's Auth API)",
+      );
+    created(clientId);
     const secret = inputs.credentialType === "SCIM_TOKEN" ? response.scimToken : response.clientSecret;
+    // No clientSecret (optional in the vendor's schema): one rotation gives the program one.
+    if (secret === undefined && inputs.credentialType === "CLIENT_CREDENTIALS")
+      return { id: clientId, state: { clientId, clientSecret: await rotate(client, clientId) } };
     if (secret === undefined) {
       throw new Error(
-        `API user ${response.clientId} was created but the platform returned no ${
-          inputs.credentialType === "SCIM_TOKEN" ? "scimToken" : "clientSecret"
-        }; rotate it (change rotation) or delete it`,
+        `API user ${clientId} was created but the platform returned no scimToken ` +
+          "(CreateApiUsersResponse.scimToken, optional in the vendor's Auth API) and a SCIM token cannot " +
+          "be rotated: replace the resource to get a new user",
       );
     }
     return {
-      id: response.clientId,
+      id: clientId,
       state:
         inputs.credentialType === "SCIM_TOKEN"
-          ? { clientId: response.clientId, scimToken: secret }
-          : { clientId: response.clientId, clientSecret: secret },
+          ? { clientId, scimToken: secret }
+          : { clientId, clientSecret: secret },
     };
   },
   // The secret is shown only at creation and rotation: an imported user's stays unknown.
@@ -198,12 +228,7 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
     news.rotation !== undefined && news.rotation !== olds.rotation ? ["clientSecret"] : [],
   async update({ client }, id, news, olds) {
     if (news.rotation !== undefined && news.rotation !== olds.rotation) {
-      const response = await client.post("/v2/api-users/rotate", {
-        body: { clientId: id },
-        schema: rotateApiUserResponseSchema,
-      });
-      registerSecret(response.clientSecret);
-      return { clientId: id, clientSecret: response.clientSecret };
+      return { clientId: id, clientSecret: await rotate(client, id) };
     }
     // Removing `rotation` rotates nothing; the secret on record is kept.
     return { clientId: id };

@@ -60,6 +60,14 @@ export const companyConfigInputsSchema = z
   });
 
 type ConfigInputs = z.output<typeof companyConfigInputsSchema>;
+
+/** The inputs with `config` typed by the document schema of each kind, for the normalizer. */
+const inputsByKind = new Map(
+  (Object.keys(CONFIG_DOCUMENTS) as CompanyConfigKind[]).map((kind) => [
+    kind,
+    z.object({ ...companyConfigInputsSchema.shape, config: CONFIG_DOCUMENTS[kind].schema }),
+  ]),
+);
 type ConfigState = { configId: string };
 
 function locate(inputs: Pick<ConfigInputs, "companyId" | "kind" | "companyRole">): {
@@ -196,6 +204,8 @@ export const companyConfigResource = defineResource<
       "company's first role), refused for the kinds kept once per company. The resource's id stays " +
       "`<companyId>/<kind>`.",
   },
+  // Read and diff judge the document by its kind's schema: its sets, its declared properties.
+  normalizedBy: (values) => inputsByKind.get(values.kind as CompanyConfigKind) ?? companyConfigInputsSchema,
   async read({ client }, id, declared) {
     const { path, query } = locate(declared);
     const config = await readUnlessGone(["COMPANY_NOT_FOUND", documentNotFoundCode(declared.kind)], () =>

@@ -9,7 +9,7 @@ import { defineResource } from "../provider/hosts/dynamic/define-resource";
 import type { ValuePath } from "../provider/model/definition";
 import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import type { TenantFacts } from "../provider/model/tenant-facts";
-import { featureNameSchema } from "../schemas/features";
+import { featureConfigsSchema, featureNameSchema, featureValueOf } from "../schemas/features";
 import { companySettingForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
 
@@ -38,12 +38,6 @@ export const companyFeaturesInputsSchema = z.strictObject({
 
 type FeaturesInputs = z.output<typeof companyFeaturesInputsSchema>;
 type FeaturesState = { companyId: string };
-
-const featuresResponseSchema = z.looseObject({
-  features: z
-    .array(z.looseObject({ name: z.string(), value: z.string().optional(), enabled: z.boolean().optional() }))
-    .default([]),
-});
 
 const featuresPath = (companyId: string) => apiPath`/v2/companies/${companyId}/features`;
 
@@ -81,7 +75,7 @@ const featuresTenant: TenantFacts = {
   manifest: { section: "features" },
   inventory: {
     async list({ client }, { companyId }) {
-      const { features } = await client.get(featuresPath(companyId), { schema: featuresResponseSchema });
+      const { features } = await client.get(featuresPath(companyId), { schema: featureConfigsSchema });
       return [{ id: companyId, features }];
     },
     reconcile: { omitted: "the company's feature settings exist with the company: nobody deletes them" },
@@ -126,10 +120,10 @@ export const companyFeaturesResource = defineResource<
   },
   async read({ client, importing }, id, declared) {
     const response = await readUnlessGone(NOT_FOUND_CODES, () =>
-      client.get(featuresPath(id), { schema: featuresResponseSchema }),
+      client.get(featuresPath(id), { schema: featureConfigsSchema }),
     );
     if (!response) return undefined;
-    const values = new Map(response.features.map((feature) => [feature.name, feature.value]));
+    const values = new Map(response.features.map((feature) => [feature.name, featureValueOf(feature)]));
     // An import takes every feature with a value whose name a program can declare.
     const names = importing
       ? [...values.keys()].filter((name) => featureNameSchema.safeParse(name).success)

@@ -58,7 +58,7 @@ async function provisionOrRotate(
   client: TravelClient,
   companyId: string,
   action: string,
-): Promise<{ configId: string; created: boolean }> {
+): Promise<{ configId?: string | undefined; created: boolean }> {
   try {
     return await client.post(apiPath`/v3/tenant-encryption/${companyId}/key`, {
       schema: tenantKeyResponseSchema,

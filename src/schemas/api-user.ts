@@ -72,22 +72,26 @@ export const apiUserInputsSchema = z.strictObject(apiUserInputsShape).superRefin
   }
 });
 
-/** `CreateApiUsersResponse`: the secret or the SCIM token is returned once. */
+/**
+ * `CreateApiUsersResponse`: the secret or the SCIM token is returned once. Every property is
+ * optional in the vendor's schema; the ApiUser resource states its fallbacks
+ * (docs/api-decisions.md, "Readers and the vendor's response schemas").
+ */
 export const createApiUserResponseSchema = z.looseObject({
-  clientId: z.string().min(1),
+  clientId: z.string().min(1).optional(),
   clientSecret: z.string().min(1).optional(),
   scimToken: z.string().min(1).optional(),
 });
 
-/** `RotateClientSecretResponse`. */
+/** `RotateClientSecretResponse`: both properties optional in the vendor's schema. */
 export const rotateApiUserResponseSchema = z.looseObject({
-  clientId: z.string().min(1),
-  clientSecret: z.string().min(1),
+  clientId: z.string().min(1).optional(),
+  clientSecret: z.string().min(1).optional(),
 });
 
-/** `GetApiUsersResponse`: clientIds only. */
+/** `GetApiUsersResponse`: clientIds only (an `ApiUsersInfo` without one is skipped by readers). */
 export const listApiUsersResponseSchema = z.looseObject({
-  apiUsers: z.array(z.looseObject({ clientId: z.string() })).default([]),
+  apiUsers: z.array(z.looseObject({ clientId: z.string().optional() })).default([]),
   totalCount: z.number().int().min(0).optional(),
 });
 

@@ -4,6 +4,7 @@
  * `EnrollmentConfig`, `TierConfig` and `StealthConfig`.
  */
 import { z } from "zod";
+import { unordered } from "./unordered";
 import { emailSchema } from "./common";
 import { uniqueBy, uniqueValues } from "./refinements";
 
@@ -216,9 +217,9 @@ export const companyManagerInfoSchema = z.looseObject({
   isActive: z.boolean().optional(),
 });
 
-const managerList = z
-  .array(companyManagerInfoSchema)
-  .superRefine(uniqueBy("id", (manager: { id: string }) => manager.id));
+const managerList = unordered(
+  z.array(companyManagerInfoSchema).superRefine(uniqueBy("id", (manager: { id: string }) => manager.id)),
+);
 
 /** `CompanyManagersConfig`: account managers and customer success managers. */
 export const companyManagersConfigSchema = z.looseObject({
@@ -316,10 +317,11 @@ export const stealthTypeSchema = z.enum(["STEALTH_TYPE_1", "STEALTH_TYPE_2", "ST
 
 /** `StealthConfig`: stealth modes, one per stealth type. */
 export const stealthConfigSchema = z.looseObject({
-  stealthModes: z
-    .array(z.looseObject({ stealthType: stealthTypeSchema, label: z.string().min(1) }))
-    .superRefine(uniqueBy("stealthType", (mode: { stealthType: string }) => mode.stealthType))
-    .optional(),
+  stealthModes: unordered(
+    z
+      .array(z.looseObject({ stealthType: stealthTypeSchema, label: z.string().min(1) }))
+      .superRefine(uniqueBy("stealthType", (mode: { stealthType: string }) => mode.stealthType)),
+  ).optional(),
 });
 
 /** Inferred `StealthConfig`. */

@@ -1,5 +1,6 @@
 /** The company entity of the vendor Company API: `CreateCompanyRequest` and `Company`. */
 import { z } from "zod";
+import { unordered } from "./unordered";
 import {
   currencyCodeSchema,
   emailSchema,
@@ -43,9 +44,9 @@ export const companyWritableFields = {
   /** Company roles. */
   companyRoles: z.array(companyRoleSchema).min(1, "needs at least one role"),
   /** E-mail domains of the company, such as `example.com`. */
-  emailDomains: z
-    .array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain such as example.com"))
-    .optional(),
+  emailDomains: unordered(
+    z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain such as example.com")),
+  ).optional(),
   /** Company phone numbers (the platform's PhoneNumber objects). */
   phoneNumbers: z.array(phoneNumberSchema).optional(),
   /** Whether travelers may sign themselves up. */
@@ -55,9 +56,9 @@ export const companyWritableFields = {
   /** Company ID which have contracted this company: the caller's TMC (the platform sets it when omitted). */
   contractedBy: vendorCompanyIdSchema.optional(),
   /** Addresses copied on every confirmation e-mail. */
-  ccEmailAddresses: z.array(emailSchema).optional(),
+  ccEmailAddresses: unordered(z.array(emailSchema)).optional(),
   /** Addresses blind-copied on every confirmation e-mail. */
-  bccEmailAddresses: z.array(emailSchema).optional(),
+  bccEmailAddresses: unordered(z.array(emailSchema)).optional(),
   /** Postal address; `addressLines` and `regionCode` are required. */
   postalAddress: postalAddressSchema.optional(),
   /** Redirect URL (companies with a partner role). */
@@ -67,7 +68,7 @@ export const companyWritableFields = {
   /** Your own identifier of the company, unique within the TMC. */
   externalId: z.string().min(1).max(256).optional(),
   /** 2-letter country codes where business travelers may not earn loyalty. */
-  loyaltyBlockedCountries: z.array(z.string().regex(/^[A-Z]{2}$/)).optional(),
+  loyaltyBlockedCountries: unordered(z.array(z.string().regex(/^[A-Z]{2}$/))).optional(),
   /** Whether users get their auth config from their e-mail domain. */
   allowDomainBasedAuthConfig: z.boolean().optional(),
   /** Booking TMC ID for the company. Applicable for ORG role companies. */

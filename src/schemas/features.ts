@@ -149,13 +149,29 @@ export type FeatureValueType = z.output<typeof featureValueTypeSchema>;
  */
 export const featureConfigSchema = z.looseObject({
   name: z.string(),
-  enabled: z.boolean(),
+  /** Required by the vendor's schema, with its documented default `true`. */
+  enabled: z.boolean().default(true),
   valueType: featureValueTypeSchema.optional(),
   value: z.string().optional(),
 });
 
 /** Inferred `FeatureConfig`. */
 export type FeatureConfig = z.output<typeof featureConfigSchema>;
+
+/**
+ * The value of a read feature. `value` is optional in the vendor's `FeatureConfig`: left out, a
+ * BOOL feature (or one of no stated type) is worth its `enabled` flag (`"true"`, `"false"`), any
+ * other the empty string (protobuf's default, which such APIs leave out).
+ */
+export function featureValueOf(feature: {
+  enabled?: boolean | undefined;
+  valueType?: string | undefined;
+  value?: string | undefined;
+}): string {
+  if (feature.value !== undefined) return feature.value;
+  if (feature.valueType === undefined || feature.valueType === "BOOL") return String(feature.enabled ?? true);
+  return "";
+}
 
 /** `FeatureConfigs`. */
 export const featureConfigsSchema = z.looseObject({

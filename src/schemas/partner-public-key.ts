@@ -64,17 +64,32 @@ export const partnerPublicKeyInputsSchema = z
     }
   });
 
-/** `PartnerPublicKeyInfo`. */
+/**
+ * `PartnerPublicKeyInfo`: every property is optional in the vendor's schema. A missing `status`
+ * reads as `ACTIVE`: every answer read with this schema lists active keys (`?status=ACTIVE`, or
+ * the key just added). See docs/api-decisions.md, "Readers and the vendor's response schemas".
+ */
 export const partnerPublicKeyInfoSchema = z.looseObject({
-  id: z.string().min(1),
+  id: z.string().min(1).optional(),
   orgId: z.string().optional(),
-  kid: z.string(),
-  status: z.enum(["ACTIVE", "REVOKED"]),
+  kid: z.string().optional(),
+  status: z.enum(["ACTIVE", "REVOKED"]).default("ACTIVE"),
   createdAt: z.string().optional(),
   thumbprint: z.string().optional(),
 });
 
-/** `AddPartnerPublicKeyResponse` and `ListPartnerPublicKeysResponse`. */
+/** A key the platform answered with both its registration id and its kid. */
+type IdentifiedKey = z.output<typeof partnerPublicKeyInfoSchema> & { id: string; kid: string };
+
+/**
+ * `AddPartnerPublicKeyResponse` and `ListPartnerPublicKeysResponse`. A key answered without its
+ * id or kid cannot be told apart from another, so it is left out (no resource can hold it).
+ */
 export const partnerPublicKeysResponseSchema = z.looseObject({
-  keys: z.array(partnerPublicKeyInfoSchema).default([]),
+  keys: z
+    .array(partnerPublicKeyInfoSchema)
+    .default([])
+    .transform((keys) =>
+      keys.filter((key): key is IdentifiedKey => key.id !== undefined && key.kid !== undefined),
+    ),
 });

@@ -12,8 +12,11 @@ export const tenantKeyInputsSchema = z.strictObject({
   rotation: z.string().min(1, "must not be empty").optional(),
 });
 
-/** `ProvisionOrRotateTenantKeyResponse`. */
+/**
+ * `ProvisionOrRotateTenantKeyResponse`: both properties optional in the vendor's schema. `created`
+ * omitted reads as false (protobuf's default); `configId` omitted is handled by the resource.
+ */
 export const tenantKeyResponseSchema = z.looseObject({
-  configId: z.string().min(1),
-  created: z.boolean(),
+  configId: z.string().min(1).optional(),
+  created: z.boolean().default(false),
 });

@@ -7,13 +7,17 @@ import {
   paginate,
 } from "../../src/client/paginate";
 
-/** A page source over `total` numbered items; `reportTotal` says whether pages carry the total. */
-function listing(total: number, reportTotal = true) {
+/**
+ * A page source over `total` numbered items; `reportTotal` says whether pages carry the total,
+ * `cap` is the most items the server answers per page whatever is asked.
+ */
+function listing(total: number, reportTotal = true, cap = Infinity) {
   const calls: PagePosition[] = [];
   const fetchPage = async (position: PagePosition): Promise<Page<number>> => {
     calls.push(position);
     const { offset, limit } = position;
-    const items = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => offset + i);
+    const length = Math.max(0, Math.min(limit, cap, total - offset));
+    const items = Array.from({ length }, (_, i) => offset + i);
     return reportTotal ? { items, total } : { items };
   };
   return { calls, fetchPage };
@@ -33,11 +37,10 @@ describe("paginate", () => {
   // [what, items listed, pages report the total, page size, cap, pages read]
   const complete: [string, number, boolean, number, number | undefined, number][] = [
     ["several pages with a total", 250, true, 100, undefined, 3],
-    ["several pages without a total", 250, false, 100, undefined, 3],
     ["an exact multiple, ended by the total", 200, true, 100, undefined, 2],
     ["an exact multiple, ended by an empty page", 200, false, 100, undefined, 3],
     ["an empty listing", 0, true, 100, undefined, 1],
-    ["one short page", 7, false, 10, undefined, 1],
+    ["one short page, with a total", 7, true, 10, undefined, 1],
     ["exactly the cap, without a total", 30, false, 10, 30, 4],
     ["exactly the cap, with a total", 30, true, 10, 30, 3],
   ];
@@ -51,8 +54,43 @@ describe("paginate", () => {
         offset: index * pageSize,
         limit: pageSize,
         pageNumber: index + 1,
+        numberedSize: pageSize,
       })),
     );
+  });
+
+  it.each([
+    { total: 250, pageSize: 100, offsets: [0, 100, 200, 250] },
+    { total: 7, pageSize: 10, offsets: [0, 7] },
+  ])("reads $total items without a total until an empty page", async ({ total, pageSize, offsets }) => {
+    const { calls, fetchPage } = listing(total, false);
+    expect(await collect(paginate(fetchPage, { pageSize }))).toHaveLength(total);
+    expect(calls.map((call) => call.offset)).toEqual(offsets);
+  });
+
+  it.each([
+    { what: "with a total", reportTotal: true, pages: 5 },
+    { what: "without a total", reportTotal: false, pages: 6 },
+  ])("reads a listing answered one item per page whole, $what", async ({ reportTotal, pages }) => {
+    const { calls, fetchPage } = listing(5, reportTotal, 1);
+    expect(await collect(paginate(fetchPage, { pageSize: 10 }))).toEqual([0, 1, 2, 3, 4]);
+    // Each page starts after the items received, never at index * pageSize.
+    expect(calls.map((call) => call.offset)).toEqual([0, 1, 2, 3, 4, 5].slice(0, pages));
+  });
+
+  it("asks a numbered page that starts after the items received when pages come back short", async () => {
+    const { calls, fetchPage } = listing(30, true, 4);
+    await collect(paginate(fetchPage, { pageSize: 10 }));
+    for (const call of calls) expect((call.pageNumber - 1) * call.numberedSize).toBe(call.offset);
+    expect(calls.map((call) => call.offset)).toEqual([0, 4, 8, 12, 16, 20, 24, 28]);
+  });
+
+  it("ends on the page that says it is the last", async () => {
+    let asked = 0;
+    const items = await collect(
+      paginate(async () => ({ items: [asked++], total: 100, last: asked === 2 }), { pageSize: 10 }),
+    );
+    expect(items).toEqual([0, 1]);
   });
 
   it.each([

@@ -11,6 +11,7 @@ import { toCarBooking } from "./views";
 import type { EmulatorContext } from "../context";
 import { notFound } from "../core/errors";
 import { param } from "../core/http";
+import { pageLimit } from "../core/settings";
 import { parseRequest } from "../core/validate";
 import { authenticate, principalOf } from "../identity/authenticate";
 import { canAccessCompany, companyFor } from "../org/permissions";
@@ -43,10 +44,11 @@ export function tripRoutes(ctx: EmulatorContext) {
           return company !== undefined && canAccessCompany(principal, company);
         })
         .sort((a, b) => a.createdAtMs - b.createdAtMs || a.tripId.localeCompare(b.tripId));
+      const limit = pageLimit(ctx.settings, body.limit);
       return {
-        trips: visible.slice(body.offset, body.offset + body.limit).map((trip) => tripSummary(ctx, trip)),
+        trips: visible.slice(body.offset, body.offset + limit).map((trip) => tripSummary(ctx, trip)),
         offset: body.offset,
-        limit: body.limit,
+        limit,
         totalCount: visible.length,
       };
     });

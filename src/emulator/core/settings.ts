@@ -20,6 +20,11 @@ export const settingsSchema = z
     apiUserQuota: z.number().int().positive().default(5),
     /** Cooldown between tenant key provisioning or rotation calls. */
     tenantKeyCooldownSeconds: z.number().int().min(0).default(3600),
+    /**
+     * The most items any list route answers per page, whatever page size is asked (with the true
+     * total): a platform with a smaller page cap. null (the default): the page size asked.
+     */
+    maxPageItems: z.number().int().positive().nullable().default(null),
     /** Largest accepted request body. */
     bodyLimitBytes: z
       .number()
@@ -34,3 +39,8 @@ export type EmulatorSettings = z.output<typeof settingsSchema>;
 
 /** Settings as a seed or caller may give them. */
 export type EmulatorSettingsInput = z.input<typeof settingsSchema>;
+
+/** The items a list route answers for a page of `asked` items: at most `maxPageItems`. */
+export function pageLimit(settings: EmulatorSettings, asked: number): number {
+  return Math.min(asked, settings.maxPageItems ?? asked);
+}

@@ -16,6 +16,7 @@ import {
 import type { EmulatorContext } from "../context";
 import { badRequest, notFound } from "../core/errors";
 import { queryOf } from "../core/http";
+import { pageLimit } from "../core/settings";
 import { newId } from "../core/ids";
 import { parseRequest } from "../core/validate";
 import { principalOf } from "../identity/authenticate";
@@ -86,7 +87,8 @@ function listFields(ctx: EmulatorContext, cf: CustomFieldStore, request: Fastify
       (filter?.enabled === undefined || filter.enabled === field.enabled) &&
       (filter?.customFieldIds === undefined || filter.customFieldIds.includes(field.id)),
   );
-  const { offset, limit } = body.paginationParams;
+  const { offset } = body.paginationParams;
+  const limit = pageLimit(ctx.settings, body.paginationParams.limit);
   return {
     paginationParams: { offset, limit, totalNumResults: entries.length },
     fields: entries.slice(offset, offset + limit).map((entry) => listView(entry.field, entry.inherited)),

@@ -14,6 +14,7 @@ import {
 import type { EmulatorContext } from "../context";
 import { notFound } from "../core/errors";
 import { ADMIN_PREFIX, param } from "../core/http";
+import { pageLimit } from "../core/settings";
 import { newId } from "../core/ids";
 import { parseRequest } from "../core/validate";
 import { authenticate, principalOf } from "../identity/authenticate";
@@ -69,7 +70,7 @@ function platformRoutes(ctx: EmulatorContext) {
       const body = parseRequest(listUserGroupsRequestSchema, request.body);
       const ids = body.filters?.userGroupIds;
       const matching = groupsOf(companyId).filter((group) => ids === undefined || ids.includes(group.id));
-      const { page, totalNumResults } = rbacPage(matching, body);
+      const { page, totalNumResults } = rbacPage(matching, body, (asked) => pageLimit(ctx.settings, asked));
       return { userGroups: page.map(groupView), pagination: { totalNumResults } };
     });
 
@@ -91,7 +92,7 @@ function platformRoutes(ctx: EmulatorContext) {
         createdAtMs: role.createdAtMs,
         view: groupRoleView(role, assignment),
       }));
-      const { page, totalNumResults } = rbacPage(entries, body);
+      const { page, totalNumResults } = rbacPage(entries, body, (asked) => pageLimit(ctx.settings, asked));
       return { roles: page.map((entry) => entry.view), pagination: { totalNumResults } };
     });
 
@@ -99,7 +100,7 @@ function platformRoutes(ctx: EmulatorContext) {
       const companyId = company(request);
       const body = parseRequest(listRolesRequestSchema, request.body);
       const matching = rolesVisibleTo(companyId).filter((role) => roleMatches(role, body.filters));
-      const { page, totalNumResults } = rbacPage(matching, body);
+      const { page, totalNumResults } = rbacPage(matching, body, (asked) => pageLimit(ctx.settings, asked));
       return { roles: page.map(companyRoleView), pagination: { totalNumResults } };
     });
 

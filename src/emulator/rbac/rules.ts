@@ -20,6 +20,8 @@ export function rbacPage<T extends { name: string; createdAtMs: number }>(
     sortParams?: RbacSort | undefined;
     pagination: { offset: number; limit: number };
   },
+  /** The most items answered per page (`maxPageItems` of the settings). */
+  pageLimit: (asked: number) => number,
 ): { page: T[]; totalNumResults: number } {
   const wanted = request.searchText?.trim().toLowerCase() ?? "";
   const matching = items.filter((item) => wanted === "" || item.name.toLowerCase().includes(wanted));
@@ -31,7 +33,7 @@ export function rbacPage<T extends { name: string; createdAtMs: number }>(
     );
   }
   const { offset, limit } = request.pagination;
-  return { page: matching.slice(offset, offset + limit), totalNumResults: matching.length };
+  return { page: matching.slice(offset, offset + pageLimit(limit)), totalNumResults: matching.length };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -181,6 +181,12 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
    * The diff counts them unchanged. `recorded` holds the recorded inputs and outputs.
    */
   provenByOutputs?(recorded: Values, news: Values): string[];
+  /**
+   * Optional: the schema read and diff normalize this type's inputs by (`normalize.ts`) when it is
+   * more precise than `inputs` for the given values (a config document's schema for its kind).
+   * Default: `inputs`.
+   */
+  normalizedBy?(values: Values): z.ZodType;
   /** How `pulumi import` names an object of this type, when not its parents then its id (`import-id.ts`). */
   importId?: ImportIdForm | undefined;
   /** Deletes the object; a 404 with one of {@link notFoundCodes} counts as success. */

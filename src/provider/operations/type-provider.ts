@@ -14,6 +14,7 @@ import { declaredForm, recordedForm } from "../model/keyed-inputs";
 import { warnIfCompanyMissing } from "./missing-parent";
 import { PartialCreateError } from "../create/partial-create-error";
 import { assertRecordedTypes } from "../model/recorded-inputs";
+import { normalizeObserved, normalizingSchema } from "../model/normalize";
 import { type ContextFactory, type ResourceContext, warnRun } from "../model/resource-context";
 import { extraReplaces, preflightFailures } from "../planning/preflight";
 import { noteStackObject } from "../planning/stack-objects";
@@ -110,7 +111,9 @@ export function buildTypeProvider<I extends Values, S extends Values>(
       const { id, inputs: known } = await parseImportId(definition, importId, ctx);
       const found = await definition.read(ctx, id, known as I);
       if (!found) return undefined;
-      const inputs = withoutUndefined<I>({ ...found.observed, ...(known as Partial<I>) });
+      const schema = normalizingSchema(definition, found.observed);
+      const observed = normalizeObserved(schema, found.observed, undefined);
+      const inputs = withoutUndefined({ ...observed, ...(known as Partial<I>) }) as I;
       return { id, inputs, outs: props.outputsOf(inputs, found.state, undefined) };
     },
 
@@ -162,12 +165,16 @@ async function readObject<I extends Values, S extends Values>(
     await warnIfCompanyMissing(definition.type, id, declared, ctx);
     return {};
   }
-  // Only declared inputs are observed: a field set outside the program must not become an
-  // input, or the next update would clear it (the platform's PUT is a full replacement).
+  // Only declared inputs are observed, at every depth, in the program's form (`normalize.ts`): a
+  // field set outside the program must not become an input, or the next update would clear it
+  // (the platform's PUT is a full replacement).
   const observed = withoutUndefined({
-    ...pickKeys(found.observed, Object.keys(declared)),
+    ...pickKeys(
+      normalizeObserved(normalizingSchema(definition, declared), found.observed, declared),
+      Object.keys(declared),
+    ),
     ...pickAdopt(declared),
-  });
+  }) as I;
   const outs = props.outputsOf(observed, props.keepSecrets(found.state, recorded), recorded);
   // Inputs handed back here lose their secret marking: keep the recorded (encrypted) ones.
   const secretInputs: readonly string[] = definition.secretInputs ?? [];

@@ -1,6 +1,7 @@
 /** Pure diffing of declared inputs: what changed and what forces a replacement. */
 import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "../model/definition";
 import { declaredForm, recordedForm } from "../model/keyed-inputs";
+import { comparable, normalizingSchema } from "../model/normalize";
 import { containsUnknown, jsonEqual, stripInternal } from "../model/values";
 
 /** The diff of two input sets. */
@@ -26,8 +27,9 @@ export function diffInputs(
 }
 
 /**
- * {@link diffInputs} over the definition's inputs, keyed lists compared as the maps the engine
- * records (see `keyed-inputs.ts`): reordering an option list is no change.
+ * {@link diffInputs} over the definition's inputs in their comparable form (`normalize.ts`: unordered
+ * arrays as sets, an omitted empty value as its explicit form), keyed lists compared as the maps
+ * the engine records (see `keyed-inputs.ts`): reordering an option list is no change.
  */
 export function diffDeclared<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
@@ -35,7 +37,8 @@ export function diffDeclared<I extends Values, S extends Values>(
   news: Values,
 ): InputDiff {
   const recorded = (values: Values) => recordedForm(definition.keyedInputs, values);
-  return diffInputs(inputKeysOf(definition), recorded(olds), recorded(news), definition.replaceOn);
+  const both = comparable(normalizingSchema(definition, news), olds, news);
+  return diffInputs(inputKeysOf(definition), recorded(both.olds), recorded(both.news), definition.replaceOn);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { EmulatorContext } from "../../context";
 import { badRequest, conflict, forbidden, PlatformError } from "../../core/errors";
+import { pageLimit } from "../../core/settings";
 import { queryOf } from "../../core/http";
 import { authenticate, principalOf } from "../../identity/authenticate";
 import { companyFor, requireTmcAdmin } from "../permissions";
@@ -80,7 +81,7 @@ export function apiUserRoutes(ctx: EmulatorContext) {
       const owned = users().of(principal.tmcId).values();
       return {
         apiUsers: owned
-          .slice(query.offset, query.offset + query.limit)
+          .slice(query.offset, query.offset + pageLimit(ctx.settings, query.limit))
           .map((user) => ({ clientId: user.clientId })),
         totalCount: owned.length,
       };

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { companySchema, createCompanyRequestSchema } from "../../../schemas/company";
 import type { EmulatorContext } from "../../context";
 import { badRequest, conflict, forbidden } from "../../core/errors";
+import { pageLimit } from "../../core/settings";
 import { noContent, param, queryOf } from "../../core/http";
 import { authenticate, principalOf } from "../../identity/authenticate";
 import { newId } from "../../core/ids";
@@ -75,7 +76,7 @@ function listCompanies(ctx: EmulatorContext, request: FastifyRequest) {
     .filter((c) => canAccessCompany(principal, c))
     .filter((c) => query.externalId === undefined || c.externalId === query.externalId)
     .filter((c) => wanted === undefined || wanted.has(c.id.id));
-  const page = visible.slice(query.offset, query.offset + query.limit);
+  const page = visible.slice(query.offset, query.offset + pageLimit(ctx.settings, query.limit));
   return {
     length: page.length,
     elements: page.map((c) => ({ id: c.id.id, name: c.name })),

@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { EmulatorContext } from "../../context";
 import { markDeprecated } from "../../core/deprecation";
 import { notFound } from "../../core/errors";
+import { pageLimit } from "../../core/settings";
 import type { RecordKind } from "../../core/record-kind";
 import { noContent, param, queryOf } from "../../core/http";
 import { newId } from "../../core/ids";
@@ -197,6 +198,7 @@ function directoryLookups<E extends DirectoryEntity, R extends CompanyOwned<E>, 
 
 /** The legacy `GET` of the collection, unless the spec has none. */
 function legacyListRoute<E extends DirectoryEntity, R extends CompanyOwned<E>, F, B extends DirectoryEntity>(
+  ctx: EmulatorContext,
   app: FastifyInstance,
   spec: DirectorySpec<E, R, F, B>,
   lookups: ReturnType<typeof directoryLookups<E, R, F, B>>,
@@ -215,13 +217,16 @@ function legacyListRoute<E extends DirectoryEntity, R extends CompanyOwned<E>, F
       .filter(
         ([, record]) => query.externalId === undefined || record.entity.externalId === query.externalId,
       );
-    const page = paging ? pageOf(matching, paging.pageNumber, paging.pageSize) : matching;
+    const page = paging
+      ? pageOf(matching, paging.pageNumber, pageLimit(ctx.settings, paging.pageSize))
+      : matching;
     return { length: page.length, elements: page.map(lookups.reference), totalNumResults: matching.length };
   });
 }
 
 /** The offset-paged list `POST /v3/companies/{companyId}/<segment>/list`, when the spec has one. */
 function v3ListRoute<E extends DirectoryEntity, R extends CompanyOwned<E>, F, B extends DirectoryEntity>(
+  ctx: EmulatorContext,
   app: FastifyInstance,
   spec: DirectorySpec<E, R, F, B>,
   lookups: ReturnType<typeof directoryLookups<E, R, F, B>>,
@@ -244,7 +249,8 @@ function v3ListRoute<E extends DirectoryEntity, R extends CompanyOwned<E>, F, B 
             inList(v3List.externalIdsOf?.(filter), record.entity.externalId),
         ),
       );
-    const { page, totalNumResults } = offsetPage(matching, body.paginationParams);
+    const { offset, limit } = body.paginationParams;
+    const { page, totalNumResults } = offsetPage(matching, { offset, limit: pageLimit(ctx.settings, limit) });
     return { paginationParams: { totalNumResults }, [v3List.key]: page.map(lookups.reference) };
   });
 }
@@ -275,7 +281,7 @@ export function directoryRoutes<
       return reply.code(spec.createStatus ?? 201).send({ id });
     });
 
-    legacyListRoute(app, spec, lookups, collectionPath);
+    legacyListRoute(ctx, app, spec, lookups, collectionPath);
 
     app.get(itemPath, async (request) => itemOf(scopeOf(request), param(request, spec.idParam)).entity);
 
@@ -300,7 +306,7 @@ export function directoryRoutes<
       return emptyReply(reply);
     });
 
-    v3ListRoute(app, spec, lookups);
+    v3ListRoute(ctx, app, spec, lookups);
   };
 }
 

@@ -13,6 +13,7 @@ import {
 } from "../../../schemas/office";
 import type { EmulatorContext } from "../../context";
 import { param } from "../../core/http";
+import { pageLimit } from "../../core/settings";
 import { parseRequest } from "../../core/validate";
 import { principalOf } from "../../identity/authenticate";
 import { companyFor } from "../permissions";
@@ -74,7 +75,8 @@ export function officeRoutes(ctx: EmulatorContext) {
         const direction = body.sortParams.sortOrder === "DESC" ? -1 : 1;
         matching.sort((a, b) => direction * key(a).localeCompare(key(b)));
       }
-      const { page, totalNumResults } = offsetPage(matching, body.paginationParams);
+      const { offset, limit } = body.paginationParams;
+      const { page, totalNumResults } = offsetPage(matching, { offset, limit: pageLimit(ctx.settings, limit) });
       return {
         offices: page.map((office) => ({
           legalEntityRef: { id: office.legalEntityId, name: nameOf(office.legalEntityId) },
