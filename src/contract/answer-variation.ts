@@ -1,19 +1,23 @@
 /**
  * Other forms of an answer that the vendor's published schema still accepts, found by walking the
- * answer with its schema: empty values left out (false, 0, "", [], {}: protobuf-style), other
- * optional properties left out (but a non-empty list, which would say the list is empty), undeclared properties added to open
+ * answer with its schema: optional properties left out (never a non-empty list, which would say
+ * the list is empty): empty values (false, 0, "", [], {}: protobuf-style), values the platform
+ * computes, and values the client wrote (not varied unless asked for), undeclared properties added to open
  * objects (nested ones included), unordered arrays shuffled, date-times at another offset, whole
  * numbers written `11.0`, and documented optional properties the answer lacks, generated from
  * the schema. Every form is checked against the published schema; one that breaks it is never
  * produced. The emulator varies its answers with {@link varyAnswer}; tests enumerate every single
  * change with {@link answerMutants}.
  */
+import { vendorOperations } from "./operations";
 import { type PublishedAnswer, publishedAnswer } from "./published-answer";
+import { vendorRequestSchema } from "./vendor-contract";
 import type { JsonSchema } from "./vendor-documents";
 
 /** The kinds of change, by family. `smallerPages` is the emulator's: it changes the page asked for. */
 export const VARIATION_FAMILIES = [
   "omitEmpty",
+  "omitComputed",
   "omitOptional",
   "undeclaredProperties",
   "shuffleUnordered",
@@ -25,6 +29,14 @@ export const VARIATION_FAMILIES = [
 
 /** A family of changes. */
 export type VariationFamily = (typeof VARIATION_FAMILIES)[number];
+
+/**
+ * The families varied unless a setting names others: all but `omitOptional`, which leaves out a
+ * value the client wrote (a name, an address) and so says something else about the object.
+ */
+export const DEFAULT_VARIATION_FAMILIES: readonly VariationFamily[] = VARIATION_FAMILIES.filter(
+  (family) => family !== "omitOptional",
+);
 
 /** A path inside an answer. */
 export type AnswerPath = (string | number)[];
@@ -108,7 +120,7 @@ export function varyAnswer(
   status: number,
   body: unknown,
   random: () => number,
-  families: readonly VariationFamily[] = VARIATION_FAMILIES,
+  families: readonly VariationFamily[] = DEFAULT_VARIATION_FAMILIES,
   rate = 0.5,
 ): VariedAnswer | undefined {
   const answer = publishedAnswer(method, path, status);
@@ -163,9 +175,7 @@ function candidates(answer: PublishedAnswer, body: Json, families: readonly Vari
         // A non-empty list left out would say the list is empty: another answer, not another form.
         const list = Array.isArray(item) && item.length > 0;
         if (!required.includes(key) && !list)
-          add(isEmpty(item) ? "omitEmpty" : "omitOptional", [...path, key], (root) =>
-            remove(root, [...path, key]),
-          );
+          add(omission(key, item), [...path, key], (root) => remove(root, [...path, key]));
       }
       if (!(UNDECLARED_PROPERTY in properties) && !(UNDECLARED_PROPERTY in value))
         add("undeclaredProperties", [...path, UNDECLARED_PROPERTY], (root) =>
@@ -358,6 +368,34 @@ function remove(root: Json, path: AnswerPath): Json {
   if (parent && !Array.isArray(parent)) delete parent[path.at(-1) as string];
   return root;
 }
+
+/**
+ * Which omission leaving out `key` (holding `value`) is: of an empty value; of a value the platform
+ * computes (no request body of the vendor's documents has a property of that name); or of one the
+ * client wrote.
+ */
+function omission(key: string, value: Json): VariationFamily {
+  if (isEmpty(value)) return "omitEmpty";
+  return writtenNames().has(key) ? "omitOptional" : "omitComputed";
+}
+
+/** The names of every property of every documented request body, at any depth. */
+function writtenNames(): ReadonlySet<string> {
+  if (written) return written;
+  const names = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isObject(node)) return;
+    if (isObject(node.properties)) for (const name of Object.keys(node.properties)) names.add(name);
+    Object.values(node).forEach(visit);
+  };
+  for (const operation of vendorOperations())
+    if (operation.request) visit(vendorRequestSchema(operation.method, operation.pathTemplate));
+  written = names;
+  return names;
+}
+
+let written: ReadonlySet<string> | undefined;
 
 /** What protobuf-style APIs leave out: false, 0, "", an empty list or object, null. */
 function isEmpty(value: Json): boolean {

@@ -8,6 +8,7 @@ export {
   type AnswerMutant,
   type AnswerPath,
   answerMutants,
+  DEFAULT_VARIATION_FAMILIES,
   label as answerPathLabel,
   UNDECLARED_PROPERTY,
   VARIATION_FAMILIES,

@@ -5,11 +5,18 @@
  * route the vendor documents. The mutants are every one-change form of that answer the published
  * schema accepts (src/contract/answer-variation.ts). Each read must succeed, its diff against the
  * program's inputs must show no change, and what it records must equal the baseline (arrays
- * compared as sets). Prints per route: mutants generated, read without error, read without diff.
+ * compared as sets). Prints per route: mutants generated, read without error, read without diff,
+ * and per family; every family but `omitOptional` (a value the client wrote, left out) must pass.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearSharedTokens, type TravelClient } from "../../src/client";
-import { answerMutants, publishedAnswer, VARIATION_FAMILIES, vendorOperation } from "../../src/contract";
+import {
+  answerMutants,
+  DEFAULT_VARIATION_FAMILIES,
+  publishedAnswer,
+  VARIATION_FAMILIES,
+  vendorOperation,
+} from "../../src/contract";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
 import type { Values } from "../../src/provider/model/definition";
 import { buildTypeProvider } from "../../src/provider/operations/type-provider";
@@ -43,9 +50,13 @@ interface RouteTally {
 }
 
 const tallies = new Map<string, RouteTally>();
+/** Mutants generated and read without diff, by family. */
+const byFamily: Record<string, { generated: number; withoutDiff: number }> = {};
 /** `route | mutation | error or diff`, one line per failed mutant. */
 const findings: string[] = [];
 const unread: string[] = [];
+/** Failed mutants of the families the emulator varies by default (all but `omitOptional`). */
+const blocking: string[] = [];
 
 describe("every reader takes every vendor-valid form of its answers", () => {
   let emulator: RunningEmulator;
@@ -70,6 +81,9 @@ describe("every reader takes every vendor-valid form of its answers", () => {
     console.log(
       `reader differential: ${tallies.size} routes, ${sum("generated")} mutants, ` +
         `${sum("withoutError")} without error, ${sum("withoutDiff")} without diff\n${lines.join("\n")}\n` +
+        `by family (without diff / generated): ${Object.entries(byFamily)
+          .map(([family, f]) => `${family} ${f.withoutDiff}/${f.generated}`)
+          .join(", ")}\n` +
         `types whose read reaches no route the vendor documents: ${unread.join(", ") || "none"}` +
         (findings.length > 0 ? `\nfailed mutants:\n  ${findings.join("\n  ")}` : ""),
     );
@@ -141,6 +155,8 @@ describe("every reader takes every vendor-valid form of its answers", () => {
       tally.refusedBySchema += refused;
       for (const mutant of mutants) {
         tally.generated++;
+        const family = (byFamily[mutant.family] ??= { generated: 0, withoutDiff: 0 });
+        family.generated++;
         proxy.rewrite = (method, path) =>
           method === answer.method && path === answer.path ? mutant.text : undefined;
         let outcome: Awaited<ReturnType<typeof readOnce>>;
@@ -148,27 +164,33 @@ describe("every reader takes every vendor-valid form of its answers", () => {
           outcome = await readOnce();
         } catch (error) {
           findings.push(`${answer.route} | ${type} | ${mutant.label} | error: ${oneLine(error)}`);
+          if (DEFAULT_VARIATION_FAMILIES.includes(mutant.family)) blocking.push(findings.at(-1) ?? "");
           continue;
         } finally {
           proxy.rewrite = () => undefined;
         }
         tally.withoutError++;
         const sameState = canonical(outcome.read.props) === canonical(baseline.read.props);
-        if (!outcome.diff.changes && sameState) tally.withoutDiff++;
-        else
+        if (!outcome.diff.changes && sameState) {
+          tally.withoutDiff++;
+          family.withoutDiff++;
+        } else {
           findings.push(
             `${answer.route} | ${type} | ${mutant.label} | diff: ` +
               (outcome.diff.changes
                 ? `changes ${JSON.stringify(outcome.diff.changed ?? [])}`
                 : `state differs: ${firstDifference(baseline.read.props, outcome.read.props)}`),
           );
+          if (DEFAULT_VARIATION_FAMILIES.includes(mutant.family)) blocking.push(findings.at(-1) ?? "");
+        }
       }
     }
   });
 
-  it("every mutant is read without error and without diff", () => {
-    const failed = [...tallies].filter(([, t]) => t.withoutDiff < t.generated).map(([route]) => route);
-    expect(failed, `routes with failed mutants (see the printed list)`).toEqual([]);
+  // `omitOptional` (a value the client wrote left out) is counted and printed, not required: a
+  // reader cannot know a name the answer leaves out (docs/api-decisions.md).
+  it("every mutant of the default families is read without error and without diff", () => {
+    expect(blocking).toEqual([]);
   });
 });
 

@@ -9,7 +9,12 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { VARIATION_FAMILIES, type VariationFamily, varyAnswer } from "../../contract";
+import {
+  DEFAULT_VARIATION_FAMILIES,
+  VARIATION_FAMILIES,
+  type VariationFamily,
+  varyAnswer,
+} from "../../contract";
 import { globalPlugin } from "./global-plugin";
 import { ADMIN_PREFIX, pathOf } from "./http";
 import { seededRandom } from "./random";
@@ -19,7 +24,7 @@ export const responseVariationSchema = z
   .object({
     /** Seed of the draws; the same seed and requests give the same answers. */
     seed: z.number().int().min(0).max(0xffffffff),
-    /** The families to vary (default: all). */
+    /** The families to vary (default: all but `omitOptional`). */
     families: z.array(z.enum(VARIATION_FAMILIES)).min(1).optional(),
     /** Probability of each possible change (default 0.5). */
     rate: z.number().min(0).max(1).optional(),
@@ -108,7 +113,9 @@ export class ResponseVariation {
     const call = (this.calls.get(key) ?? 0) + 1;
     this.calls.set(key, call);
     const random = seededRandom(hash(`${setting.seed} ${key} ${call}`));
-    const families = (setting.families ?? VARIATION_FAMILIES).filter((family) => family !== "smallerPages");
+    const families = (setting.families ?? DEFAULT_VARIATION_FAMILIES).filter(
+      (family) => family !== "smallerPages",
+    );
     const varied = varyAnswer(method, path, status, body, random, families, setting.rate ?? 0.5);
     if (!varied) return payload;
     this.tally.answers++;
@@ -120,7 +127,9 @@ export class ResponseVariation {
   }
 
   private enabled(family: VariationFamily): boolean {
-    return this.setting !== undefined && (this.setting.families ?? VARIATION_FAMILIES).includes(family);
+    return (
+      this.setting !== undefined && (this.setting.families ?? DEFAULT_VARIATION_FAMILIES).includes(family)
+    );
   }
 }
 
