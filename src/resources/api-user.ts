@@ -62,10 +62,17 @@ export async function listClientIds(client: TravelClient): Promise<string[]> {
   return (await collect(eachApiUser(client))).flatMap((user) => user.clientId ?? []);
 }
 
-/** True when `clientId` is an active API user of the caller's TMC. */
+/**
+ * True when `clientId` is an active API user of the caller's TMC. A listing with an entry that
+ * names no clientId (optional in the vendor's `ApiUsersInfo`) may hold it: it is not judged gone.
+ */
 export async function apiUserExists(client: TravelClient, clientId: string): Promise<boolean> {
-  for await (const user of eachApiUser(client)) if (user.clientId === clientId) return true;
-  return false;
+  let unnamed = false;
+  for await (const user of eachApiUser(client)) {
+    if (user.clientId === clientId) return true;
+    if (user.clientId === undefined) unnamed = true;
+  }
+  return unnamed;
 }
 
 /** Revokes the API user `clientId` (repeating it is harmless). */

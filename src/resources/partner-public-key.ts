@@ -18,7 +18,12 @@ import { readOncePerRun } from "../provider/planning/run-cache";
 import { clashAdvice } from "../provider/planning/stack-objects";
 import type { TenantFacts } from "../provider/model/tenant-facts";
 import { segmentsForm } from "../provider/model/import-id";
-import { partnerPublicKeyInputsSchema, partnerPublicKeysResponseSchema } from "../schemas/partner-public-key";
+import type { z } from "zod";
+import {
+  type partnerPublicKeyInfoSchema,
+  partnerPublicKeyInputsSchema,
+  partnerPublicKeysResponseSchema,
+} from "../schemas/partner-public-key";
 
 type PartnerKeyInputs = {
   companyId: string;
@@ -47,9 +52,32 @@ const keysPath = (companyId: string) => apiPath`/v2/companies/${companyId}/partn
 /** A key is revoked by its kid. */
 const keyPath = (companyId: string, kid: string) => `${keysPath(companyId)}${apiPath`/${kid}`}`;
 
-/** The company's keys with status ACTIVE, as the platform lists them. */
-const listActiveKeys = (client: TravelClient, companyId: string) =>
-  client.get(keysPath(companyId), { query: { status: "ACTIVE" }, schema: partnerPublicKeysResponseSchema });
+/** A listed key with its registration id and kid. */
+type ListedKey = z.output<typeof partnerPublicKeyInfoSchema> & { id: string; kid: string };
+
+/**
+ * The company's keys with status ACTIVE, as the platform lists them. `id` and `kid` are optional
+ * in the vendor's `PartnerPublicKeyInfo`: one left out is taken from `known` (the key a resource
+ * holds) when the other matches it, since a kid is unique among active keys; a key still missing
+ * one cannot be told apart and is left out.
+ */
+async function listActiveKeys(
+  client: TravelClient,
+  companyId: string,
+  known?: { id: string; kid: string },
+): Promise<{ keys: ListedKey[] }> {
+  const { keys } = await client.get(keysPath(companyId), {
+    query: { status: "ACTIVE" },
+    schema: partnerPublicKeysResponseSchema,
+  });
+  return {
+    keys: keys.flatMap((key) => {
+      const id = key.id ?? (key.kid === known?.kid ? known?.id : undefined);
+      const kid = key.kid ?? (key.id === known?.id ? known?.kid : undefined);
+      return id === undefined || kid === undefined ? [] : [{ ...key, id, kid }];
+    }),
+  };
+}
 
 /** The manifest's `partnerKeys`; export and reconcile list the active keys (named by their kid). */
 const partnerKeyTenant: TenantFacts = {
@@ -168,6 +196,8 @@ export const partnerPublicKeyResource = defineResource<
   replaceOn: ["companyId", "kid", "publicKeyPem", "jwk"],
   deleteBeforeReplace: true,
   outputs: ["keyId", "thumbprint", "status", "createdAt"],
+  // Optional in the vendor's PartnerPublicKeyInfo: an answer that leaves them out keeps the record.
+  keptOutputs: ["thumbprint", "createdAt"],
   uniqueInputs: [
     {
       input: "kid",
@@ -209,7 +239,12 @@ export const partnerPublicKeyResource = defineResource<
       body: addKeyBody(inputs),
       schema: partnerPublicKeysResponseSchema,
     });
-    const key = response.keys.find((k) => k.kid === inputs.kid);
+    // An answer without the key's id (optional in the vendor's schema) is read again from the list.
+    const added = response.keys.find((k) => k.kid === inputs.kid && k.id !== undefined);
+    const key =
+      added?.id === undefined
+        ? (await listActiveKeys(client, inputs.companyId)).keys.find((k) => k.kid === inputs.kid)
+        : { ...added, id: added.id, kid: inputs.kid };
     if (!key) throw new Error(`the platform did not return the added key ${inputs.kid}`);
     created(key.id);
     return {
@@ -250,11 +285,12 @@ export const partnerPublicKeyResource = defineResource<
     return thumbprint === recorded.thumbprint ? ["publicKeyPem", "jwk"] : [];
   },
   async read({ client }, id, declared) {
-    const response = await listActiveKeys(client, declared.companyId);
+    const response = await listActiveKeys(client, declared.companyId, { id, kid: declared.kid });
     const key = response.keys.find((k) => k.id === id);
     if (!key) return undefined; // revoked (or gone with its company): the key no longer exists
-    // The key material is the declared one only when the thumbprint proves it.
-    const proven = declaredThumbprint(declared) === key.thumbprint;
+    // The key material is the declared one unless a thumbprint disproves it (left out, optional in
+    // the vendor's schema: the recorded one stands).
+    const proven = key.thumbprint === undefined || declaredThumbprint(declared) === key.thumbprint;
     const { publicKeyPem: _pem, jwk: _jwk, ...rest } = declared;
     return {
       observed: { ...(proven ? declared : rest), kid: key.kid },
@@ -264,7 +300,7 @@ export const partnerPublicKeyResource = defineResource<
   async update({ client }, id, news) {
     // Every input replaces the key, so only adoption (`adoptId`) updates: the platform's key must
     // be the declared one, which its kid and RFC 7638 thumbprint prove.
-    const response = await listActiveKeys(client, news.companyId);
+    const response = await listActiveKeys(client, news.companyId, { id, kid: news.kid });
     const key = response.keys.find((k) => k.id === id);
     if (!key)
       throw new Error(

@@ -3,6 +3,7 @@
  * `LegalEntityUpdateRequest` and `LegalEntity`. The legal entity's id is a plain string.
  */
 import { z } from "zod";
+import { unordered } from "./unordered";
 import { currencyCodeSchema, emailSchema, phoneNumberSchema, postalAddressSchema } from "./common";
 import { vendorExpensePartnerConfigSchema } from "./company-settings";
 import { displayNameSchema, externalIdSchema, referenceSchema } from "./pagination";
@@ -34,9 +35,9 @@ export const legalEntityWritableFields = {
   /** Whether invoices are delayed. */
   isDelayedInvoicingEnabled: z.boolean().optional(),
   /** Addresses copied on this legal entity's confirmation e-mails. */
-  ccEmailAddresses: z.array(emailSchema).optional(),
+  ccEmailAddresses: unordered(z.array(emailSchema)).optional(),
   /** Addresses blind-copied on this legal entity's confirmation e-mails. */
-  bccEmailAddresses: z.array(emailSchema).optional(),
+  bccEmailAddresses: unordered(z.array(emailSchema)).optional(),
   /** Your own identifier of the legal entity, unique within the company. */
   externalId: externalIdSchema.optional(),
   /** Company-specified attributes: `fieldName` and `value` pairs. */

@@ -74,22 +74,15 @@ export const partnerPublicKeyInfoSchema = z.looseObject({
   orgId: z.string().optional(),
   kid: z.string().optional(),
   status: z.enum(["ACTIVE", "REVOKED"]).default("ACTIVE"),
-  createdAt: z.string().optional(),
+  /** Recorded in UTC (`…Z`): another offset of the same instant is the same time. */
+  createdAt: z
+    .string()
+    .transform((text) => (Number.isNaN(Date.parse(text)) ? text : new Date(text).toISOString()))
+    .optional(),
   thumbprint: z.string().optional(),
 });
 
-/** A key the platform answered with both its registration id and its kid. */
-type IdentifiedKey = z.output<typeof partnerPublicKeyInfoSchema> & { id: string; kid: string };
-
-/**
- * `AddPartnerPublicKeyResponse` and `ListPartnerPublicKeysResponse`. A key answered without its
- * id or kid cannot be told apart from another, so it is left out (no resource can hold it).
- */
+/** `AddPartnerPublicKeyResponse` and `ListPartnerPublicKeysResponse`. */
 export const partnerPublicKeysResponseSchema = z.looseObject({
-  keys: z
-    .array(partnerPublicKeyInfoSchema)
-    .default([])
-    .transform((keys) =>
-      keys.filter((key): key is IdentifiedKey => key.id !== undefined && key.kid !== undefined),
-    ),
+  keys: z.array(partnerPublicKeyInfoSchema).default([]),
 });
