@@ -3,6 +3,19 @@
  * query strings and answers. It imports nothing of ours; the emulator, the provider, the resources,
  * the manifest, the tenant reader and the CLI may import it. Nothing is read or compiled on import.
  */
+export {
+  type AnswerChange,
+  type AnswerMutant,
+  type AnswerPath,
+  answerMutants,
+  DEFAULT_VARIATION_FAMILIES,
+  label as answerPathLabel,
+  UNDECLARED_PROPERTY,
+  VARIATION_FAMILIES,
+  type VariationFamily,
+  type VariedAnswer,
+  varyAnswer,
+} from "./answer-variation";
 export { formatIssuePath, type ContractIssue } from "./issues";
 export {
   type VendorOperation,
@@ -19,5 +32,6 @@ export {
   vendorRequestSchema,
   vendorResponseIssues,
 } from "./vendor-contract";
+export { type PublishedAnswer, publishedAnswer } from "./published-answer";
 export { compiledSchemaCount } from "./validators";
 export { type VendorDocumentName, VENDOR_DOCUMENT_FILES, vendorDocumentsFolder } from "./vendor-documents";

@@ -30,18 +30,41 @@ export interface SchemaCheck {
   /** `query` reads strings as the declared types; `openRoot` lets the root take undeclared properties. */
   mode?: keyof Validators;
   openRoot?: boolean;
+  /**
+   * Checks against the schema as the vendor publishes it: objects take properties they do not
+   * declare (no document closes one), where the strict copy refuses them. Answers are judged so.
+   */
+  published?: boolean;
 }
 
 /** Checks `value` against the strict copy of the schema, compiling it on first use. */
 export function schemaIssues(check: SchemaCheck, value: unknown): ContractIssue[] {
   const mode = check.mode ?? "body";
-  const slot = `${mode} ${check.key}`;
+  const slot = `${mode}${check.published === true ? " published" : ""} ${check.key}`;
   let validate = compiled.get(slot);
   if (!validate) {
-    validate = ajv(mode).compile(strictSchema(check.name, check.schema, check.openRoot));
+    const strict = strictSchema(check.name, check.schema, check.openRoot);
+    validate = ajv(mode).compile(check.published === true ? publishedSchema(strict) : strict);
     compiled.set(slot, validate);
   }
   return validate(value) ? [] : issuesFromErrors(validate.errors);
+}
+
+/**
+ * The published form of a strict copy: every `unevaluatedProperties: false` the copy added taken
+ * out again (the vendor's documents close no object themselves, see vendor-api/README.md).
+ */
+export function publishedSchema(strict: JsonSchema): JsonSchema {
+  const open = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(open);
+    if (typeof node !== "object" || node === null) return node;
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([keyword, value]) => !(keyword === "unevaluatedProperties" && value === false))
+        .map(([keyword, value]) => [keyword, open(value)]),
+    );
+  };
+  return open(strict) as JsonSchema;
 }
 
 /** How many schemas have been compiled so far (lazy compilation, observable in tests). */

@@ -1,6 +1,6 @@
 /**
  * The emulator's Fastify application: the framework's options and the plugins, in the order
- * their hooks must run (request log, durable answers, fault injection, body depth, the
+ * their hooks must run (request log, durable answers, response variation, fault injection, body depth, the
  * platform's error body, 404 and 405), then the route areas.
  */
 import { randomUUID } from "node:crypto";
@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { AdminContext } from "./admin/admin-context";
 import { faultInjection } from "./admin/fault-injection";
 import { requestLogging } from "./admin/request-logging";
+import { responseVariation } from "./core/response-variation";
 import { adminRoutes } from "./admin/routes";
 import { carRoutes } from "./car/routes";
 import { companyConfigRoutes } from "./configs/company-configs";
@@ -57,6 +58,7 @@ export function buildEmulatorApp(ctx: AdminContext, options: EmulatorAppOptions 
 
   app.register(requestLogging(ctx.log));
   app.register(durableAnswers(ctx.store, { logErrors }));
+  app.register(responseVariation(ctx.variation));
   app.register(faultInjection(ctx.faults, ctx.log, ctx.clock));
   app.register(bodyDepthLimit);
   app.register(vendorContract({ authenticate: (header) => ctx.identity.authenticate(header) }));

@@ -13,6 +13,7 @@ import { Identity } from "./identity/identity";
 import { readStateFile, StatePersistence } from "./core/persistence";
 import { seededRandom } from "./core/random";
 import { RequestLog } from "./admin/request-log";
+import { ResponseVariation, type ResponseVariationSetting } from "./core/response-variation";
 import { type BootstrapInfo, readBootstrap } from "./identity/bootstrap";
 import { applySeed, loadSeedFile, parseSeed, type Seed } from "./seed";
 import { type EmulatorSettings, type EmulatorSettingsInput, settingsSchema } from "./core/settings";
@@ -29,6 +30,11 @@ export interface EmulatorOptions {
   settings?: Partial<EmulatorSettingsInput> | undefined;
   /** Seed of the fault-injection random generator. */
   randomSeed?: number | undefined;
+  /**
+   * Answer in varied forms within the vendor's contract (docs/emulator.md, "Response variation");
+   * off by default.
+   */
+  responseVariation?: ResponseVariationSetting | undefined;
   /** Print unexpected errors to stderr (default true). */
   logErrors?: boolean | undefined;
 }
@@ -65,6 +71,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     clock,
     faults: new FaultInjector(random),
     log: new RequestLog(),
+    variation: new ResponseVariation(),
     identity: undefined as unknown as Identity,
     settings,
     reset: () => {
@@ -87,6 +94,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       throw new Error(`state file ${options.stateFile}: ${(error as Error).message}`, { cause: error });
     }
   } else applySeed(context, seed);
+  try {
+    context.variation.configure(options.responseVariation);
+  } catch (error) {
+    throw new Error(`responseVariation: ${(error as Error).message}`, { cause: error });
+  }
   const persistence = options.stateFile ? new StatePersistence(options.stateFile, store) : undefined;
   persistence?.flush();
 

@@ -1,5 +1,6 @@
 /** `pulumi-travel emulator`: runs the platform emulator until interrupted. */
 import type { Command } from "commander";
+import { VARIATION_FAMILIES, type VariationFamily } from "../../contract";
 import { startEmulator } from "../../emulator";
 import { CliError, UsageError } from "../cli-error";
 import { type CommandExits, exitCodesHelp } from "../exit-codes";
@@ -19,6 +20,7 @@ interface EmulatorCommandOptions {
   seed?: string;
   stateFile?: string;
   json?: boolean;
+  responseVariation?: string;
 }
 
 /** Registers the `emulator` command. */
@@ -31,6 +33,10 @@ export function registerEmulatorCommand(program: Command): void {
     .option("--seed <file>", "YAML or JSON seed: TMC, API users, companies, settings")
     .option("--state-file <file>", "persist state to this JSON file (loaded at start when it exists)")
     .option("--json", "print the URL and bootstrap credentials as one JSON line")
+    .option(
+      "--response-variation <seed[:families]>",
+      "answer in varied forms the vendor's schemas accept, from this seed (families: comma-separated, default all)",
+    )
     .addHelpText("after", exitCodesHelp(EMULATOR_EXITS))
     .action(async (options: EmulatorCommandOptions) => {
       const port = Number(options.port);
@@ -42,6 +48,7 @@ export function registerEmulatorCommand(program: Command): void {
         host: options.host,
         seed: options.seed,
         stateFile: options.stateFile,
+        responseVariation: variationOption(options.responseVariation),
       }).catch((error: unknown) => {
         throw isAddressInUse(error) ? new PortInUseError(options.host, port, error) : error;
       });
@@ -69,6 +76,24 @@ export function registerEmulatorCommand(program: Command): void {
       });
       await emulator.close();
     });
+}
+
+/** `--response-variation 42` or `42:omitOptional,shuffleUnordered` as a setting. */
+function variationOption(
+  text: string | undefined,
+): { seed: number; families?: VariationFamily[] } | undefined {
+  if (text === undefined) return undefined;
+  const [seedText = "", familiesText] = text.split(":");
+  const seed = Number(seedText);
+  if (!/^\d+$/.test(seedText) || seed > 0xffffffff)
+    throw new UsageError(`--response-variation needs a seed from 0 to 4294967295, got ${seedText}`);
+  const families = familiesText?.split(",").filter((family) => family !== "");
+  const unknown = families?.filter((family) => !(VARIATION_FAMILIES as readonly string[]).includes(family));
+  if (unknown && unknown.length > 0)
+    throw new UsageError(
+      `--response-variation: unknown families ${unknown.join(", ")} (known: ${VARIATION_FAMILIES.join(", ")})`,
+    );
+  return families && families.length > 0 ? { seed, families: families as VariationFamily[] } : { seed };
 }
 
 /** The port the emulator should listen on is taken; exit code 10. */

@@ -3,6 +3,7 @@
  * request log, clock, faults, settings, and extra tenants. The HTTP admin API and in-process
  * tests both use this class.
  */
+import { z } from "zod";
 import type { AdminContext } from "./admin-context";
 import { type FaultRule, faultRuleSchema, type InstalledFault } from "./faults";
 import { newId } from "../core/ids";
@@ -12,6 +13,7 @@ import type { LoggedRequest } from "./request-log";
 import { type BootstrapInfo, readBootstrap } from "../identity/bootstrap";
 import { type EmulatorSettings, settingsSchema } from "../core/settings";
 import type { StateSnapshot } from "../core/snapshot";
+import type { ResponseVariationSetting, VariationCounts } from "../core/response-variation";
 
 /** Admin handle of one emulator. */
 export class EmulatorAdmin {
@@ -95,6 +97,27 @@ export class EmulatorAdmin {
 
   faults(): InstalledFault[] {
     return this.ctx.faults.list();
+  }
+
+  /**
+   * Turns response variation on with `setting` (`{ seed, families?, rate? }`, validated), or off
+   * with undefined; its counts start over.
+   */
+  setResponseVariation(setting: unknown): ResponseVariationSetting | undefined {
+    try {
+      return this.ctx.variation.configure(setting);
+    } catch (error) {
+      const issue = error instanceof z.ZodError ? error.issues[0] : undefined;
+      if (!issue) throw error;
+      throw new Error(`invalid response variation ${issue.path.join(".")}: ${issue.message}`, {
+        cause: error,
+      });
+    }
+  }
+
+  /** The variation setting (undefined when off) and what it did since it was set. */
+  responseVariation(): { setting: ResponseVariationSetting | undefined; counts: VariationCounts } {
+    return { setting: this.ctx.variation.current, counts: this.ctx.variation.counts() };
   }
 
   settings(): EmulatorSettings {

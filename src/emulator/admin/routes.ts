@@ -42,6 +42,7 @@ export function adminRoutes(ctx: AdminContext) {
     clockRoutes(app, admin);
     faultRoutes(app, admin);
     settingsAndTenantRoutes(app, admin);
+    variationRoutes(app, admin);
   };
 }
 
@@ -146,5 +147,22 @@ function settingsAndTenantRoutes(app: FastifyInstance, admin: EmulatorAdmin): vo
     } catch (error) {
       adminError(error);
     }
+  });
+}
+
+/** Response variation. */
+function variationRoutes(app: FastifyInstance, admin: EmulatorAdmin): void {
+  app.get("/response-variation", async () => admin.responseVariation());
+  app.put("/response-variation", async (request) => {
+    try {
+      admin.setResponseVariation(request.body ?? {});
+    } catch (error) {
+      adminError(error);
+    }
+    return admin.responseVariation();
+  });
+  app.delete("/response-variation", async (_request, reply) => {
+    admin.setResponseVariation(undefined);
+    return done(reply);
   });
 }

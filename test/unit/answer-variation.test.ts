@@ -1,0 +1,71 @@
+/**
+ * The answer mutator (src/contract/answer-variation.ts): every mutant of a company answer passes
+ * the vendor's published schema and differs from the answer in its one place; each family shows
+ * up; an array whose description speaks of order is never shuffled, a non-empty list never left
+ * out; and `varyAnswer` with the same draws gives the same text.
+ */
+import { describe, expect, it } from "vitest";
+import { answerMutants, publishedAnswer, VARIATION_FAMILIES, varyAnswer } from "../../src/contract";
+import { seededRandom } from "../../src/emulator/core/random";
+
+const ID = "4974a66b-7493-4f41-908c-58ba81093947";
+const PATH = `/v2/companies/${ID}`;
+const COMPANY = {
+  id: { id: ID },
+  name: "Acme",
+  billingCurrency: "USD",
+  companyRoles: ["ORG"],
+  emailDomains: ["one.example", "two.example"],
+  isSelfSignUpEnabled: false,
+  postalAddress: { addressLines: ["1 Main Street", "Floor 2"], regionCode: "US" },
+  phoneNumbers: [{ countryCode: 1, nationalNumber: 5550100 }],
+};
+
+describe("answer variation", () => {
+  const { mutants, refused } = answerMutants("GET", PATH, 200, COMPANY, VARIATION_FAMILIES);
+  const labels = mutants.map((mutant) => mutant.label);
+
+  it("makes only answers the published schema accepts, each changed", () => {
+    const answer = publishedAnswer("GET", PATH, 200);
+    expect(answer).toBeDefined();
+    for (const mutant of mutants) {
+      expect(answer?.issues(JSON.parse(mutant.text)), mutant.label).toEqual([]);
+      expect(mutant.text, mutant.label).not.toBe(JSON.stringify(COMPANY));
+    }
+    expect(refused).toBe(0);
+  });
+
+  it("varies in every family an answer can show", () => {
+    const families = new Set(mutants.map((mutant) => mutant.family));
+    expect([...families].sort()).toEqual(
+      [
+        "numberForms",
+        "omitEmpty",
+        "omitOptional",
+        "shuffleUnordered",
+        "undeclaredProperties",
+        "undocumentedFields",
+      ].sort(),
+    );
+    expect(labels).toContain("omitEmpty at isSelfSignUpEnabled");
+    expect(labels).toContain("undeclaredProperties at postalAddress.variationExtra");
+    expect(labels).toContain("undocumentedFields at phoneNumbers[0].countryCodeSource");
+    expect(mutants.find((mutant) => mutant.family === "numberForms")?.text).toMatch(/:1\.0[,}]/);
+  });
+
+  it("keeps ordered arrays in order and never leaves out a non-empty list", () => {
+    expect(labels).toContain("shuffleUnordered at emailDomains");
+    expect(labels).not.toContain("shuffleUnordered at postalAddress.addressLines");
+    expect(
+      labels.filter((label) => /^omit\w+ at (emailDomains|companyRoles|phoneNumbers)$/.test(label)),
+    ).toEqual([]);
+  });
+
+  it("replays: the same draws give the same answer", () => {
+    const once = varyAnswer("GET", PATH, 200, COMPANY, seededRandom(5));
+    const again = varyAnswer("GET", PATH, 200, COMPANY, seededRandom(5));
+    expect(once?.applied.length ?? 0).toBeGreaterThan(0);
+    expect(again?.text).toBe(once?.text);
+    expect(varyAnswer("GET", "/v2/not-documented", 200, COMPANY, seededRandom(5))).toBeUndefined();
+  });
+});
