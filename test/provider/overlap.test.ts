@@ -3,7 +3,7 @@
  * emulator: two providers stand for two stacks declaring the same company's setting
  * (CompanyFeatures, a color CompanyConfig, PerTripServiceCharge), each running `up --refresh`
  * (read, then update). The first overwrite of another's value warns with both values; the next
- * one that finds it written back fails without writing, so the values stop flipping. A natural-key
+ * one that finds it written back says another writer declares the setting. A natural-key
  * create answered 503 before it was handled never adopts the same-named grade another stack made
  * before it; a new API user's check records the TMC's clientIds for reconcile.
  */
@@ -14,7 +14,7 @@ import { GRADES } from "../../src/emulator/org/records";
 import { AmbiguousCreateError } from "../../src/provider/create/create-errors";
 import type { ResourceDefinition, Values } from "../../src/provider/model/definition";
 import { IDS_BEFORE_CREATE } from "../../src/provider/operations/ids-before-create";
-import { OverlapError, REPLACED_KEY, WRITTEN_KEY } from "../../src/provider/operations/overlap";
+import { REPLACED_KEY, WRITTEN_KEY } from "../../src/provider/operations/overlap";
 import { buildTypeProvider, type TypeProvider } from "../../src/provider/operations/type-provider";
 import { apiUserResource, listClientIds } from "../../src/resources/api-user";
 import { companyConfigResource } from "../../src/resources/company-config";
@@ -89,7 +89,7 @@ const SETTINGS = [
 
 describe("two stacks declaring the same setting of one company", () => {
   it.each(SETTINGS)(
-    "$type: the overwrite warns with both values, the next fails, the flipping stops",
+    "$type: the overwrite warns with both values, and the next names the other writer",
     async (row) => {
       const companyId = await newCompany(`Overlap ${row.type}`);
       const stackA = stackProvider(row.definition);
@@ -117,15 +117,15 @@ describe("two stacks declaring the same setting of one company", () => {
       const second = await upWithRefresh(stackB.provider, id, createdB.outs, inputsB);
       expect(stackB.warnings).toHaveLength(1);
 
-      // A's next up finds the value it replaced written back: it fails and writes nothing.
-      const failed = upWithRefresh(stackA.provider, id, first.updated, inputsA);
-      await expect(failed).rejects.toThrow(OverlapError);
-      await expect(failed).rejects.toThrow("`pulumi up --replace <urn>`");
+      // A's next up finds the value it replaced written back: it says another writer declares the
+      // setting, with both values and what to do, and writes A's values.
+      await upWithRefresh(stackA.provider, id, first.updated, inputsA);
+      expect(stackA.warnings).toHaveLength(2);
+      expect(stackA.warnings[1]).toContain("another writer declares this setting");
+      expect(stackA.warnings[1]).toContain(JSON.stringify({ companyId, ...row.b }));
+      expect(stackA.warnings[1]).toContain("Declare it in one stack only");
       const platform = await stackB.provider.read(id, second.updated);
-      expect(platform.inputs).toMatchObject(row.b);
-
-      // B's next refresh finds its own value: no change to make, so nothing flips again.
-      expect(stackB.warnings).toHaveLength(1);
+      expect(platform.inputs).toMatchObject(row.a);
     },
   );
 

@@ -10,8 +10,10 @@
  *   values (a change by hand is corrected, as drift is), and records the value it replaced
  *   ({@link REPLACED_KEY}).
  * - different again, and equal to the value the last update replaced: someone writes it back on
- *   every run, as a second stack declaring it does. The update fails without writing, so two
- *   stacks never overwrite each other in a loop.
+ *   every run, as a second stack declaring it does. The update still proceeds (a person repeating
+ *   an edit looks the same, and a preview cannot know what the update's read will find, so
+ *   failing here would make `up` do what its preview did not show), with a warning that names the
+ *   overlap, both values and what to do. Two stacks may still take turns, but never silently.
  *
  * docs/reliability.md ("Two writers of one setting") says what this can and cannot detect.
  */
@@ -37,28 +39,11 @@ export function writtenMarks<I extends Values, S extends Values>(
   return { [WRITTEN_KEY]: written };
 }
 
-/** Someone else writes the setting back on every run: the update is refused, nothing written. */
-export class OverlapError extends Error {
-  readonly code = "OVERLAP";
-
-  constructor(type: string, id: string, written: Values, live: Values) {
-    super(
-      `${type} ${id}: someone else wrote this setting again since this stack replaced their value at its last up ` +
-        `(this stack wrote ${show(written)}; the platform holds ${show(live)}, the value it replaced then). ` +
-        "Another stack, or an automation, declares the same setting, and the two would overwrite each other on " +
-        "every run: nothing was written. Declare it in one stack only: remove it from the other program (or " +
-        "`pulumi state delete <urn>` there, which keeps the platform's value). Once this stack is its only writer, " +
-        "`pulumi up --replace <urn>` (`pulumi stack --show-urns` lists it) writes this stack's values again.",
-    );
-    this.name = "OverlapError";
-  }
-}
-
 /**
  * Reads the live value of `id` before an update and compares it with what this stack last wrote
  * (`recorded`, the outputs on record). Returns the state-only properties to keep beside the new
  * {@link writtenMarks}: the value replaced, when someone else wrote it. Warns of a value someone
- * else wrote; throws {@link OverlapError} when they wrote it back after this stack's last update.
+ * else wrote, and louder when they wrote back the value this stack's last update replaced.
  */
 export async function overlapBeforeUpdate<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
@@ -75,13 +60,23 @@ export async function overlapBeforeUpdate<I extends Values, S extends Values>(
     Object.keys(written).map((key) => [key, (found.observed as Values)[key]] as const),
   );
   if (diffDeclared(definition, written, live).changed.length === 0) return {};
-  if (jsonEqual(recorded[REPLACED_KEY], live)) throw new OverlapError(definition.type, id, written, live);
+  if (jsonEqual(recorded[REPLACED_KEY], live)) {
+    await warnRun(
+      ctx,
+      `${definition.type} ${id}: another writer declares this setting: the value this stack replaced at its ` +
+        `last up was written back (this stack wrote ${show(written)}; the platform holds ${show(live)}). This up ` +
+        "writes the declared values again, and the two writers will take turns on every run. Declare it in one " +
+        "stack only: remove it from the other program (or `pulumi state delete <urn>` there, which keeps the " +
+        "platform's value).",
+    );
+    return { [REPLACED_KEY]: live };
+  }
   await warnRun(
     ctx,
     `${definition.type} ${id}: someone else changed this setting since this stack last wrote it ` +
       `(this stack wrote ${show(written)}; the platform holds ${show(live)}). This up writes the declared ` +
-      "values again. If another stack declares the same setting, declare it in one stack only: the next up " +
-      "that finds the other's value written back fails instead of overwriting it again.",
+      "values again. If another stack declares the same setting, declare it in one stack only; the next up " +
+      "that finds the other's value written back says so.",
   );
   return { [REPLACED_KEY]: live };
 }
