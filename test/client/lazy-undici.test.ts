@@ -10,9 +10,11 @@ import { ROOT, runNode, travelEnv } from "../cli/harness";
 import { liveEmulator } from "../support/live-emulator";
 
 const SCRIPT = `
-const { TravelClient, clientOptionsFromEnv, isNotFound } = require(${JSON.stringify(join(ROOT, "src", "index.ts"))});
+require(${JSON.stringify(join(ROOT, "src", "index.ts"))});
 const undiciLoaded = () => Object.keys(require.cache).some((path) => path.includes("/node_modules/undici/"));
 const seen = { barrel: undiciLoaded() };
+const { TravelClient, clientOptionsFromEnv, isNotFound } = require(${JSON.stringify(join(ROOT, "src", "client", "index.ts"))});
+seen.clientModule = undiciLoaded();
 require(${JSON.stringify(join(ROOT, "src", "runtime.ts"))});
 seen.runtime = undiciLoaded();
 const client = new TravelClient(clientOptionsFromEnv());
@@ -40,6 +42,7 @@ describe("loading undici", () => {
     expect(run.stderr).toBe("");
     expect(JSON.parse(run.stdout)).toEqual({
       barrel: false,
+      clientModule: false,
       runtime: false,
       client: false,
       answer: "not found",
