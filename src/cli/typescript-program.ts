@@ -52,7 +52,7 @@ export function typescriptProject(
       name: context.project,
       private: true,
       main: "index.ts",
-      dependencies: { "@pulumi/pulumi": versions.pulumiVersion, "pulumi-travel": `^${versions.version}` },
+      dependencies: { "@pulumi/pulumi": versions.pulumiVersion, "pulumi-travel": versions.installSpec },
       devDependencies: { typescript: versions.typescriptVersion },
     }),
     "tsconfig.json": json({

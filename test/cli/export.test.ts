@@ -273,7 +273,8 @@ describe("pulumi-travel export", () => {
       main: "index.ts",
       dependencies: {
         "@pulumi/pulumi": own.devDependencies["@pulumi/pulumi"],
-        "pulumi-travel": `^${own.version}`,
+        // Run from the repository: the checkout, which `npm install` installs as a folder.
+        "pulumi-travel": `file:${ROOT}`,
       },
       devDependencies: { typescript: own.devDependencies.typescript },
     });

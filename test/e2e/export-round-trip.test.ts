@@ -15,7 +15,7 @@ import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apiPath, type TravelClient } from "../../src/client";
 import type { StateSnapshot } from "../../src/emulator";
-import { CLI, runNode, travelEnv } from "../cli/harness";
+import { CLI, runNode, runProgram, travelEnv } from "../cli/harness";
 import { type BuiltTenant, buildTenant } from "../support/build-tenant";
 import { openFileStack } from "../support/file-stack";
 import { clientFor } from "../support/live-emulator";
@@ -156,14 +156,23 @@ describe.skipIf(e2eSkipReason() !== "")("export round trip (real engine)", () =>
 
     it("exports the same tenant as a TypeScript project that type-checks against the packed package", async () => {
       project = join(typescriptRoot, "initech");
-      const exported = await runNode(
-        CLI,
+      // The installed package's own bin, as a user runs it: its project names the tarball it was
+      // installed from, so the advice it prints (`npm install`) works before any release.
+      const exported = await runProgram(
+        join(inject("packedProjectDir"), "node_modules", ".bin", "pulumi-travel"),
         ["export", "--company", built.companyId, "--format", "typescript", "--out", project],
         travelEnv(env.emulator),
       );
       expect(exported.code).toBe(0);
       expect(exported.stdout).toContain("pulumi config set partnerKeys-partner-a-2026-publicKeyPem");
-      npmInstall(project, packedTarball(inject("packedProjectDir")));
+      expect(exported.stdout).toContain(`then: cd ${project} && npm install`);
+      const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8")) as {
+        dependencies: Record<string, string>;
+      };
+      expect(manifest.dependencies["pulumi-travel"]).toBe(
+        `file:${packedTarball(inject("packedProjectDir"))}`,
+      );
+      npmInstall(project);
       // The project's own TypeScript (its devDependency), as its user runs it.
       const check = spawnSync(join(project, "node_modules", ".bin", "tsc"), ["--noEmit", "-p", project], {
         encoding: "utf8",
