@@ -14,9 +14,8 @@
  */
 import { execFile } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { isMap, parseDocument } from "yaml";
@@ -25,9 +24,9 @@ import { type RunningEmulator, startEmulator } from "../../src/emulator";
 import { definitions } from "../../src/resources/registry";
 import { readTenant } from "../../src/tenant/read-tenant";
 import { assertNoContractViolations, type ContractRecorder } from "../support/contract-recorder";
-import { newProjectEnv } from "../support/file-stack";
 import { clientFor, renameCostCenterOutOfBand } from "../support/live-emulator";
 import { findOnPath } from "../support/on-path";
+import { newUserProject, type NewUserProject } from "../support/new-user-project";
 import { packedTarball, repoRoot } from "../support/packed-project";
 import {
   bytesPerResource,
@@ -98,23 +97,13 @@ describe.skipIf(skipReason() !== "")("examples/yaml-tenant through the plugin, a
   let emulator: RunningEmulator;
   let recorder: ContractRecorder;
   let client: TravelClient;
+  let project: NewUserProject;
   let dir = "";
   let backend = "";
   let env: NodeJS.ProcessEnv = {};
   let companyId = "";
 
-  /** Runs `command` in the project directory (asynchronously: the emulator answers from this process). */
-  const run = async (command: string, args: string[]): Promise<string> => {
-    try {
-      const { stdout } = await promisify(execFile)(command, args, { cwd: dir, env, maxBuffer: 64 << 20 });
-      return stdout;
-    } catch (error) {
-      const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-      throw new Error(`${command} ${args.join(" ")} failed:\n${stdout ?? ""}\n${stderr ?? ""}`, {
-        cause: error,
-      });
-    }
-  };
+  const run = (command: string, args: string[]) => project.run(command, args);
   const pulumi = (...args: string[]) => run("pulumi", [...args, "--stack", STACK, "--non-interactive"]);
   /** Runs `step` and returns the platform calls it made, token requests left out. */
   const callsOf = async <T>(step: () => Promise<T>) => {
@@ -135,32 +124,19 @@ describe.skipIf(skipReason() !== "")("examples/yaml-tenant through the plugin, a
     emulator = await startEmulator();
     recorder = await startE2eRecorder(emulator.url, "e2e yaml-tenant");
     client = clientFor(emulator);
-    dir = mkdtempSync(join(tmpdir(), "pulumi-travel-yaml-tenant-"));
-    backend = join(dir, ".pulumi-backend");
-    const home = join(dir, ".pulumi-home");
-    mkdirSync(backend);
-    mkdirSync(home);
-    env = {
-      ...newProjectEnv(backend, "yaml-tenant"),
-      // The plugin is installed here, not in the PULUMI_HOME of the repository's toolchain.
-      PULUMI_HOME: home,
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    };
+    project = newUserProject("yaml-tenant");
+    ({ dir, backend, env } = project);
   });
   afterAll(async () => {
     await client?.close();
     await recorder?.close();
     await emulator?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    project?.remove();
     if (recorder) assertNoContractViolations(recorder, "e2e yaml-tenant");
   });
 
   it("installs the package and its plugin, and deploys the example", async () => {
-    const tarball = packedTarball(inject("packedProjectDir"));
-    copyFileSync(tarball, join(dir, basename(tarball)));
-    await run("npm", ["init", "-y"]);
-    await run("npm", ["install", `./${basename(tarball)}`]);
-    await run("npx", ["pulumi-travel", "plugin", "install"]);
+    await project.installPackage(packedTarball(inject("packedProjectDir")));
     cpSync(EXAMPLE, dir, { recursive: true });
     expect(readFileSync(program(), "utf8")).not.toContain("plugins:");
 
