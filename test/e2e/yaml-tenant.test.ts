@@ -202,7 +202,7 @@ describe.skipIf(skipReason() !== "")("examples/yaml-tenant through the plugin, a
     await inExamples("config", "set", "travel:clientId", emulator.bootstrap.clientId);
     await inExamples("config", "set", "--secret", "travel:clientSecret", emulator.bootstrap.clientSecret);
     // A PEM starts with dashes: after `--`, so the CLI does not read it as a flag.
-    const pem = publicKey.export({ type: "spki", format: "pem" });
+    const pem = publicKey.export({ type: "spki", format: "pem" }).toString();
     await promisify(execFile)(
       "pulumi",
       ["config", "set", "partnerAPublicKeyPem", "--stack", STACK, "--non-interactive", "--", pem],
