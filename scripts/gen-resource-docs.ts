@@ -13,23 +13,23 @@
  *   existing object is taken over) are derived from the definition's declarations
  *   (`scripts/resource-docs/rules.ts`), and `{@link X}` in TSDoc is resolved
  *   (`scripts/resource-docs/tsdoc-links.ts`);
- * - the example is the resource's first `new <Name>(...)` statement in the programs under
- *   `examples/resources/`, which `npm run typecheck` type-checks with the package; a resource
- *   without one fails the generator;
+ * - the examples, in TypeScript, YAML, Go and Python, are the resource's first declaration in the
+ *   programs under `examples/resources/` (`scripts/resource-docs/examples.ts`), which the tests
+ *   type-check or compile; a resource without one in every language fails the generator;
  * - the tenant manifest section and what `export` and `reconcile` do with the type are the
  *   definition's tenant facts (`src/provider/model/tenant-facts.ts`).
  *
  * Run with `npm run docs`; `test/unit/resource-docs.test.ts` fails when a committed page differs.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { format } from "prettier";
-import ts from "typescript";
 import { z } from "zod";
 import { kebabCase } from "../src/cli/manifest-keys";
 import { ADOPT_INPUT, tokenOf } from "../src/provider/model/definition";
 import { CONFIG_DOCUMENTS } from "../src/schemas/company-config-documents";
 import { FORBIDDEN_IN_GENERATED, GENERATED_MARKER } from "./markdown-links";
+import { EXAMPLE_LANGUAGES, type Example, examplesIn } from "./resource-docs/examples";
 import { importLines } from "./resource-docs/import-lines";
 import { inputJsonSchema, type JsonSchema, typeText } from "./resource-docs/json-type";
 import { creationLines, type Definition, replaceLines, uniquenessLines } from "./resource-docs/rules";
@@ -44,9 +44,6 @@ import {
 
 /** The directory the pages are written to, relative to the repository root. */
 export const RESOURCE_DOCS_DIR = "docs/resources";
-
-/** The programs the examples are taken from: every `.ts` file of this directory. */
-const EXAMPLE_DIR = "examples/resources";
 
 /** Where a type is in the tenant manifest, `export` and `reconcile`: its definition's tenant facts. */
 function tenantLines(definition: Definition): string[] {
@@ -96,38 +93,6 @@ function previewLines(definition: Definition): string[] {
 /** The page of a resource class, from another resource page. */
 function pageLinker(classNames: readonly string[]): (name: string) => string | undefined {
   return (name) => (classNames.includes(name) ? `${kebabCase(name)}.md` : undefined);
-}
-
-/** An example: the statement and the program it is taken from. */
-interface Example {
-  code: string;
-  program: string;
-}
-
-/** The first `new <Class>(...)` statement of the example programs (in file-name order), by class. */
-function examplesOf(root: string, classNames: readonly string[]): Record<string, Example> {
-  const found: Record<string, Example> = {};
-  const programs = readdirSync(join(root, EXAMPLE_DIR))
-    .filter((name) => name.endsWith(".ts"))
-    .sort();
-  for (const name of programs) {
-    const program = `${EXAMPLE_DIR}/${name}`;
-    const path = join(root, program);
-    const source = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.Latest, true);
-    const visit = (node: ts.Node): void => {
-      if (ts.isNewExpression(node) && ts.isIdentifier(node.expression)) {
-        const className = node.expression.text;
-        if (classNames.includes(className) && found[className] === undefined) {
-          let statement: ts.Node = node;
-          while (!ts.isStatement(statement) && statement.parent !== source) statement = statement.parent;
-          found[className] = { code: statement.getText(source), program };
-        }
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-  }
-  return found;
 }
 
 /** Escapes a table cell. */
@@ -180,14 +145,10 @@ function outputRows(entry: ResourceEntry, docs: ResourceDocs, inputs: readonly s
 function resourcePage(
   entry: ResourceEntry,
   docs: ResourceDocs,
-  example: Example | undefined,
+  examples: readonly (Example | undefined)[],
   extra: readonly string[],
 ): string {
   const { definition, className } = entry;
-  if (example === undefined)
-    throw new Error(
-      `${className} has no example: add a \`new ${className}(...)\` to a program in ${EXAMPLE_DIR}/`,
-    );
   const schema = inputJsonSchema(definition.inputs);
   const inputs = Object.keys(schema.properties ?? {});
   const unique = uniquenessLines(definition, className);
@@ -238,15 +199,36 @@ function resourcePage(
     ...tenantLines(definition),
     "",
     ...(extra.length > 0 ? [...extra, ""] : []),
+    ...exampleLines(className, examples),
+  ].join("\n");
+}
+
+/** The Example section: the resource in every language, each from its compiled program. */
+function exampleLines(className: string, examples: readonly (Example | undefined)[]): string[] {
+  const lines = [
     "## Example",
     "",
-    `From [${example.program}](../../${example.program}):`,
-    "",
-    "```ts",
-    example.code,
-    "```",
-    "",
-  ].join("\n");
+    "The same resource in each language, taken from programs the tests type-check or compile; how to",
+    "use the provider from each language is in [languages](../languages.md).",
+  ];
+  EXAMPLE_LANGUAGES.forEach((language, index) => {
+    const example = examples[index];
+    if (example === undefined)
+      throw new Error(
+        `${className} has no ${language.name} example: declare one in a program in ${language.dir}/`,
+      );
+    lines.push(
+      "",
+      `### ${language.name}`,
+      "",
+      `From [\`${example.program}\`](../../${example.program}). ${language.host}`,
+      "",
+      "```" + language.fence,
+      example.code,
+      "```",
+    );
+  });
+  return [...lines, ""];
 }
 
 /** CompanyConfig's documents by kind: the typed `config` each kind takes, from the catalog. */
@@ -318,7 +300,7 @@ export async function generateResourceDocs(
   const entries = resourceEntries();
   const names = entries.map((entry) => entry.className);
   const docs = compilerDocs(compilerView(root), names, pageLinker(names));
-  const examples = examplesOf(root, names);
+  const examples = EXAMPLE_LANGUAGES.map((language) => examplesIn(root, language, names));
   const pages: Record<string, string> = {
     [`${RESOURCE_DOCS_DIR}/README.md`]: indexPage(entries, docs),
   };
@@ -328,7 +310,7 @@ export async function generateResourceDocs(
     pages[`${RESOURCE_DOCS_DIR}/${kebabCase(entry.className)}.md`] = resourcePage(
       entry,
       docsOf,
-      examples[entry.className],
+      examples.map((byType) => byType[entry.className]),
       extraSections(entry.className),
     );
   }

@@ -7,11 +7,13 @@
  * exactly the steps the update then takes; a change made on the platform, refreshed and then
  * undone by `up`; `pulumi import` of a cost center made by hand, its generated code added to the
  * program; destroy. Then a program with two explicit `travel` providers of two API users, each
- * resource talking with its own.
+ * resource talking with its own. And a preview of examples/resources/yaml, the program the resource
+ * pages take their YAML examples from: every resource type passes the plugin's checks of its inputs.
  * The state is checked for what the plugin must not put there: `__provider`, plaintext secrets,
  * more than 1.5 KB per resource.
  */
 import { execFile } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -35,6 +37,7 @@ import {
 import { e2eSkipReason, startE2eRecorder } from "./harness";
 
 const EXAMPLE = join(repoRoot(), "examples", "yaml-tenant");
+const RESOURCE_EXAMPLES = join(repoRoot(), "examples", "resources", "yaml");
 const STACK = "dev";
 const TOKEN_ROUTE = "POST /v2/auth/oauth2-token";
 
@@ -180,6 +183,38 @@ describe.skipIf(skipReason() !== "")("examples/yaml-tenant through the plugin, a
       { body: { pagination: { offset: 0, limit: 100 } }, idempotent: true },
     );
     expect(outputs.travelersGroupId).toBe(travelers.userGroups.find((g) => g.name === "Travelers")?.id);
+  });
+
+  it("previews examples/resources/yaml, the resource pages' YAML examples, through the plugin", async () => {
+    const examples = join(dir, "resource-examples");
+    cpSync(RESOURCE_EXAMPLES, examples, { recursive: true });
+    const { publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const inExamples = async (...args: string[]) =>
+      (
+        await promisify(execFile)("pulumi", [...args, "--stack", STACK, "--non-interactive"], {
+          cwd: examples,
+          env,
+          maxBuffer: 64 << 20,
+        })
+      ).stdout;
+    await inExamples("stack", "init");
+    await inExamples("config", "set", "travel:baseUrl", recorder.url);
+    await inExamples("config", "set", "travel:clientId", emulator.bootstrap.clientId);
+    await inExamples("config", "set", "--secret", "travel:clientSecret", emulator.bootstrap.clientSecret);
+    // A PEM starts with dashes: after `--`, so the CLI does not read it as a flag.
+    const pem = publicKey.export({ type: "spki", format: "pem" }).toString();
+    await promisify(execFile)(
+      "pulumi",
+      ["config", "set", "partnerAPublicKeyPem", "--stack", STACK, "--non-interactive", "--", pem],
+      { cwd: examples, env },
+    );
+    // Every resource passes the plugin's checks of its inputs; its company is new, so nothing is read.
+    const preview = JSON.parse(await inExamples("preview", "--json")) as {
+      changeSummary: Record<string, number>;
+    };
+    const declared = parseDocument(readFileSync(join(examples, "Pulumi.yaml"), "utf8")).get("resources");
+    if (!isMap(declared)) throw new Error("no resources map in examples/resources/yaml");
+    expect(preview.changeSummary).toEqual({ create: declared.items.length + 1 });
   });
 
   it("keeps a state without __provider, without plaintext secrets, ≤ 1.5 KB per resource", () => {

@@ -9,10 +9,19 @@ import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateResourceDocs, kebabCase, RESOURCE_DOCS_DIR } from "../../scripts/gen-resource-docs";
 import { FORBIDDEN_IN_GENERATED } from "../../scripts/markdown-links";
+import { EXAMPLE_LANGUAGES } from "../../scripts/resource-docs/examples";
 import { OPTION_BATCH_SIZE } from "../../src/resources/option-group";
 import { definitions } from "../../src/resources/registry";
 
 const ROOT = resolve(__dirname, "..", "..");
+
+/** How each language's example declares a resource of `type`. */
+const DECLARATION: Record<string, (type: string) => RegExp> = {
+  TypeScript: (type) => new RegExp(`new ${type}\\(`),
+  YAML: (type) => new RegExp(`^  type: travel:index:${type}$`, "m"),
+  Go: (type) => new RegExp(`travel\\.New${type}\\(ctx, `),
+  Python: (type) => new RegExp(`^travel\\.${type}\\(|= travel\\.${type}\\(`, "m"),
+};
 
 describe("docs/resources", () => {
   let pages: Record<string, string> = {};
@@ -48,18 +57,32 @@ describe("docs/resources", () => {
     expect(page).toContain('new LegalEntity("acme-us", {');
   });
 
-  it("gives every type of the registry a page with an example from a type-checked program", () => {
+  it("gives every type of the registry a page with its example in every language, each from its program", () => {
     const typeChecked = JSON.parse(readFileSync(join(ROOT, "tsconfig.json"), "utf8")).include as string[];
     expect(typeChecked).toContain("examples");
     for (const type of Object.keys(definitions)) {
       const path = `${RESOURCE_DOCS_DIR}/${kebabCase(type)}.md`;
       const page = pages[path] ?? "";
       expect(page, path).toMatch(new RegExp(`^# ${type}$`, "m"));
-      const example =
-        /^## Example\n\nFrom \[(examples\/resources\/[\w-]+\.ts)\]\S*:\n\n```ts\n([\s\S]*?)```/m.exec(page);
-      expect(example?.[2], `${path}: example`).toContain(`new ${type}(`);
-      const program = readFileSync(join(ROOT, example?.[1] ?? ""), "utf8");
-      expect(program, `${path}: the example is in ${example?.[1]}`).toContain((example?.[2] ?? "").trim());
+      const examples = [
+        ...page.matchAll(/^### (\w+)\n\nFrom \[`([^`]+)`\]\S* [^\n]*\n\n```(\w+)\n([\s\S]*?)```/gm),
+      ];
+      expect(
+        examples.map(([, language, , fence]) => `${language} ${fence}`),
+        `${path}: the examples`,
+      ).toEqual(EXAMPLE_LANGUAGES.map((language) => `${language.name} ${language.fence}`));
+      for (const [, language, program = "", , code = ""] of examples) {
+        expect(code, `${path}: ${language}`).toMatch(DECLARATION[language ?? ""]?.(type) ?? /^$/);
+        // Word for word in the program the tests compile, at the indentation it has there.
+        const source = readFileSync(join(ROOT, program), "utf8");
+        const lines = code.trimEnd().split("\n");
+        const at = source.indexOf(lines[0] ?? "");
+        const indent = source.slice(source.lastIndexOf("\n", at) + 1, at);
+        expect(indent, `${path}: ${language} in ${program}`).toMatch(/^[ \t]*$/);
+        expect(source, `${path}: the ${language} example is in ${program}`).toContain(
+          lines.map((line) => (line === "" ? line : indent + line)).join("\n"),
+        );
+      }
       expect(
         FORBIDDEN_IN_GENERATED.filter((text) => page.includes(text)),
         path,
