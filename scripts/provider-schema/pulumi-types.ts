@@ -42,7 +42,10 @@ export interface ObjectSpec {
 /** A named type under `types` (`complexTypeSpec`). */
 export type ComplexTypeSpec =
   | ({ type: "object"; description?: string } & ObjectSpec)
-  | { type: "string" | "number" | "integer" | "boolean"; enum: { value: string | number | boolean }[] };
+  | {
+      type: "string" | "number" | "integer" | "boolean";
+      enum: { value: string | number | boolean; name?: string }[];
+    };
 
 /** A place where the schema says less than zod does. */
 export interface Fallback {
@@ -176,7 +179,7 @@ export class TypeCatalog {
     const [type] = types;
     if (types.size !== 1 || type === undefined)
       return this.fallback(at, "an enum of values of several types");
-    const spec: ComplexTypeSpec = { type, enum: values.map((value) => ({ value: value as string })) };
+    const spec: ComplexTypeSpec = { type, enum: enumValues(values) };
     return this.named(name, spec);
   }
 
@@ -194,6 +197,29 @@ export class TypeCatalog {
     this.fallbacks.push({ at, reason: `${what}: pulumi.json#/Any` });
     return ANY;
   }
+}
+
+/**
+ * An enum's values, each string value with a name in PascalCase (`COMPANY_ADMIN` is `CompanyAdmin`,
+ * `travel-content` is `TravelContent`), so each language spells its members as it spells names
+ * (`ApiUserRoleCompanyAdmin` in Go, `ApiUserRole.COMPANY_ADMIN` in Python) instead of splitting
+ * the value where codegen guesses a word ends. Values whose names would clash keep no name.
+ */
+function enumValues(values: readonly unknown[]): { value: string; name?: string }[] {
+  const nameOf = (value: unknown) =>
+    typeof value === "string" && /^[A-Za-z][A-Za-z0-9_\- ]*$/.test(value)
+      ? value
+          .split(/[_\- ]+/)
+          .filter(Boolean)
+          .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+          .join("")
+      : undefined;
+  const names = values.map(nameOf);
+  const unique = new Set(names).size === names.length && names.every((name) => name !== undefined);
+  return values.map((value, i) => ({
+    value: value as string,
+    ...(unique ? { name: names[i] } : {}),
+  }));
 }
 
 /** The `$defs` of one document and the type names given to them. */

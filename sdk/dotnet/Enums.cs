@@ -17,8 +17,8 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static ApiUserCredentialType CLIENT_CREDENTIALS { get; } = new ApiUserCredentialType("CLIENT_CREDENTIALS");
-        public static ApiUserCredentialType SCIM_TOKEN { get; } = new ApiUserCredentialType("SCIM_TOKEN");
+        public static ApiUserCredentialType ClientCredentials { get; } = new ApiUserCredentialType("CLIENT_CREDENTIALS");
+        public static ApiUserCredentialType ScimToken { get; } = new ApiUserCredentialType("SCIM_TOKEN");
 
         public static bool operator ==(ApiUserCredentialType left, ApiUserCredentialType right) => left.Equals(right);
         public static bool operator !=(ApiUserCredentialType left, ApiUserCredentialType right) => !left.Equals(right);
@@ -45,8 +45,8 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static ApiUserRole TMC_ADMIN { get; } = new ApiUserRole("TMC_ADMIN");
-        public static ApiUserRole COMPANY_ADMIN { get; } = new ApiUserRole("COMPANY_ADMIN");
+        public static ApiUserRole TmcAdmin { get; } = new ApiUserRole("TMC_ADMIN");
+        public static ApiUserRole CompanyAdmin { get; } = new ApiUserRole("COMPANY_ADMIN");
 
         public static bool operator ==(ApiUserRole left, ApiUserRole right) => left.Equals(right);
         public static bool operator !=(ApiUserRole left, ApiUserRole right) => !left.Equals(right);
@@ -73,10 +73,10 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyApplicableCustomFieldTypes QUESTION { get; } = new CompanyApplicableCustomFieldTypes("QUESTION");
-        public static CompanyApplicableCustomFieldTypes MEETING { get; } = new CompanyApplicableCustomFieldTypes("MEETING");
-        public static CompanyApplicableCustomFieldTypes BUDGET { get; } = new CompanyApplicableCustomFieldTypes("BUDGET");
-        public static CompanyApplicableCustomFieldTypes BREX_TOKEN { get; } = new CompanyApplicableCustomFieldTypes("BREX_TOKEN");
+        public static CompanyApplicableCustomFieldTypes Question { get; } = new CompanyApplicableCustomFieldTypes("QUESTION");
+        public static CompanyApplicableCustomFieldTypes Meeting { get; } = new CompanyApplicableCustomFieldTypes("MEETING");
+        public static CompanyApplicableCustomFieldTypes Budget { get; } = new CompanyApplicableCustomFieldTypes("BUDGET");
+        public static CompanyApplicableCustomFieldTypes BrexToken { get; } = new CompanyApplicableCustomFieldTypes("BREX_TOKEN");
 
         public static bool operator ==(CompanyApplicableCustomFieldTypes left, CompanyApplicableCustomFieldTypes right) => left.Equals(right);
         public static bool operator !=(CompanyApplicableCustomFieldTypes left, CompanyApplicableCustomFieldTypes right) => !left.Equals(right);
@@ -103,19 +103,19 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode PAYMENT_METHOD_UNKNOWN { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("PAYMENT_METHOD_UNKNOWN");
-        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode CREDIT_CARD { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("CREDIT_CARD");
-        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode BREX_POINTS { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("BREX_POINTS");
-        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode CASH { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("CASH");
-        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode QANTAS_POINTS { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("QANTAS_POINTS");
-        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode VENDOR_PROGRAM_PAYMENT { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("VENDOR_PROGRAM_PAYMENT");
-        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode DELAYED_INVOICING { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("DELAYED_INVOICING");
-        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode FLIGHT_CREDITS { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("FLIGHT_CREDITS");
-        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode QANTAS_TRAVEL_FUND { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("QANTAS_TRAVEL_FUND");
-        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode CUSTOM_VIRTUAL_PAYMENT { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("CUSTOM_VIRTUAL_PAYMENT");
-        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode FLIGHT_PASS { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("FLIGHT_PASS");
-        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode MISCELLANEOUS_CREDIT_ORDER { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("MISCELLANEOUS_CREDIT_ORDER");
-        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode NO_PREPAYMENT { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("NO_PREPAYMENT");
+        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode PaymentMethodUnknown { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("PAYMENT_METHOD_UNKNOWN");
+        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode CreditCard { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("CREDIT_CARD");
+        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode BrexPoints { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("BREX_POINTS");
+        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode Cash { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("CASH");
+        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode QantasPoints { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("QANTAS_POINTS");
+        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode VendorProgramPayment { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("VENDOR_PROGRAM_PAYMENT");
+        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode DelayedInvoicing { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("DELAYED_INVOICING");
+        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode FlightCredits { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("FLIGHT_CREDITS");
+        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode QantasTravelFund { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("QANTAS_TRAVEL_FUND");
+        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode CustomVirtualPayment { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("CUSTOM_VIRTUAL_PAYMENT");
+        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode FlightPass { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("FLIGHT_PASS");
+        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode MiscellaneousCreditOrder { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("MISCELLANEOUS_CREDIT_ORDER");
+        public static CompanyCarbonCostConfigPriceOtherCoinageCoinageCode NoPrepayment { get; } = new CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("NO_PREPAYMENT");
 
         public static bool operator ==(CompanyCarbonCostConfigPriceOtherCoinageCoinageCode left, CompanyCarbonCostConfigPriceOtherCoinageCoinageCode right) => left.Equals(right);
         public static bool operator !=(CompanyCarbonCostConfigPriceOtherCoinageCoinageCode left, CompanyCarbonCostConfigPriceOtherCoinageCoinageCode right) => !left.Equals(right);
@@ -142,8 +142,8 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyCarbonCostConfigWeightUnit KG { get; } = new CompanyCarbonCostConfigWeightUnit("KG");
-        public static CompanyCarbonCostConfigWeightUnit LBS { get; } = new CompanyCarbonCostConfigWeightUnit("LBS");
+        public static CompanyCarbonCostConfigWeightUnit Kg { get; } = new CompanyCarbonCostConfigWeightUnit("KG");
+        public static CompanyCarbonCostConfigWeightUnit Lbs { get; } = new CompanyCarbonCostConfigWeightUnit("LBS");
 
         public static bool operator ==(CompanyCarbonCostConfigWeightUnit left, CompanyCarbonCostConfigWeightUnit right) => left.Equals(right);
         public static bool operator !=(CompanyCarbonCostConfigWeightUnit left, CompanyCarbonCostConfigWeightUnit right) => !left.Equals(right);
@@ -170,12 +170,12 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyCompanyRoles ORG { get; } = new CompanyCompanyRoles("ORG");
-        public static CompanyCompanyRoles TMC { get; } = new CompanyCompanyRoles("TMC");
-        public static CompanyCompanyRoles PARTNER_TMC { get; } = new CompanyCompanyRoles("PARTNER_TMC");
-        public static CompanyCompanyRoles HR_FEED_CONNECTOR { get; } = new CompanyCompanyRoles("HR_FEED_CONNECTOR");
-        public static CompanyCompanyRoles TRIPS_DATA_CONNECTOR { get; } = new CompanyCompanyRoles("TRIPS_DATA_CONNECTOR");
-        public static CompanyCompanyRoles GLOBAL { get; } = new CompanyCompanyRoles("GLOBAL");
+        public static CompanyCompanyRoles Org { get; } = new CompanyCompanyRoles("ORG");
+        public static CompanyCompanyRoles Tmc { get; } = new CompanyCompanyRoles("TMC");
+        public static CompanyCompanyRoles PartnerTmc { get; } = new CompanyCompanyRoles("PARTNER_TMC");
+        public static CompanyCompanyRoles HrFeedConnector { get; } = new CompanyCompanyRoles("HR_FEED_CONNECTOR");
+        public static CompanyCompanyRoles TripsDataConnector { get; } = new CompanyCompanyRoles("TRIPS_DATA_CONNECTOR");
+        public static CompanyCompanyRoles Global { get; } = new CompanyCompanyRoles("GLOBAL");
 
         public static bool operator ==(CompanyCompanyRoles left, CompanyCompanyRoles right) => left.Equals(right);
         public static bool operator !=(CompanyCompanyRoles left, CompanyCompanyRoles right) => !left.Equals(right);
@@ -202,9 +202,9 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyConfigCompanyRole ORG { get; } = new CompanyConfigCompanyRole("ORG");
-        public static CompanyConfigCompanyRole TMC { get; } = new CompanyConfigCompanyRole("TMC");
-        public static CompanyConfigCompanyRole PARTNER_TMC { get; } = new CompanyConfigCompanyRole("PARTNER_TMC");
+        public static CompanyConfigCompanyRole Org { get; } = new CompanyConfigCompanyRole("ORG");
+        public static CompanyConfigCompanyRole Tmc { get; } = new CompanyConfigCompanyRole("TMC");
+        public static CompanyConfigCompanyRole PartnerTmc { get; } = new CompanyConfigCompanyRole("PARTNER_TMC");
 
         public static bool operator ==(CompanyConfigCompanyRole left, CompanyConfigCompanyRole right) => left.Equals(right);
         public static bool operator !=(CompanyConfigCompanyRole left, CompanyConfigCompanyRole right) => !left.Equals(right);
@@ -231,11 +231,11 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyConfigKind Travel_content { get; } = new CompanyConfigKind("travel-content");
-        public static CompanyConfigKind White_label { get; } = new CompanyConfigKind("white-label");
+        public static CompanyConfigKind TravelContent { get; } = new CompanyConfigKind("travel-content");
+        public static CompanyConfigKind WhiteLabel { get; } = new CompanyConfigKind("white-label");
         public static CompanyConfigKind Managers { get; } = new CompanyConfigKind("managers");
         public static CompanyConfigKind Color { get; } = new CompanyConfigKind("color");
-        public static CompanyConfigKind Preference_tiers { get; } = new CompanyConfigKind("preference-tiers");
+        public static CompanyConfigKind PreferenceTiers { get; } = new CompanyConfigKind("preference-tiers");
         public static CompanyConfigKind Enrollment { get; } = new CompanyConfigKind("enrollment");
         public static CompanyConfigKind Tier { get; } = new CompanyConfigKind("tier");
         public static CompanyConfigKind Stealth { get; } = new CompanyConfigKind("stealth");
@@ -265,8 +265,8 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyEmailClientConfigClient AWS_SES { get; } = new CompanyEmailClientConfigClient("AWS_SES");
-        public static CompanyEmailClientConfigClient SENDGRID { get; } = new CompanyEmailClientConfigClient("SENDGRID");
+        public static CompanyEmailClientConfigClient AwsSes { get; } = new CompanyEmailClientConfigClient("AWS_SES");
+        public static CompanyEmailClientConfigClient Sendgrid { get; } = new CompanyEmailClientConfigClient("SENDGRID");
 
         public static bool operator ==(CompanyEmailClientConfigClient left, CompanyEmailClientConfigClient right) => left.Equals(right);
         public static bool operator !=(CompanyEmailClientConfigClient left, CompanyEmailClientConfigClient right) => !left.Equals(right);
@@ -293,25 +293,25 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyEmergencyContactInfosNameSuffix NAME_SUFFIX_UNKNOWN { get; } = new CompanyEmergencyContactInfosNameSuffix("NAME_SUFFIX_UNKNOWN");
-        public static CompanyEmergencyContactInfosNameSuffix SR { get; } = new CompanyEmergencyContactInfosNameSuffix("SR");
-        public static CompanyEmergencyContactInfosNameSuffix JR { get; } = new CompanyEmergencyContactInfosNameSuffix("JR");
-        public static CompanyEmergencyContactInfosNameSuffix MD { get; } = new CompanyEmergencyContactInfosNameSuffix("MD");
-        public static CompanyEmergencyContactInfosNameSuffix PHD { get; } = new CompanyEmergencyContactInfosNameSuffix("PHD");
-        public static CompanyEmergencyContactInfosNameSuffix II { get; } = new CompanyEmergencyContactInfosNameSuffix("II");
-        public static CompanyEmergencyContactInfosNameSuffix III { get; } = new CompanyEmergencyContactInfosNameSuffix("III");
-        public static CompanyEmergencyContactInfosNameSuffix IV { get; } = new CompanyEmergencyContactInfosNameSuffix("IV");
-        public static CompanyEmergencyContactInfosNameSuffix DO { get; } = new CompanyEmergencyContactInfosNameSuffix("DO");
-        public static CompanyEmergencyContactInfosNameSuffix ATTY { get; } = new CompanyEmergencyContactInfosNameSuffix("ATTY");
+        public static CompanyEmergencyContactInfosNameSuffix NameSuffixUnknown { get; } = new CompanyEmergencyContactInfosNameSuffix("NAME_SUFFIX_UNKNOWN");
+        public static CompanyEmergencyContactInfosNameSuffix Sr { get; } = new CompanyEmergencyContactInfosNameSuffix("SR");
+        public static CompanyEmergencyContactInfosNameSuffix Jr { get; } = new CompanyEmergencyContactInfosNameSuffix("JR");
+        public static CompanyEmergencyContactInfosNameSuffix Md { get; } = new CompanyEmergencyContactInfosNameSuffix("MD");
+        public static CompanyEmergencyContactInfosNameSuffix Phd { get; } = new CompanyEmergencyContactInfosNameSuffix("PHD");
+        public static CompanyEmergencyContactInfosNameSuffix Ii { get; } = new CompanyEmergencyContactInfosNameSuffix("II");
+        public static CompanyEmergencyContactInfosNameSuffix Iii { get; } = new CompanyEmergencyContactInfosNameSuffix("III");
+        public static CompanyEmergencyContactInfosNameSuffix Iv { get; } = new CompanyEmergencyContactInfosNameSuffix("IV");
+        public static CompanyEmergencyContactInfosNameSuffix Do { get; } = new CompanyEmergencyContactInfosNameSuffix("DO");
+        public static CompanyEmergencyContactInfosNameSuffix Atty { get; } = new CompanyEmergencyContactInfosNameSuffix("ATTY");
         public static CompanyEmergencyContactInfosNameSuffix V { get; } = new CompanyEmergencyContactInfosNameSuffix("V");
-        public static CompanyEmergencyContactInfosNameSuffix VI { get; } = new CompanyEmergencyContactInfosNameSuffix("VI");
-        public static CompanyEmergencyContactInfosNameSuffix ESQ { get; } = new CompanyEmergencyContactInfosNameSuffix("ESQ");
-        public static CompanyEmergencyContactInfosNameSuffix DC { get; } = new CompanyEmergencyContactInfosNameSuffix("DC");
-        public static CompanyEmergencyContactInfosNameSuffix DDS { get; } = new CompanyEmergencyContactInfosNameSuffix("DDS");
-        public static CompanyEmergencyContactInfosNameSuffix VM { get; } = new CompanyEmergencyContactInfosNameSuffix("VM");
-        public static CompanyEmergencyContactInfosNameSuffix JD { get; } = new CompanyEmergencyContactInfosNameSuffix("JD");
-        public static CompanyEmergencyContactInfosNameSuffix SECOND { get; } = new CompanyEmergencyContactInfosNameSuffix("SECOND");
-        public static CompanyEmergencyContactInfosNameSuffix THIRD { get; } = new CompanyEmergencyContactInfosNameSuffix("THIRD");
+        public static CompanyEmergencyContactInfosNameSuffix Vi { get; } = new CompanyEmergencyContactInfosNameSuffix("VI");
+        public static CompanyEmergencyContactInfosNameSuffix Esq { get; } = new CompanyEmergencyContactInfosNameSuffix("ESQ");
+        public static CompanyEmergencyContactInfosNameSuffix Dc { get; } = new CompanyEmergencyContactInfosNameSuffix("DC");
+        public static CompanyEmergencyContactInfosNameSuffix Dds { get; } = new CompanyEmergencyContactInfosNameSuffix("DDS");
+        public static CompanyEmergencyContactInfosNameSuffix Vm { get; } = new CompanyEmergencyContactInfosNameSuffix("VM");
+        public static CompanyEmergencyContactInfosNameSuffix Jd { get; } = new CompanyEmergencyContactInfosNameSuffix("JD");
+        public static CompanyEmergencyContactInfosNameSuffix Second { get; } = new CompanyEmergencyContactInfosNameSuffix("SECOND");
+        public static CompanyEmergencyContactInfosNameSuffix Third { get; } = new CompanyEmergencyContactInfosNameSuffix("THIRD");
 
         public static bool operator ==(CompanyEmergencyContactInfosNameSuffix left, CompanyEmergencyContactInfosNameSuffix right) => left.Equals(right);
         public static bool operator !=(CompanyEmergencyContactInfosNameSuffix left, CompanyEmergencyContactInfosNameSuffix right) => !left.Equals(right);
@@ -338,11 +338,11 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyEmergencyContactInfosPhoneNumberCountryCodeSource UNSPECIFIED { get; } = new CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("UNSPECIFIED");
-        public static CompanyEmergencyContactInfosPhoneNumberCountryCodeSource FROM_NUMBER_WITH_PLUS_SIGN { get; } = new CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN");
-        public static CompanyEmergencyContactInfosPhoneNumberCountryCodeSource FROM_NUMBER_WITH_IDD { get; } = new CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("FROM_NUMBER_WITH_IDD");
-        public static CompanyEmergencyContactInfosPhoneNumberCountryCodeSource FROM_NUMBER_WITHOUT_PLUS_SIGN { get; } = new CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN");
-        public static CompanyEmergencyContactInfosPhoneNumberCountryCodeSource FROM_DEFAULT_COUNTRY { get; } = new CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("FROM_DEFAULT_COUNTRY");
+        public static CompanyEmergencyContactInfosPhoneNumberCountryCodeSource Unspecified { get; } = new CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("UNSPECIFIED");
+        public static CompanyEmergencyContactInfosPhoneNumberCountryCodeSource FromNumberWithPlusSign { get; } = new CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN");
+        public static CompanyEmergencyContactInfosPhoneNumberCountryCodeSource FromNumberWithIdd { get; } = new CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("FROM_NUMBER_WITH_IDD");
+        public static CompanyEmergencyContactInfosPhoneNumberCountryCodeSource FromNumberWithoutPlusSign { get; } = new CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN");
+        public static CompanyEmergencyContactInfosPhoneNumberCountryCodeSource FromDefaultCountry { get; } = new CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("FROM_DEFAULT_COUNTRY");
 
         public static bool operator ==(CompanyEmergencyContactInfosPhoneNumberCountryCodeSource left, CompanyEmergencyContactInfosPhoneNumberCountryCodeSource right) => left.Equals(right);
         public static bool operator !=(CompanyEmergencyContactInfosPhoneNumberCountryCodeSource left, CompanyEmergencyContactInfosPhoneNumberCountryCodeSource right) => !left.Equals(right);
@@ -369,9 +369,9 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyEmergencyContactInfosPhoneNumberType UNKNOWN_TYPE { get; } = new CompanyEmergencyContactInfosPhoneNumberType("UNKNOWN_TYPE");
-        public static CompanyEmergencyContactInfosPhoneNumberType MOBILE { get; } = new CompanyEmergencyContactInfosPhoneNumberType("MOBILE");
-        public static CompanyEmergencyContactInfosPhoneNumberType LANDLINE { get; } = new CompanyEmergencyContactInfosPhoneNumberType("LANDLINE");
+        public static CompanyEmergencyContactInfosPhoneNumberType UnknownType { get; } = new CompanyEmergencyContactInfosPhoneNumberType("UNKNOWN_TYPE");
+        public static CompanyEmergencyContactInfosPhoneNumberType Mobile { get; } = new CompanyEmergencyContactInfosPhoneNumberType("MOBILE");
+        public static CompanyEmergencyContactInfosPhoneNumberType Landline { get; } = new CompanyEmergencyContactInfosPhoneNumberType("LANDLINE");
 
         public static bool operator ==(CompanyEmergencyContactInfosPhoneNumberType left, CompanyEmergencyContactInfosPhoneNumberType right) => left.Equals(right);
         public static bool operator !=(CompanyEmergencyContactInfosPhoneNumberType left, CompanyEmergencyContactInfosPhoneNumberType right) => !left.Equals(right);
@@ -398,40 +398,40 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier SABRE { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("SABRE");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier AMADEUS { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("AMADEUS");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier TRAVEL_FUSION { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("TRAVEL_FUSION");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier FARELOGIX_NDC { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("FARELOGIX_NDC");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier ATPCO_NDC { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("ATPCO_NDC");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier TRAINLINE { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("TRAINLINE");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier AVIA { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("AVIA");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier QBR { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("QBR");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier BCD { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("BCD");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier QANTAS_HOTELS { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("QANTAS_HOTELS");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier SOUTHWEST { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("SOUTHWEST");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier EXPEDIA { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("EXPEDIA");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier HOTEL_HUB { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("HOTEL_HUB");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier NDC { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("NDC");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier MARRIOTT { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("MARRIOTT");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier CLEARTRIP { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("CLEARTRIP");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier KYTE { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("KYTE");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier GROUNDSPAN { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("GROUNDSPAN");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier SABRE_NDC { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("SABRE_NDC");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier BOOKING_COM { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("BOOKING_COM");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier CARTRAWLER { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("CARTRAWLER");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier PREMIER_INN { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("PREMIER_INN");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier TRAVELODGE { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("TRAVELODGE");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier ENTERPRISE { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("ENTERPRISE");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier HYATT { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("HYATT");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier NATIONAL { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("NATIONAL");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier ALAMO { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("ALAMO");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier HERTZ { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("HERTZ");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier DOLLAR { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("DOLLAR");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier THRIFTY { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("THRIFTY");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier FIREFLY { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("FIREFLY");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier EUROSTAR { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("EUROSTAR");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier AVIS { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("AVIS");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier BUDGET { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("BUDGET");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Sabre { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("SABRE");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Amadeus { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("AMADEUS");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier TravelFusion { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("TRAVEL_FUSION");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier FarelogixNdc { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("FARELOGIX_NDC");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier AtpcoNdc { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("ATPCO_NDC");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Trainline { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("TRAINLINE");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Avia { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("AVIA");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Qbr { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("QBR");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Bcd { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("BCD");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier QantasHotels { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("QANTAS_HOTELS");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Southwest { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("SOUTHWEST");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Expedia { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("EXPEDIA");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier HotelHub { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("HOTEL_HUB");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Ndc { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("NDC");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Marriott { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("MARRIOTT");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Cleartrip { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("CLEARTRIP");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Kyte { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("KYTE");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Groundspan { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("GROUNDSPAN");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier SabreNdc { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("SABRE_NDC");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier BookingCom { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("BOOKING_COM");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Cartrawler { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("CARTRAWLER");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier PremierInn { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("PREMIER_INN");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Travelodge { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("TRAVELODGE");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Enterprise { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("ENTERPRISE");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Hyatt { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("HYATT");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier National { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("NATIONAL");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Alamo { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("ALAMO");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Hertz { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("HERTZ");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Dollar { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("DOLLAR");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Thrifty { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("THRIFTY");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Firefly { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("FIREFLY");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Eurostar { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("EUROSTAR");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Avis { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("AVIS");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier Budget { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("BUDGET");
 
         public static bool operator ==(CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier left, CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier right) => left.Equals(right);
         public static bool operator !=(CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier left, CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier right) => !left.Equals(right);
@@ -458,13 +458,13 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType AIR { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("AIR");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType HOTEL { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("HOTEL");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType CAR { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("CAR");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType RAIL { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("RAIL");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType LIMO { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("LIMO");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType MISC { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("MISC");
-        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType ALL { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("ALL");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType Air { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("AIR");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType Hotel { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("HOTEL");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType Car { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("CAR");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType Rail { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("RAIL");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType Limo { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("LIMO");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType Misc { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("MISC");
+        public static CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType All { get; } = new CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("ALL");
 
         public static bool operator ==(CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType left, CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType right) => left.Equals(right);
         public static bool operator !=(CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType left, CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType right) => !left.Equals(right);
@@ -491,9 +491,9 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyExpensePartnerConfigPartner EXPENSIFY { get; } = new CompanyExpensePartnerConfigPartner("EXPENSIFY");
-        public static CompanyExpensePartnerConfigPartner EMBURSE_CHROMERIVER { get; } = new CompanyExpensePartnerConfigPartner("EMBURSE_CHROMERIVER");
-        public static CompanyExpensePartnerConfigPartner BREX { get; } = new CompanyExpensePartnerConfigPartner("BREX");
+        public static CompanyExpensePartnerConfigPartner Expensify { get; } = new CompanyExpensePartnerConfigPartner("EXPENSIFY");
+        public static CompanyExpensePartnerConfigPartner EmburseChromeriver { get; } = new CompanyExpensePartnerConfigPartner("EMBURSE_CHROMERIVER");
+        public static CompanyExpensePartnerConfigPartner Brex { get; } = new CompanyExpensePartnerConfigPartner("BREX");
 
         public static bool operator ==(CompanyExpensePartnerConfigPartner left, CompanyExpensePartnerConfigPartner right) => left.Equals(right);
         public static bool operator !=(CompanyExpensePartnerConfigPartner left, CompanyExpensePartnerConfigPartner right) => !left.Equals(right);
@@ -520,13 +520,13 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyExpensePartnerConfigTravelType AIR { get; } = new CompanyExpensePartnerConfigTravelType("AIR");
-        public static CompanyExpensePartnerConfigTravelType HOTEL { get; } = new CompanyExpensePartnerConfigTravelType("HOTEL");
-        public static CompanyExpensePartnerConfigTravelType CAR { get; } = new CompanyExpensePartnerConfigTravelType("CAR");
-        public static CompanyExpensePartnerConfigTravelType RAIL { get; } = new CompanyExpensePartnerConfigTravelType("RAIL");
-        public static CompanyExpensePartnerConfigTravelType LIMO { get; } = new CompanyExpensePartnerConfigTravelType("LIMO");
-        public static CompanyExpensePartnerConfigTravelType MISC { get; } = new CompanyExpensePartnerConfigTravelType("MISC");
-        public static CompanyExpensePartnerConfigTravelType ALL { get; } = new CompanyExpensePartnerConfigTravelType("ALL");
+        public static CompanyExpensePartnerConfigTravelType Air { get; } = new CompanyExpensePartnerConfigTravelType("AIR");
+        public static CompanyExpensePartnerConfigTravelType Hotel { get; } = new CompanyExpensePartnerConfigTravelType("HOTEL");
+        public static CompanyExpensePartnerConfigTravelType Car { get; } = new CompanyExpensePartnerConfigTravelType("CAR");
+        public static CompanyExpensePartnerConfigTravelType Rail { get; } = new CompanyExpensePartnerConfigTravelType("RAIL");
+        public static CompanyExpensePartnerConfigTravelType Limo { get; } = new CompanyExpensePartnerConfigTravelType("LIMO");
+        public static CompanyExpensePartnerConfigTravelType Misc { get; } = new CompanyExpensePartnerConfigTravelType("MISC");
+        public static CompanyExpensePartnerConfigTravelType All { get; } = new CompanyExpensePartnerConfigTravelType("ALL");
 
         public static bool operator ==(CompanyExpensePartnerConfigTravelType left, CompanyExpensePartnerConfigTravelType right) => left.Equals(right);
         public static bool operator !=(CompanyExpensePartnerConfigTravelType left, CompanyExpensePartnerConfigTravelType right) => !left.Equals(right);
@@ -553,7 +553,7 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyOauthPartnerConfigTokenVerifierType OKTA_JWT { get; } = new CompanyOauthPartnerConfigTokenVerifierType("OKTA_JWT");
+        public static CompanyOauthPartnerConfigTokenVerifierType OktaJwt { get; } = new CompanyOauthPartnerConfigTokenVerifierType("OKTA_JWT");
 
         public static bool operator ==(CompanyOauthPartnerConfigTokenVerifierType left, CompanyOauthPartnerConfigTokenVerifierType right) => left.Equals(right);
         public static bool operator !=(CompanyOauthPartnerConfigTokenVerifierType left, CompanyOauthPartnerConfigTokenVerifierType right) => !left.Equals(right);
@@ -580,9 +580,9 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName PID { get; } = new CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName("PID");
-        public static CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName EMAIL { get; } = new CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName("EMAIL");
-        public static CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName EXTERNAL_ID { get; } = new CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName("EXTERNAL_ID");
+        public static CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName Pid { get; } = new CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName("PID");
+        public static CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName Email { get; } = new CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName("EMAIL");
+        public static CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName ExternalId { get; } = new CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName("EXTERNAL_ID");
 
         public static bool operator ==(CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName left, CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName right) => left.Equals(right);
         public static bool operator !=(CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName left, CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName right) => !left.Equals(right);
@@ -609,9 +609,9 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType PID { get; } = new CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType("PID");
-        public static CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType EMAIL { get; } = new CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType("EMAIL");
-        public static CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType EXTERNAL_ID { get; } = new CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType("EXTERNAL_ID");
+        public static CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType Pid { get; } = new CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType("PID");
+        public static CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType Email { get; } = new CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType("EMAIL");
+        public static CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType ExternalId { get; } = new CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType("EXTERNAL_ID");
 
         public static bool operator ==(CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType left, CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType right) => left.Equals(right);
         public static bool operator !=(CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType left, CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType right) => !left.Equals(right);
@@ -638,11 +638,11 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyPhoneNumbersCountryCodeSource UNSPECIFIED { get; } = new CompanyPhoneNumbersCountryCodeSource("UNSPECIFIED");
-        public static CompanyPhoneNumbersCountryCodeSource FROM_NUMBER_WITH_PLUS_SIGN { get; } = new CompanyPhoneNumbersCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN");
-        public static CompanyPhoneNumbersCountryCodeSource FROM_NUMBER_WITH_IDD { get; } = new CompanyPhoneNumbersCountryCodeSource("FROM_NUMBER_WITH_IDD");
-        public static CompanyPhoneNumbersCountryCodeSource FROM_NUMBER_WITHOUT_PLUS_SIGN { get; } = new CompanyPhoneNumbersCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN");
-        public static CompanyPhoneNumbersCountryCodeSource FROM_DEFAULT_COUNTRY { get; } = new CompanyPhoneNumbersCountryCodeSource("FROM_DEFAULT_COUNTRY");
+        public static CompanyPhoneNumbersCountryCodeSource Unspecified { get; } = new CompanyPhoneNumbersCountryCodeSource("UNSPECIFIED");
+        public static CompanyPhoneNumbersCountryCodeSource FromNumberWithPlusSign { get; } = new CompanyPhoneNumbersCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN");
+        public static CompanyPhoneNumbersCountryCodeSource FromNumberWithIdd { get; } = new CompanyPhoneNumbersCountryCodeSource("FROM_NUMBER_WITH_IDD");
+        public static CompanyPhoneNumbersCountryCodeSource FromNumberWithoutPlusSign { get; } = new CompanyPhoneNumbersCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN");
+        public static CompanyPhoneNumbersCountryCodeSource FromDefaultCountry { get; } = new CompanyPhoneNumbersCountryCodeSource("FROM_DEFAULT_COUNTRY");
 
         public static bool operator ==(CompanyPhoneNumbersCountryCodeSource left, CompanyPhoneNumbersCountryCodeSource right) => left.Equals(right);
         public static bool operator !=(CompanyPhoneNumbersCountryCodeSource left, CompanyPhoneNumbersCountryCodeSource right) => !left.Equals(right);
@@ -669,9 +669,9 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyPhoneNumbersType UNKNOWN_TYPE { get; } = new CompanyPhoneNumbersType("UNKNOWN_TYPE");
-        public static CompanyPhoneNumbersType MOBILE { get; } = new CompanyPhoneNumbersType("MOBILE");
-        public static CompanyPhoneNumbersType LANDLINE { get; } = new CompanyPhoneNumbersType("LANDLINE");
+        public static CompanyPhoneNumbersType UnknownType { get; } = new CompanyPhoneNumbersType("UNKNOWN_TYPE");
+        public static CompanyPhoneNumbersType Mobile { get; } = new CompanyPhoneNumbersType("MOBILE");
+        public static CompanyPhoneNumbersType Landline { get; } = new CompanyPhoneNumbersType("LANDLINE");
 
         public static bool operator ==(CompanyPhoneNumbersType left, CompanyPhoneNumbersType right) => left.Equals(right);
         public static bool operator !=(CompanyPhoneNumbersType left, CompanyPhoneNumbersType right) => !left.Equals(right);
@@ -698,15 +698,15 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyRewardsProgramAllowedUserRoles UNKNOWN_TYPE { get; } = new CompanyRewardsProgramAllowedUserRoles("UNKNOWN_TYPE");
-        public static CompanyRewardsProgramAllowedUserRoles COMPANY_ADMIN { get; } = new CompanyRewardsProgramAllowedUserRoles("COMPANY_ADMIN");
-        public static CompanyRewardsProgramAllowedUserRoles COMPANY_TRAVEL_ARRANGER { get; } = new CompanyRewardsProgramAllowedUserRoles("COMPANY_TRAVEL_ARRANGER");
-        public static CompanyRewardsProgramAllowedUserRoles TRAVEL_ARRANGER { get; } = new CompanyRewardsProgramAllowedUserRoles("TRAVEL_ARRANGER");
-        public static CompanyRewardsProgramAllowedUserRoles COMPANY_REPORT_ADMIN { get; } = new CompanyRewardsProgramAllowedUserRoles("COMPANY_REPORT_ADMIN");
-        public static CompanyRewardsProgramAllowedUserRoles GLOBAL_ADMIN { get; } = new CompanyRewardsProgramAllowedUserRoles("GLOBAL_ADMIN");
-        public static CompanyRewardsProgramAllowedUserRoles GLOBAL_AGENT { get; } = new CompanyRewardsProgramAllowedUserRoles("GLOBAL_AGENT");
-        public static CompanyRewardsProgramAllowedUserRoles TMC_AGENT { get; } = new CompanyRewardsProgramAllowedUserRoles("TMC_AGENT");
-        public static CompanyRewardsProgramAllowedUserRoles TMC_ADMIN { get; } = new CompanyRewardsProgramAllowedUserRoles("TMC_ADMIN");
+        public static CompanyRewardsProgramAllowedUserRoles UnknownType { get; } = new CompanyRewardsProgramAllowedUserRoles("UNKNOWN_TYPE");
+        public static CompanyRewardsProgramAllowedUserRoles CompanyAdmin { get; } = new CompanyRewardsProgramAllowedUserRoles("COMPANY_ADMIN");
+        public static CompanyRewardsProgramAllowedUserRoles CompanyTravelArranger { get; } = new CompanyRewardsProgramAllowedUserRoles("COMPANY_TRAVEL_ARRANGER");
+        public static CompanyRewardsProgramAllowedUserRoles TravelArranger { get; } = new CompanyRewardsProgramAllowedUserRoles("TRAVEL_ARRANGER");
+        public static CompanyRewardsProgramAllowedUserRoles CompanyReportAdmin { get; } = new CompanyRewardsProgramAllowedUserRoles("COMPANY_REPORT_ADMIN");
+        public static CompanyRewardsProgramAllowedUserRoles GlobalAdmin { get; } = new CompanyRewardsProgramAllowedUserRoles("GLOBAL_ADMIN");
+        public static CompanyRewardsProgramAllowedUserRoles GlobalAgent { get; } = new CompanyRewardsProgramAllowedUserRoles("GLOBAL_AGENT");
+        public static CompanyRewardsProgramAllowedUserRoles TmcAgent { get; } = new CompanyRewardsProgramAllowedUserRoles("TMC_AGENT");
+        public static CompanyRewardsProgramAllowedUserRoles TmcAdmin { get; } = new CompanyRewardsProgramAllowedUserRoles("TMC_ADMIN");
 
         public static bool operator ==(CompanyRewardsProgramAllowedUserRoles left, CompanyRewardsProgramAllowedUserRoles right) => left.Equals(right);
         public static bool operator !=(CompanyRewardsProgramAllowedUserRoles left, CompanyRewardsProgramAllowedUserRoles right) => !left.Equals(right);
@@ -733,19 +733,19 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyRewardsProgramRedeemablePaymentMethods PAYMENT_METHOD_UNKNOWN { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("PAYMENT_METHOD_UNKNOWN");
-        public static CompanyRewardsProgramRedeemablePaymentMethods CREDIT_CARD { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("CREDIT_CARD");
-        public static CompanyRewardsProgramRedeemablePaymentMethods BREX_POINTS { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("BREX_POINTS");
-        public static CompanyRewardsProgramRedeemablePaymentMethods CASH { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("CASH");
-        public static CompanyRewardsProgramRedeemablePaymentMethods QANTAS_POINTS { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("QANTAS_POINTS");
-        public static CompanyRewardsProgramRedeemablePaymentMethods VENDOR_PROGRAM_PAYMENT { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("VENDOR_PROGRAM_PAYMENT");
-        public static CompanyRewardsProgramRedeemablePaymentMethods DELAYED_INVOICING { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("DELAYED_INVOICING");
-        public static CompanyRewardsProgramRedeemablePaymentMethods FLIGHT_CREDITS { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("FLIGHT_CREDITS");
-        public static CompanyRewardsProgramRedeemablePaymentMethods QANTAS_TRAVEL_FUND { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("QANTAS_TRAVEL_FUND");
-        public static CompanyRewardsProgramRedeemablePaymentMethods CUSTOM_VIRTUAL_PAYMENT { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("CUSTOM_VIRTUAL_PAYMENT");
-        public static CompanyRewardsProgramRedeemablePaymentMethods FLIGHT_PASS { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("FLIGHT_PASS");
-        public static CompanyRewardsProgramRedeemablePaymentMethods MISCELLANEOUS_CREDIT_ORDER { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("MISCELLANEOUS_CREDIT_ORDER");
-        public static CompanyRewardsProgramRedeemablePaymentMethods NO_PREPAYMENT { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("NO_PREPAYMENT");
+        public static CompanyRewardsProgramRedeemablePaymentMethods PaymentMethodUnknown { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("PAYMENT_METHOD_UNKNOWN");
+        public static CompanyRewardsProgramRedeemablePaymentMethods CreditCard { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("CREDIT_CARD");
+        public static CompanyRewardsProgramRedeemablePaymentMethods BrexPoints { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("BREX_POINTS");
+        public static CompanyRewardsProgramRedeemablePaymentMethods Cash { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("CASH");
+        public static CompanyRewardsProgramRedeemablePaymentMethods QantasPoints { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("QANTAS_POINTS");
+        public static CompanyRewardsProgramRedeemablePaymentMethods VendorProgramPayment { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("VENDOR_PROGRAM_PAYMENT");
+        public static CompanyRewardsProgramRedeemablePaymentMethods DelayedInvoicing { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("DELAYED_INVOICING");
+        public static CompanyRewardsProgramRedeemablePaymentMethods FlightCredits { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("FLIGHT_CREDITS");
+        public static CompanyRewardsProgramRedeemablePaymentMethods QantasTravelFund { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("QANTAS_TRAVEL_FUND");
+        public static CompanyRewardsProgramRedeemablePaymentMethods CustomVirtualPayment { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("CUSTOM_VIRTUAL_PAYMENT");
+        public static CompanyRewardsProgramRedeemablePaymentMethods FlightPass { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("FLIGHT_PASS");
+        public static CompanyRewardsProgramRedeemablePaymentMethods MiscellaneousCreditOrder { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("MISCELLANEOUS_CREDIT_ORDER");
+        public static CompanyRewardsProgramRedeemablePaymentMethods NoPrepayment { get; } = new CompanyRewardsProgramRedeemablePaymentMethods("NO_PREPAYMENT");
 
         public static bool operator ==(CompanyRewardsProgramRedeemablePaymentMethods left, CompanyRewardsProgramRedeemablePaymentMethods right) => left.Equals(right);
         public static bool operator !=(CompanyRewardsProgramRedeemablePaymentMethods left, CompanyRewardsProgramRedeemablePaymentMethods right) => !left.Equals(right);
@@ -772,11 +772,11 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanySupportConfigContactNumbersCountryCodeSource UNSPECIFIED { get; } = new CompanySupportConfigContactNumbersCountryCodeSource("UNSPECIFIED");
-        public static CompanySupportConfigContactNumbersCountryCodeSource FROM_NUMBER_WITH_PLUS_SIGN { get; } = new CompanySupportConfigContactNumbersCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN");
-        public static CompanySupportConfigContactNumbersCountryCodeSource FROM_NUMBER_WITH_IDD { get; } = new CompanySupportConfigContactNumbersCountryCodeSource("FROM_NUMBER_WITH_IDD");
-        public static CompanySupportConfigContactNumbersCountryCodeSource FROM_NUMBER_WITHOUT_PLUS_SIGN { get; } = new CompanySupportConfigContactNumbersCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN");
-        public static CompanySupportConfigContactNumbersCountryCodeSource FROM_DEFAULT_COUNTRY { get; } = new CompanySupportConfigContactNumbersCountryCodeSource("FROM_DEFAULT_COUNTRY");
+        public static CompanySupportConfigContactNumbersCountryCodeSource Unspecified { get; } = new CompanySupportConfigContactNumbersCountryCodeSource("UNSPECIFIED");
+        public static CompanySupportConfigContactNumbersCountryCodeSource FromNumberWithPlusSign { get; } = new CompanySupportConfigContactNumbersCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN");
+        public static CompanySupportConfigContactNumbersCountryCodeSource FromNumberWithIdd { get; } = new CompanySupportConfigContactNumbersCountryCodeSource("FROM_NUMBER_WITH_IDD");
+        public static CompanySupportConfigContactNumbersCountryCodeSource FromNumberWithoutPlusSign { get; } = new CompanySupportConfigContactNumbersCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN");
+        public static CompanySupportConfigContactNumbersCountryCodeSource FromDefaultCountry { get; } = new CompanySupportConfigContactNumbersCountryCodeSource("FROM_DEFAULT_COUNTRY");
 
         public static bool operator ==(CompanySupportConfigContactNumbersCountryCodeSource left, CompanySupportConfigContactNumbersCountryCodeSource right) => left.Equals(right);
         public static bool operator !=(CompanySupportConfigContactNumbersCountryCodeSource left, CompanySupportConfigContactNumbersCountryCodeSource right) => !left.Equals(right);
@@ -803,9 +803,9 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanySupportConfigContactNumbersType UNKNOWN_TYPE { get; } = new CompanySupportConfigContactNumbersType("UNKNOWN_TYPE");
-        public static CompanySupportConfigContactNumbersType MOBILE { get; } = new CompanySupportConfigContactNumbersType("MOBILE");
-        public static CompanySupportConfigContactNumbersType LANDLINE { get; } = new CompanySupportConfigContactNumbersType("LANDLINE");
+        public static CompanySupportConfigContactNumbersType UnknownType { get; } = new CompanySupportConfigContactNumbersType("UNKNOWN_TYPE");
+        public static CompanySupportConfigContactNumbersType Mobile { get; } = new CompanySupportConfigContactNumbersType("MOBILE");
+        public static CompanySupportConfigContactNumbersType Landline { get; } = new CompanySupportConfigContactNumbersType("LANDLINE");
 
         public static bool operator ==(CompanySupportConfigContactNumbersType left, CompanySupportConfigContactNumbersType right) => left.Equals(right);
         public static bool operator !=(CompanySupportConfigContactNumbersType left, CompanySupportConfigContactNumbersType right) => !left.Equals(right);
@@ -832,8 +832,8 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanySupportConfigTier BASIC { get; } = new CompanySupportConfigTier("BASIC");
-        public static CompanySupportConfigTier SEAT1A { get; } = new CompanySupportConfigTier("SEAT1A");
+        public static CompanySupportConfigTier Basic { get; } = new CompanySupportConfigTier("BASIC");
+        public static CompanySupportConfigTier Seat1a { get; } = new CompanySupportConfigTier("SEAT1A");
 
         public static bool operator ==(CompanySupportConfigTier left, CompanySupportConfigTier right) => left.Equals(right);
         public static bool operator !=(CompanySupportConfigTier left, CompanySupportConfigTier right) => !left.Equals(right);
@@ -860,11 +860,11 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanySupportConfigsContactNumbersCountryCodeSource UNSPECIFIED { get; } = new CompanySupportConfigsContactNumbersCountryCodeSource("UNSPECIFIED");
-        public static CompanySupportConfigsContactNumbersCountryCodeSource FROM_NUMBER_WITH_PLUS_SIGN { get; } = new CompanySupportConfigsContactNumbersCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN");
-        public static CompanySupportConfigsContactNumbersCountryCodeSource FROM_NUMBER_WITH_IDD { get; } = new CompanySupportConfigsContactNumbersCountryCodeSource("FROM_NUMBER_WITH_IDD");
-        public static CompanySupportConfigsContactNumbersCountryCodeSource FROM_NUMBER_WITHOUT_PLUS_SIGN { get; } = new CompanySupportConfigsContactNumbersCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN");
-        public static CompanySupportConfigsContactNumbersCountryCodeSource FROM_DEFAULT_COUNTRY { get; } = new CompanySupportConfigsContactNumbersCountryCodeSource("FROM_DEFAULT_COUNTRY");
+        public static CompanySupportConfigsContactNumbersCountryCodeSource Unspecified { get; } = new CompanySupportConfigsContactNumbersCountryCodeSource("UNSPECIFIED");
+        public static CompanySupportConfigsContactNumbersCountryCodeSource FromNumberWithPlusSign { get; } = new CompanySupportConfigsContactNumbersCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN");
+        public static CompanySupportConfigsContactNumbersCountryCodeSource FromNumberWithIdd { get; } = new CompanySupportConfigsContactNumbersCountryCodeSource("FROM_NUMBER_WITH_IDD");
+        public static CompanySupportConfigsContactNumbersCountryCodeSource FromNumberWithoutPlusSign { get; } = new CompanySupportConfigsContactNumbersCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN");
+        public static CompanySupportConfigsContactNumbersCountryCodeSource FromDefaultCountry { get; } = new CompanySupportConfigsContactNumbersCountryCodeSource("FROM_DEFAULT_COUNTRY");
 
         public static bool operator ==(CompanySupportConfigsContactNumbersCountryCodeSource left, CompanySupportConfigsContactNumbersCountryCodeSource right) => left.Equals(right);
         public static bool operator !=(CompanySupportConfigsContactNumbersCountryCodeSource left, CompanySupportConfigsContactNumbersCountryCodeSource right) => !left.Equals(right);
@@ -891,9 +891,9 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanySupportConfigsContactNumbersType UNKNOWN_TYPE { get; } = new CompanySupportConfigsContactNumbersType("UNKNOWN_TYPE");
-        public static CompanySupportConfigsContactNumbersType MOBILE { get; } = new CompanySupportConfigsContactNumbersType("MOBILE");
-        public static CompanySupportConfigsContactNumbersType LANDLINE { get; } = new CompanySupportConfigsContactNumbersType("LANDLINE");
+        public static CompanySupportConfigsContactNumbersType UnknownType { get; } = new CompanySupportConfigsContactNumbersType("UNKNOWN_TYPE");
+        public static CompanySupportConfigsContactNumbersType Mobile { get; } = new CompanySupportConfigsContactNumbersType("MOBILE");
+        public static CompanySupportConfigsContactNumbersType Landline { get; } = new CompanySupportConfigsContactNumbersType("LANDLINE");
 
         public static bool operator ==(CompanySupportConfigsContactNumbersType left, CompanySupportConfigsContactNumbersType right) => left.Equals(right);
         public static bool operator !=(CompanySupportConfigsContactNumbersType left, CompanySupportConfigsContactNumbersType right) => !left.Equals(right);
@@ -920,8 +920,8 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanySupportConfigsTier BASIC { get; } = new CompanySupportConfigsTier("BASIC");
-        public static CompanySupportConfigsTier SEAT1A { get; } = new CompanySupportConfigsTier("SEAT1A");
+        public static CompanySupportConfigsTier Basic { get; } = new CompanySupportConfigsTier("BASIC");
+        public static CompanySupportConfigsTier Seat1a { get; } = new CompanySupportConfigsTier("SEAT1A");
 
         public static bool operator ==(CompanySupportConfigsTier left, CompanySupportConfigsTier right) => left.Equals(right);
         public static bool operator !=(CompanySupportConfigsTier left, CompanySupportConfigsTier right) => !left.Equals(right);
@@ -948,15 +948,15 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CompanyTmcPartnerRoleMappingsSpotnanaRole UNKNOWN_TYPE { get; } = new CompanyTmcPartnerRoleMappingsSpotnanaRole("UNKNOWN_TYPE");
-        public static CompanyTmcPartnerRoleMappingsSpotnanaRole COMPANY_ADMIN { get; } = new CompanyTmcPartnerRoleMappingsSpotnanaRole("COMPANY_ADMIN");
-        public static CompanyTmcPartnerRoleMappingsSpotnanaRole COMPANY_TRAVEL_ARRANGER { get; } = new CompanyTmcPartnerRoleMappingsSpotnanaRole("COMPANY_TRAVEL_ARRANGER");
-        public static CompanyTmcPartnerRoleMappingsSpotnanaRole TRAVEL_ARRANGER { get; } = new CompanyTmcPartnerRoleMappingsSpotnanaRole("TRAVEL_ARRANGER");
-        public static CompanyTmcPartnerRoleMappingsSpotnanaRole COMPANY_REPORT_ADMIN { get; } = new CompanyTmcPartnerRoleMappingsSpotnanaRole("COMPANY_REPORT_ADMIN");
-        public static CompanyTmcPartnerRoleMappingsSpotnanaRole GLOBAL_ADMIN { get; } = new CompanyTmcPartnerRoleMappingsSpotnanaRole("GLOBAL_ADMIN");
-        public static CompanyTmcPartnerRoleMappingsSpotnanaRole GLOBAL_AGENT { get; } = new CompanyTmcPartnerRoleMappingsSpotnanaRole("GLOBAL_AGENT");
-        public static CompanyTmcPartnerRoleMappingsSpotnanaRole TMC_AGENT { get; } = new CompanyTmcPartnerRoleMappingsSpotnanaRole("TMC_AGENT");
-        public static CompanyTmcPartnerRoleMappingsSpotnanaRole TMC_ADMIN { get; } = new CompanyTmcPartnerRoleMappingsSpotnanaRole("TMC_ADMIN");
+        public static CompanyTmcPartnerRoleMappingsSpotnanaRole UnknownType { get; } = new CompanyTmcPartnerRoleMappingsSpotnanaRole("UNKNOWN_TYPE");
+        public static CompanyTmcPartnerRoleMappingsSpotnanaRole CompanyAdmin { get; } = new CompanyTmcPartnerRoleMappingsSpotnanaRole("COMPANY_ADMIN");
+        public static CompanyTmcPartnerRoleMappingsSpotnanaRole CompanyTravelArranger { get; } = new CompanyTmcPartnerRoleMappingsSpotnanaRole("COMPANY_TRAVEL_ARRANGER");
+        public static CompanyTmcPartnerRoleMappingsSpotnanaRole TravelArranger { get; } = new CompanyTmcPartnerRoleMappingsSpotnanaRole("TRAVEL_ARRANGER");
+        public static CompanyTmcPartnerRoleMappingsSpotnanaRole CompanyReportAdmin { get; } = new CompanyTmcPartnerRoleMappingsSpotnanaRole("COMPANY_REPORT_ADMIN");
+        public static CompanyTmcPartnerRoleMappingsSpotnanaRole GlobalAdmin { get; } = new CompanyTmcPartnerRoleMappingsSpotnanaRole("GLOBAL_ADMIN");
+        public static CompanyTmcPartnerRoleMappingsSpotnanaRole GlobalAgent { get; } = new CompanyTmcPartnerRoleMappingsSpotnanaRole("GLOBAL_AGENT");
+        public static CompanyTmcPartnerRoleMappingsSpotnanaRole TmcAgent { get; } = new CompanyTmcPartnerRoleMappingsSpotnanaRole("TMC_AGENT");
+        public static CompanyTmcPartnerRoleMappingsSpotnanaRole TmcAdmin { get; } = new CompanyTmcPartnerRoleMappingsSpotnanaRole("TMC_ADMIN");
 
         public static bool operator ==(CompanyTmcPartnerRoleMappingsSpotnanaRole left, CompanyTmcPartnerRoleMappingsSpotnanaRole right) => left.Equals(right);
         public static bool operator !=(CompanyTmcPartnerRoleMappingsSpotnanaRole left, CompanyTmcPartnerRoleMappingsSpotnanaRole right) => !left.Equals(right);
@@ -983,9 +983,9 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CustomFieldCompanyRole ORG { get; } = new CustomFieldCompanyRole("ORG");
-        public static CustomFieldCompanyRole TMC { get; } = new CustomFieldCompanyRole("TMC");
-        public static CustomFieldCompanyRole PARTNER_TMC { get; } = new CustomFieldCompanyRole("PARTNER_TMC");
+        public static CustomFieldCompanyRole Org { get; } = new CustomFieldCompanyRole("ORG");
+        public static CustomFieldCompanyRole Tmc { get; } = new CustomFieldCompanyRole("TMC");
+        public static CustomFieldCompanyRole PartnerTmc { get; } = new CustomFieldCompanyRole("PARTNER_TMC");
 
         public static bool operator ==(CustomFieldCompanyRole left, CustomFieldCompanyRole right) => left.Equals(right);
         public static bool operator !=(CustomFieldCompanyRole left, CustomFieldCompanyRole right) => !left.Equals(right);
@@ -1012,9 +1012,9 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CustomFieldOrderCompanyRole ORG { get; } = new CustomFieldOrderCompanyRole("ORG");
-        public static CustomFieldOrderCompanyRole TMC { get; } = new CustomFieldOrderCompanyRole("TMC");
-        public static CustomFieldOrderCompanyRole PARTNER_TMC { get; } = new CustomFieldOrderCompanyRole("PARTNER_TMC");
+        public static CustomFieldOrderCompanyRole Org { get; } = new CustomFieldOrderCompanyRole("ORG");
+        public static CustomFieldOrderCompanyRole Tmc { get; } = new CustomFieldOrderCompanyRole("TMC");
+        public static CustomFieldOrderCompanyRole PartnerTmc { get; } = new CustomFieldOrderCompanyRole("PARTNER_TMC");
 
         public static bool operator ==(CustomFieldOrderCompanyRole left, CustomFieldOrderCompanyRole right) => left.Equals(right);
         public static bool operator !=(CustomFieldOrderCompanyRole left, CustomFieldOrderCompanyRole right) => !left.Equals(right);
@@ -1041,7 +1041,7 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CustomFieldRespondOnlyOnceLevel TRIP { get; } = new CustomFieldRespondOnlyOnceLevel("TRIP");
+        public static CustomFieldRespondOnlyOnceLevel Trip { get; } = new CustomFieldRespondOnlyOnceLevel("TRIP");
 
         public static bool operator ==(CustomFieldRespondOnlyOnceLevel left, CustomFieldRespondOnlyOnceLevel right) => left.Equals(right);
         public static bool operator !=(CustomFieldRespondOnlyOnceLevel left, CustomFieldRespondOnlyOnceLevel right) => !left.Equals(right);
@@ -1068,11 +1068,11 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static LegalEntityPhoneNumbersCountryCodeSource UNSPECIFIED { get; } = new LegalEntityPhoneNumbersCountryCodeSource("UNSPECIFIED");
-        public static LegalEntityPhoneNumbersCountryCodeSource FROM_NUMBER_WITH_PLUS_SIGN { get; } = new LegalEntityPhoneNumbersCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN");
-        public static LegalEntityPhoneNumbersCountryCodeSource FROM_NUMBER_WITH_IDD { get; } = new LegalEntityPhoneNumbersCountryCodeSource("FROM_NUMBER_WITH_IDD");
-        public static LegalEntityPhoneNumbersCountryCodeSource FROM_NUMBER_WITHOUT_PLUS_SIGN { get; } = new LegalEntityPhoneNumbersCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN");
-        public static LegalEntityPhoneNumbersCountryCodeSource FROM_DEFAULT_COUNTRY { get; } = new LegalEntityPhoneNumbersCountryCodeSource("FROM_DEFAULT_COUNTRY");
+        public static LegalEntityPhoneNumbersCountryCodeSource Unspecified { get; } = new LegalEntityPhoneNumbersCountryCodeSource("UNSPECIFIED");
+        public static LegalEntityPhoneNumbersCountryCodeSource FromNumberWithPlusSign { get; } = new LegalEntityPhoneNumbersCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN");
+        public static LegalEntityPhoneNumbersCountryCodeSource FromNumberWithIdd { get; } = new LegalEntityPhoneNumbersCountryCodeSource("FROM_NUMBER_WITH_IDD");
+        public static LegalEntityPhoneNumbersCountryCodeSource FromNumberWithoutPlusSign { get; } = new LegalEntityPhoneNumbersCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN");
+        public static LegalEntityPhoneNumbersCountryCodeSource FromDefaultCountry { get; } = new LegalEntityPhoneNumbersCountryCodeSource("FROM_DEFAULT_COUNTRY");
 
         public static bool operator ==(LegalEntityPhoneNumbersCountryCodeSource left, LegalEntityPhoneNumbersCountryCodeSource right) => left.Equals(right);
         public static bool operator !=(LegalEntityPhoneNumbersCountryCodeSource left, LegalEntityPhoneNumbersCountryCodeSource right) => !left.Equals(right);
@@ -1099,9 +1099,9 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static LegalEntityPhoneNumbersType UNKNOWN_TYPE { get; } = new LegalEntityPhoneNumbersType("UNKNOWN_TYPE");
-        public static LegalEntityPhoneNumbersType MOBILE { get; } = new LegalEntityPhoneNumbersType("MOBILE");
-        public static LegalEntityPhoneNumbersType LANDLINE { get; } = new LegalEntityPhoneNumbersType("LANDLINE");
+        public static LegalEntityPhoneNumbersType UnknownType { get; } = new LegalEntityPhoneNumbersType("UNKNOWN_TYPE");
+        public static LegalEntityPhoneNumbersType Mobile { get; } = new LegalEntityPhoneNumbersType("MOBILE");
+        public static LegalEntityPhoneNumbersType Landline { get; } = new LegalEntityPhoneNumbersType("LANDLINE");
 
         public static bool operator ==(LegalEntityPhoneNumbersType left, LegalEntityPhoneNumbersType right) => left.Equals(right);
         public static bool operator !=(LegalEntityPhoneNumbersType left, LegalEntityPhoneNumbersType right) => !left.Equals(right);
@@ -1128,8 +1128,8 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static PerTripServiceChargeConfigTierChargesTier BASIC { get; } = new PerTripServiceChargeConfigTierChargesTier("BASIC");
-        public static PerTripServiceChargeConfigTierChargesTier SEAT1A { get; } = new PerTripServiceChargeConfigTierChargesTier("SEAT1A");
+        public static PerTripServiceChargeConfigTierChargesTier Basic { get; } = new PerTripServiceChargeConfigTierChargesTier("BASIC");
+        public static PerTripServiceChargeConfigTierChargesTier Seat1a { get; } = new PerTripServiceChargeConfigTierChargesTier("SEAT1A");
 
         public static bool operator ==(PerTripServiceChargeConfigTierChargesTier left, PerTripServiceChargeConfigTierChargesTier right) => left.Equals(right);
         public static bool operator !=(PerTripServiceChargeConfigTierChargesTier left, PerTripServiceChargeConfigTierChargesTier right) => !left.Equals(right);
@@ -1156,12 +1156,12 @@ namespace PulumiTravel.Travel
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static UserGroupRolesRolesScopeAudiencesPredicatesType BOOKING_TMC { get; } = new UserGroupRolesRolesScopeAudiencesPredicatesType("BOOKING_TMC");
-        public static UserGroupRolesRolesScopeAudiencesPredicatesType CONTRACTING_TMC { get; } = new UserGroupRolesRolesScopeAudiencesPredicatesType("CONTRACTING_TMC");
-        public static UserGroupRolesRolesScopeAudiencesPredicatesType COMPANY { get; } = new UserGroupRolesRolesScopeAudiencesPredicatesType("COMPANY");
-        public static UserGroupRolesRolesScopeAudiencesPredicatesType LEGAL_ENTITY { get; } = new UserGroupRolesRolesScopeAudiencesPredicatesType("LEGAL_ENTITY");
-        public static UserGroupRolesRolesScopeAudiencesPredicatesType PROFILE { get; } = new UserGroupRolesRolesScopeAudiencesPredicatesType("PROFILE");
-        public static UserGroupRolesRolesScopeAudiencesPredicatesType STEALTH_TYPE { get; } = new UserGroupRolesRolesScopeAudiencesPredicatesType("STEALTH_TYPE");
+        public static UserGroupRolesRolesScopeAudiencesPredicatesType BookingTmc { get; } = new UserGroupRolesRolesScopeAudiencesPredicatesType("BOOKING_TMC");
+        public static UserGroupRolesRolesScopeAudiencesPredicatesType ContractingTmc { get; } = new UserGroupRolesRolesScopeAudiencesPredicatesType("CONTRACTING_TMC");
+        public static UserGroupRolesRolesScopeAudiencesPredicatesType Company { get; } = new UserGroupRolesRolesScopeAudiencesPredicatesType("COMPANY");
+        public static UserGroupRolesRolesScopeAudiencesPredicatesType LegalEntity { get; } = new UserGroupRolesRolesScopeAudiencesPredicatesType("LEGAL_ENTITY");
+        public static UserGroupRolesRolesScopeAudiencesPredicatesType Profile { get; } = new UserGroupRolesRolesScopeAudiencesPredicatesType("PROFILE");
+        public static UserGroupRolesRolesScopeAudiencesPredicatesType StealthType { get; } = new UserGroupRolesRolesScopeAudiencesPredicatesType("STEALTH_TYPE");
 
         public static bool operator ==(UserGroupRolesRolesScopeAudiencesPredicatesType left, UserGroupRolesRolesScopeAudiencesPredicatesType right) => left.Equals(right);
         public static bool operator !=(UserGroupRolesRolesScopeAudiencesPredicatesType left, UserGroupRolesRolesScopeAudiencesPredicatesType right) => !left.Equals(right);

@@ -189,7 +189,7 @@ func tenant(ctx *pulumi.Context) error {
 
 	// A company admin for the company's HR integration; its client secret is a secret output.
 	hrSync, err := travel.NewApiUser(ctx, "hr-sync", &travel.ApiUserArgs{
-		Role:     travel.ApiUserRole_COMPANY_ADMIN,
+		Role:     travel.ApiUserRoleCompanyAdmin,
 		OrgId:    companyId,
 		Rotation: pulumi.String("2026-11"),
 	})

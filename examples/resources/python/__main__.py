@@ -99,7 +99,7 @@ travel.UserGroupRoles(
 # A company admin for the company's HR integration; its client secret is a secret output.
 hr_sync = travel.ApiUser(
     "hr-sync",
-    role=travel.ApiUserRole.COMPAN_Y_ADMIN,
+    role=travel.ApiUserRole.COMPANY_ADMIN,
     org_id=company_id,
     rotation="2026-11",
 )

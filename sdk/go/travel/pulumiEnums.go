@@ -13,8 +13,8 @@ import (
 type ApiUserCredentialType string
 
 const (
-	ApiUserCredentialType_CLIENT_CREDENTIALS = ApiUserCredentialType("CLIENT_CREDENTIALS")
-	ApiUserCredentialType_SCIM_TOKEN         = ApiUserCredentialType("SCIM_TOKEN")
+	ApiUserCredentialTypeClientCredentials = ApiUserCredentialType("CLIENT_CREDENTIALS")
+	ApiUserCredentialTypeScimToken         = ApiUserCredentialType("SCIM_TOKEN")
 )
 
 func (ApiUserCredentialType) ElementType() reflect.Type {
@@ -139,8 +139,8 @@ func (o ApiUserCredentialTypePtrOutput) ToStringPtrOutputWithContext(ctx context
 // ApiUserCredentialTypeInput is an input type that accepts values of the ApiUserCredentialType enum
 // A concrete instance of `ApiUserCredentialTypeInput` can be one of the following:
 //
-//	ApiUserCredentialType_CLIENT_CREDENTIALS
-//	ApiUserCredentialType_SCIM_TOKEN
+//	ApiUserCredentialTypeClientCredentials
+//	ApiUserCredentialTypeScimToken
 type ApiUserCredentialTypeInput interface {
 	pulumi.Input
 
@@ -178,8 +178,8 @@ func (in *apiUserCredentialTypePtr) ToApiUserCredentialTypePtrOutputWithContext(
 type ApiUserRole string
 
 const (
-	ApiUserRole_TMC_ADMIN     = ApiUserRole("TMC_ADMIN")
-	ApiUserRole_COMPANY_ADMIN = ApiUserRole("COMPANY_ADMIN")
+	ApiUserRoleTmcAdmin     = ApiUserRole("TMC_ADMIN")
+	ApiUserRoleCompanyAdmin = ApiUserRole("COMPANY_ADMIN")
 )
 
 func (ApiUserRole) ElementType() reflect.Type {
@@ -304,8 +304,8 @@ func (o ApiUserRolePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) 
 // ApiUserRoleInput is an input type that accepts values of the ApiUserRole enum
 // A concrete instance of `ApiUserRoleInput` can be one of the following:
 //
-//	ApiUserRole_TMC_ADMIN
-//	ApiUserRole_COMPANY_ADMIN
+//	ApiUserRoleTmcAdmin
+//	ApiUserRoleCompanyAdmin
 type ApiUserRoleInput interface {
 	pulumi.Input
 
@@ -343,10 +343,10 @@ func (in *apiUserRolePtr) ToApiUserRolePtrOutputWithContext(ctx context.Context)
 type CompanyApplicableCustomFieldTypes string
 
 const (
-	CompanyApplicableCustomFieldTypesQUESTION    = CompanyApplicableCustomFieldTypes("QUESTION")
-	CompanyApplicableCustomFieldTypesMEETING     = CompanyApplicableCustomFieldTypes("MEETING")
-	CompanyApplicableCustomFieldTypesBUDGET      = CompanyApplicableCustomFieldTypes("BUDGET")
-	CompanyApplicableCustomFieldTypes_BREX_TOKEN = CompanyApplicableCustomFieldTypes("BREX_TOKEN")
+	CompanyApplicableCustomFieldTypesQuestion  = CompanyApplicableCustomFieldTypes("QUESTION")
+	CompanyApplicableCustomFieldTypesMeeting   = CompanyApplicableCustomFieldTypes("MEETING")
+	CompanyApplicableCustomFieldTypesBudget    = CompanyApplicableCustomFieldTypes("BUDGET")
+	CompanyApplicableCustomFieldTypesBrexToken = CompanyApplicableCustomFieldTypes("BREX_TOKEN")
 )
 
 func (CompanyApplicableCustomFieldTypes) ElementType() reflect.Type {
@@ -471,10 +471,10 @@ func (o CompanyApplicableCustomFieldTypesPtrOutput) ToStringPtrOutputWithContext
 // CompanyApplicableCustomFieldTypesInput is an input type that accepts values of the CompanyApplicableCustomFieldTypes enum
 // A concrete instance of `CompanyApplicableCustomFieldTypesInput` can be one of the following:
 //
-//	CompanyApplicableCustomFieldTypesQUESTION
-//	CompanyApplicableCustomFieldTypesMEETING
-//	CompanyApplicableCustomFieldTypesBUDGET
-//	CompanyApplicableCustomFieldTypes_BREX_TOKEN
+//	CompanyApplicableCustomFieldTypesQuestion
+//	CompanyApplicableCustomFieldTypesMeeting
+//	CompanyApplicableCustomFieldTypesBudget
+//	CompanyApplicableCustomFieldTypesBrexToken
 type CompanyApplicableCustomFieldTypesInput interface {
 	pulumi.Input
 
@@ -557,19 +557,19 @@ func (o CompanyApplicableCustomFieldTypesArrayOutput) Index(i pulumi.IntInput) C
 type CompanyCarbonCostConfigPriceOtherCoinageCoinageCode string
 
 const (
-	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_PAYMENT_METHOD_UNKNOWN     = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("PAYMENT_METHOD_UNKNOWN")
-	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_CREDIT_CARD                = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("CREDIT_CARD")
-	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_BREX_POINTS                = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("BREX_POINTS")
-	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeCASH                        = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("CASH")
-	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_QANTAS_POINTS              = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("QANTAS_POINTS")
-	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_VENDOR_PROGRAM_PAYMENT     = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("VENDOR_PROGRAM_PAYMENT")
-	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_DELAYED_INVOICING          = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("DELAYED_INVOICING")
-	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_FLIGHT_CREDITS             = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("FLIGHT_CREDITS")
-	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_QANTAS_TRAVEL_FUND         = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("QANTAS_TRAVEL_FUND")
-	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_CUSTOM_VIRTUAL_PAYMENT     = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("CUSTOM_VIRTUAL_PAYMENT")
-	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_FLIGHT_PASS                = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("FLIGHT_PASS")
-	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_MISCELLANEOUS_CREDIT_ORDER = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("MISCELLANEOUS_CREDIT_ORDER")
-	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_NO_PREPAYMENT              = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("NO_PREPAYMENT")
+	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodePaymentMethodUnknown     = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("PAYMENT_METHOD_UNKNOWN")
+	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeCreditCard               = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("CREDIT_CARD")
+	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeBrexPoints               = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("BREX_POINTS")
+	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeCash                     = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("CASH")
+	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeQantasPoints             = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("QANTAS_POINTS")
+	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeVendorProgramPayment     = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("VENDOR_PROGRAM_PAYMENT")
+	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeDelayedInvoicing         = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("DELAYED_INVOICING")
+	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeFlightCredits            = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("FLIGHT_CREDITS")
+	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeQantasTravelFund         = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("QANTAS_TRAVEL_FUND")
+	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeCustomVirtualPayment     = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("CUSTOM_VIRTUAL_PAYMENT")
+	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeFlightPass               = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("FLIGHT_PASS")
+	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeMiscellaneousCreditOrder = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("MISCELLANEOUS_CREDIT_ORDER")
+	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeNoPrepayment             = CompanyCarbonCostConfigPriceOtherCoinageCoinageCode("NO_PREPAYMENT")
 )
 
 func (CompanyCarbonCostConfigPriceOtherCoinageCoinageCode) ElementType() reflect.Type {
@@ -694,19 +694,19 @@ func (o CompanyCarbonCostConfigPriceOtherCoinageCoinageCodePtrOutput) ToStringPt
 // CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeInput is an input type that accepts values of the CompanyCarbonCostConfigPriceOtherCoinageCoinageCode enum
 // A concrete instance of `CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeInput` can be one of the following:
 //
-//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_PAYMENT_METHOD_UNKNOWN
-//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_CREDIT_CARD
-//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_BREX_POINTS
-//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeCASH
-//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_QANTAS_POINTS
-//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_VENDOR_PROGRAM_PAYMENT
-//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_DELAYED_INVOICING
-//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_FLIGHT_CREDITS
-//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_QANTAS_TRAVEL_FUND
-//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_CUSTOM_VIRTUAL_PAYMENT
-//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_FLIGHT_PASS
-//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_MISCELLANEOUS_CREDIT_ORDER
-//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCode_NO_PREPAYMENT
+//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodePaymentMethodUnknown
+//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeCreditCard
+//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeBrexPoints
+//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeCash
+//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeQantasPoints
+//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeVendorProgramPayment
+//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeDelayedInvoicing
+//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeFlightCredits
+//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeQantasTravelFund
+//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeCustomVirtualPayment
+//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeFlightPass
+//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeMiscellaneousCreditOrder
+//	CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeNoPrepayment
 type CompanyCarbonCostConfigPriceOtherCoinageCoinageCodeInput interface {
 	pulumi.Input
 
@@ -744,8 +744,8 @@ func (in *companyCarbonCostConfigPriceOtherCoinageCoinageCodePtr) ToCompanyCarbo
 type CompanyCarbonCostConfigWeightUnit string
 
 const (
-	CompanyCarbonCostConfigWeightUnitKG  = CompanyCarbonCostConfigWeightUnit("KG")
-	CompanyCarbonCostConfigWeightUnitLBS = CompanyCarbonCostConfigWeightUnit("LBS")
+	CompanyCarbonCostConfigWeightUnitKg  = CompanyCarbonCostConfigWeightUnit("KG")
+	CompanyCarbonCostConfigWeightUnitLbs = CompanyCarbonCostConfigWeightUnit("LBS")
 )
 
 func (CompanyCarbonCostConfigWeightUnit) ElementType() reflect.Type {
@@ -870,8 +870,8 @@ func (o CompanyCarbonCostConfigWeightUnitPtrOutput) ToStringPtrOutputWithContext
 // CompanyCarbonCostConfigWeightUnitInput is an input type that accepts values of the CompanyCarbonCostConfigWeightUnit enum
 // A concrete instance of `CompanyCarbonCostConfigWeightUnitInput` can be one of the following:
 //
-//	CompanyCarbonCostConfigWeightUnitKG
-//	CompanyCarbonCostConfigWeightUnitLBS
+//	CompanyCarbonCostConfigWeightUnitKg
+//	CompanyCarbonCostConfigWeightUnitLbs
 type CompanyCarbonCostConfigWeightUnitInput interface {
 	pulumi.Input
 
@@ -909,12 +909,12 @@ func (in *companyCarbonCostConfigWeightUnitPtr) ToCompanyCarbonCostConfigWeightU
 type CompanyCompanyRoles string
 
 const (
-	CompanyCompanyRolesORG                   = CompanyCompanyRoles("ORG")
-	CompanyCompanyRolesTMC                   = CompanyCompanyRoles("TMC")
-	CompanyCompanyRoles_PARTNER_TMC          = CompanyCompanyRoles("PARTNER_TMC")
-	CompanyCompanyRoles_HR_FEED_CONNECTOR    = CompanyCompanyRoles("HR_FEED_CONNECTOR")
-	CompanyCompanyRoles_TRIPS_DATA_CONNECTOR = CompanyCompanyRoles("TRIPS_DATA_CONNECTOR")
-	CompanyCompanyRolesGLOBAL                = CompanyCompanyRoles("GLOBAL")
+	CompanyCompanyRolesOrg                = CompanyCompanyRoles("ORG")
+	CompanyCompanyRolesTmc                = CompanyCompanyRoles("TMC")
+	CompanyCompanyRolesPartnerTmc         = CompanyCompanyRoles("PARTNER_TMC")
+	CompanyCompanyRolesHrFeedConnector    = CompanyCompanyRoles("HR_FEED_CONNECTOR")
+	CompanyCompanyRolesTripsDataConnector = CompanyCompanyRoles("TRIPS_DATA_CONNECTOR")
+	CompanyCompanyRolesGlobal             = CompanyCompanyRoles("GLOBAL")
 )
 
 func (CompanyCompanyRoles) ElementType() reflect.Type {
@@ -1039,12 +1039,12 @@ func (o CompanyCompanyRolesPtrOutput) ToStringPtrOutputWithContext(ctx context.C
 // CompanyCompanyRolesInput is an input type that accepts values of the CompanyCompanyRoles enum
 // A concrete instance of `CompanyCompanyRolesInput` can be one of the following:
 //
-//	CompanyCompanyRolesORG
-//	CompanyCompanyRolesTMC
-//	CompanyCompanyRoles_PARTNER_TMC
-//	CompanyCompanyRoles_HR_FEED_CONNECTOR
-//	CompanyCompanyRoles_TRIPS_DATA_CONNECTOR
-//	CompanyCompanyRolesGLOBAL
+//	CompanyCompanyRolesOrg
+//	CompanyCompanyRolesTmc
+//	CompanyCompanyRolesPartnerTmc
+//	CompanyCompanyRolesHrFeedConnector
+//	CompanyCompanyRolesTripsDataConnector
+//	CompanyCompanyRolesGlobal
 type CompanyCompanyRolesInput interface {
 	pulumi.Input
 
@@ -1127,9 +1127,9 @@ func (o CompanyCompanyRolesArrayOutput) Index(i pulumi.IntInput) CompanyCompanyR
 type CompanyConfigCompanyRole string
 
 const (
-	CompanyConfigCompanyRoleORG          = CompanyConfigCompanyRole("ORG")
-	CompanyConfigCompanyRoleTMC          = CompanyConfigCompanyRole("TMC")
-	CompanyConfigCompanyRole_PARTNER_TMC = CompanyConfigCompanyRole("PARTNER_TMC")
+	CompanyConfigCompanyRoleOrg        = CompanyConfigCompanyRole("ORG")
+	CompanyConfigCompanyRoleTmc        = CompanyConfigCompanyRole("TMC")
+	CompanyConfigCompanyRolePartnerTmc = CompanyConfigCompanyRole("PARTNER_TMC")
 )
 
 func (CompanyConfigCompanyRole) ElementType() reflect.Type {
@@ -1254,9 +1254,9 @@ func (o CompanyConfigCompanyRolePtrOutput) ToStringPtrOutputWithContext(ctx cont
 // CompanyConfigCompanyRoleInput is an input type that accepts values of the CompanyConfigCompanyRole enum
 // A concrete instance of `CompanyConfigCompanyRoleInput` can be one of the following:
 //
-//	CompanyConfigCompanyRoleORG
-//	CompanyConfigCompanyRoleTMC
-//	CompanyConfigCompanyRole_PARTNER_TMC
+//	CompanyConfigCompanyRoleOrg
+//	CompanyConfigCompanyRoleTmc
+//	CompanyConfigCompanyRolePartnerTmc
 type CompanyConfigCompanyRoleInput interface {
 	pulumi.Input
 
@@ -1294,14 +1294,14 @@ func (in *companyConfigCompanyRolePtr) ToCompanyConfigCompanyRolePtrOutputWithCo
 type CompanyConfigKind string
 
 const (
-	CompanyConfigKind_Travel_Content   = CompanyConfigKind("travel-content")
-	CompanyConfigKind_White_Label      = CompanyConfigKind("white-label")
-	CompanyConfigKindManagers          = CompanyConfigKind("managers")
-	CompanyConfigKindColor             = CompanyConfigKind("color")
-	CompanyConfigKind_Preference_Tiers = CompanyConfigKind("preference-tiers")
-	CompanyConfigKindEnrollment        = CompanyConfigKind("enrollment")
-	CompanyConfigKindTier              = CompanyConfigKind("tier")
-	CompanyConfigKindStealth           = CompanyConfigKind("stealth")
+	CompanyConfigKindTravelContent   = CompanyConfigKind("travel-content")
+	CompanyConfigKindWhiteLabel      = CompanyConfigKind("white-label")
+	CompanyConfigKindManagers        = CompanyConfigKind("managers")
+	CompanyConfigKindColor           = CompanyConfigKind("color")
+	CompanyConfigKindPreferenceTiers = CompanyConfigKind("preference-tiers")
+	CompanyConfigKindEnrollment      = CompanyConfigKind("enrollment")
+	CompanyConfigKindTier            = CompanyConfigKind("tier")
+	CompanyConfigKindStealth         = CompanyConfigKind("stealth")
 )
 
 func (CompanyConfigKind) ElementType() reflect.Type {
@@ -1426,11 +1426,11 @@ func (o CompanyConfigKindPtrOutput) ToStringPtrOutputWithContext(ctx context.Con
 // CompanyConfigKindInput is an input type that accepts values of the CompanyConfigKind enum
 // A concrete instance of `CompanyConfigKindInput` can be one of the following:
 //
-//	CompanyConfigKind_Travel_Content
-//	CompanyConfigKind_White_Label
+//	CompanyConfigKindTravelContent
+//	CompanyConfigKindWhiteLabel
 //	CompanyConfigKindManagers
 //	CompanyConfigKindColor
-//	CompanyConfigKind_Preference_Tiers
+//	CompanyConfigKindPreferenceTiers
 //	CompanyConfigKindEnrollment
 //	CompanyConfigKindTier
 //	CompanyConfigKindStealth
@@ -1471,8 +1471,8 @@ func (in *companyConfigKindPtr) ToCompanyConfigKindPtrOutputWithContext(ctx cont
 type CompanyEmailClientConfigClient string
 
 const (
-	CompanyEmailClientConfigClient_AWS_SES = CompanyEmailClientConfigClient("AWS_SES")
-	CompanyEmailClientConfigClientSENDGRID = CompanyEmailClientConfigClient("SENDGRID")
+	CompanyEmailClientConfigClientAwsSes   = CompanyEmailClientConfigClient("AWS_SES")
+	CompanyEmailClientConfigClientSendgrid = CompanyEmailClientConfigClient("SENDGRID")
 )
 
 func (CompanyEmailClientConfigClient) ElementType() reflect.Type {
@@ -1597,8 +1597,8 @@ func (o CompanyEmailClientConfigClientPtrOutput) ToStringPtrOutputWithContext(ct
 // CompanyEmailClientConfigClientInput is an input type that accepts values of the CompanyEmailClientConfigClient enum
 // A concrete instance of `CompanyEmailClientConfigClientInput` can be one of the following:
 //
-//	CompanyEmailClientConfigClient_AWS_SES
-//	CompanyEmailClientConfigClientSENDGRID
+//	CompanyEmailClientConfigClientAwsSes
+//	CompanyEmailClientConfigClientSendgrid
 type CompanyEmailClientConfigClientInput interface {
 	pulumi.Input
 
@@ -1636,25 +1636,25 @@ func (in *companyEmailClientConfigClientPtr) ToCompanyEmailClientConfigClientPtr
 type CompanyEmergencyContactInfosNameSuffix string
 
 const (
-	CompanyEmergencyContactInfosNameSuffix_NAME_SUFFIX_UNKNOWN = CompanyEmergencyContactInfosNameSuffix("NAME_SUFFIX_UNKNOWN")
-	CompanyEmergencyContactInfosNameSuffixSR                   = CompanyEmergencyContactInfosNameSuffix("SR")
-	CompanyEmergencyContactInfosNameSuffixJR                   = CompanyEmergencyContactInfosNameSuffix("JR")
-	CompanyEmergencyContactInfosNameSuffixMD                   = CompanyEmergencyContactInfosNameSuffix("MD")
-	CompanyEmergencyContactInfosNameSuffixPHD                  = CompanyEmergencyContactInfosNameSuffix("PHD")
-	CompanyEmergencyContactInfosNameSuffixII                   = CompanyEmergencyContactInfosNameSuffix("II")
-	CompanyEmergencyContactInfosNameSuffixIII                  = CompanyEmergencyContactInfosNameSuffix("III")
-	CompanyEmergencyContactInfosNameSuffixIV                   = CompanyEmergencyContactInfosNameSuffix("IV")
-	CompanyEmergencyContactInfosNameSuffixDO                   = CompanyEmergencyContactInfosNameSuffix("DO")
-	CompanyEmergencyContactInfosNameSuffixATTY                 = CompanyEmergencyContactInfosNameSuffix("ATTY")
-	CompanyEmergencyContactInfosNameSuffixV                    = CompanyEmergencyContactInfosNameSuffix("V")
-	CompanyEmergencyContactInfosNameSuffixVI                   = CompanyEmergencyContactInfosNameSuffix("VI")
-	CompanyEmergencyContactInfosNameSuffixESQ                  = CompanyEmergencyContactInfosNameSuffix("ESQ")
-	CompanyEmergencyContactInfosNameSuffixDC                   = CompanyEmergencyContactInfosNameSuffix("DC")
-	CompanyEmergencyContactInfosNameSuffixDDS                  = CompanyEmergencyContactInfosNameSuffix("DDS")
-	CompanyEmergencyContactInfosNameSuffixVM                   = CompanyEmergencyContactInfosNameSuffix("VM")
-	CompanyEmergencyContactInfosNameSuffixJD                   = CompanyEmergencyContactInfosNameSuffix("JD")
-	CompanyEmergencyContactInfosNameSuffixSECOND               = CompanyEmergencyContactInfosNameSuffix("SECOND")
-	CompanyEmergencyContactInfosNameSuffixTHIRD                = CompanyEmergencyContactInfosNameSuffix("THIRD")
+	CompanyEmergencyContactInfosNameSuffixNameSuffixUnknown = CompanyEmergencyContactInfosNameSuffix("NAME_SUFFIX_UNKNOWN")
+	CompanyEmergencyContactInfosNameSuffixSr                = CompanyEmergencyContactInfosNameSuffix("SR")
+	CompanyEmergencyContactInfosNameSuffixJr                = CompanyEmergencyContactInfosNameSuffix("JR")
+	CompanyEmergencyContactInfosNameSuffixMd                = CompanyEmergencyContactInfosNameSuffix("MD")
+	CompanyEmergencyContactInfosNameSuffixPhd               = CompanyEmergencyContactInfosNameSuffix("PHD")
+	CompanyEmergencyContactInfosNameSuffixIi                = CompanyEmergencyContactInfosNameSuffix("II")
+	CompanyEmergencyContactInfosNameSuffixIii               = CompanyEmergencyContactInfosNameSuffix("III")
+	CompanyEmergencyContactInfosNameSuffixIv                = CompanyEmergencyContactInfosNameSuffix("IV")
+	CompanyEmergencyContactInfosNameSuffixDo                = CompanyEmergencyContactInfosNameSuffix("DO")
+	CompanyEmergencyContactInfosNameSuffixAtty              = CompanyEmergencyContactInfosNameSuffix("ATTY")
+	CompanyEmergencyContactInfosNameSuffixV                 = CompanyEmergencyContactInfosNameSuffix("V")
+	CompanyEmergencyContactInfosNameSuffixVi                = CompanyEmergencyContactInfosNameSuffix("VI")
+	CompanyEmergencyContactInfosNameSuffixEsq               = CompanyEmergencyContactInfosNameSuffix("ESQ")
+	CompanyEmergencyContactInfosNameSuffixDc                = CompanyEmergencyContactInfosNameSuffix("DC")
+	CompanyEmergencyContactInfosNameSuffixDds               = CompanyEmergencyContactInfosNameSuffix("DDS")
+	CompanyEmergencyContactInfosNameSuffixVm                = CompanyEmergencyContactInfosNameSuffix("VM")
+	CompanyEmergencyContactInfosNameSuffixJd                = CompanyEmergencyContactInfosNameSuffix("JD")
+	CompanyEmergencyContactInfosNameSuffixSecond            = CompanyEmergencyContactInfosNameSuffix("SECOND")
+	CompanyEmergencyContactInfosNameSuffixThird             = CompanyEmergencyContactInfosNameSuffix("THIRD")
 )
 
 func (CompanyEmergencyContactInfosNameSuffix) ElementType() reflect.Type {
@@ -1779,25 +1779,25 @@ func (o CompanyEmergencyContactInfosNameSuffixPtrOutput) ToStringPtrOutputWithCo
 // CompanyEmergencyContactInfosNameSuffixInput is an input type that accepts values of the CompanyEmergencyContactInfosNameSuffix enum
 // A concrete instance of `CompanyEmergencyContactInfosNameSuffixInput` can be one of the following:
 //
-//	CompanyEmergencyContactInfosNameSuffix_NAME_SUFFIX_UNKNOWN
-//	CompanyEmergencyContactInfosNameSuffixSR
-//	CompanyEmergencyContactInfosNameSuffixJR
-//	CompanyEmergencyContactInfosNameSuffixMD
-//	CompanyEmergencyContactInfosNameSuffixPHD
-//	CompanyEmergencyContactInfosNameSuffixII
-//	CompanyEmergencyContactInfosNameSuffixIII
-//	CompanyEmergencyContactInfosNameSuffixIV
-//	CompanyEmergencyContactInfosNameSuffixDO
-//	CompanyEmergencyContactInfosNameSuffixATTY
+//	CompanyEmergencyContactInfosNameSuffixNameSuffixUnknown
+//	CompanyEmergencyContactInfosNameSuffixSr
+//	CompanyEmergencyContactInfosNameSuffixJr
+//	CompanyEmergencyContactInfosNameSuffixMd
+//	CompanyEmergencyContactInfosNameSuffixPhd
+//	CompanyEmergencyContactInfosNameSuffixIi
+//	CompanyEmergencyContactInfosNameSuffixIii
+//	CompanyEmergencyContactInfosNameSuffixIv
+//	CompanyEmergencyContactInfosNameSuffixDo
+//	CompanyEmergencyContactInfosNameSuffixAtty
 //	CompanyEmergencyContactInfosNameSuffixV
-//	CompanyEmergencyContactInfosNameSuffixVI
-//	CompanyEmergencyContactInfosNameSuffixESQ
-//	CompanyEmergencyContactInfosNameSuffixDC
-//	CompanyEmergencyContactInfosNameSuffixDDS
-//	CompanyEmergencyContactInfosNameSuffixVM
-//	CompanyEmergencyContactInfosNameSuffixJD
-//	CompanyEmergencyContactInfosNameSuffixSECOND
-//	CompanyEmergencyContactInfosNameSuffixTHIRD
+//	CompanyEmergencyContactInfosNameSuffixVi
+//	CompanyEmergencyContactInfosNameSuffixEsq
+//	CompanyEmergencyContactInfosNameSuffixDc
+//	CompanyEmergencyContactInfosNameSuffixDds
+//	CompanyEmergencyContactInfosNameSuffixVm
+//	CompanyEmergencyContactInfosNameSuffixJd
+//	CompanyEmergencyContactInfosNameSuffixSecond
+//	CompanyEmergencyContactInfosNameSuffixThird
 type CompanyEmergencyContactInfosNameSuffixInput interface {
 	pulumi.Input
 
@@ -1835,11 +1835,11 @@ func (in *companyEmergencyContactInfosNameSuffixPtr) ToCompanyEmergencyContactIn
 type CompanyEmergencyContactInfosPhoneNumberCountryCodeSource string
 
 const (
-	CompanyEmergencyContactInfosPhoneNumberCountryCodeSourceUNSPECIFIED                    = CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("UNSPECIFIED")
-	CompanyEmergencyContactInfosPhoneNumberCountryCodeSource_FROM_NUMBER_WITH_PLUS_SIGN    = CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN")
-	CompanyEmergencyContactInfosPhoneNumberCountryCodeSource_FROM_NUMBER_WITH_IDD          = CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("FROM_NUMBER_WITH_IDD")
-	CompanyEmergencyContactInfosPhoneNumberCountryCodeSource_FROM_NUMBER_WITHOUT_PLUS_SIGN = CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN")
-	CompanyEmergencyContactInfosPhoneNumberCountryCodeSource_FROM_DEFAULT_COUNTRY          = CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("FROM_DEFAULT_COUNTRY")
+	CompanyEmergencyContactInfosPhoneNumberCountryCodeSourceUnspecified               = CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("UNSPECIFIED")
+	CompanyEmergencyContactInfosPhoneNumberCountryCodeSourceFromNumberWithPlusSign    = CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN")
+	CompanyEmergencyContactInfosPhoneNumberCountryCodeSourceFromNumberWithIdd         = CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("FROM_NUMBER_WITH_IDD")
+	CompanyEmergencyContactInfosPhoneNumberCountryCodeSourceFromNumberWithoutPlusSign = CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN")
+	CompanyEmergencyContactInfosPhoneNumberCountryCodeSourceFromDefaultCountry        = CompanyEmergencyContactInfosPhoneNumberCountryCodeSource("FROM_DEFAULT_COUNTRY")
 )
 
 func (CompanyEmergencyContactInfosPhoneNumberCountryCodeSource) ElementType() reflect.Type {
@@ -1964,11 +1964,11 @@ func (o CompanyEmergencyContactInfosPhoneNumberCountryCodeSourcePtrOutput) ToStr
 // CompanyEmergencyContactInfosPhoneNumberCountryCodeSourceInput is an input type that accepts values of the CompanyEmergencyContactInfosPhoneNumberCountryCodeSource enum
 // A concrete instance of `CompanyEmergencyContactInfosPhoneNumberCountryCodeSourceInput` can be one of the following:
 //
-//	CompanyEmergencyContactInfosPhoneNumberCountryCodeSourceUNSPECIFIED
-//	CompanyEmergencyContactInfosPhoneNumberCountryCodeSource_FROM_NUMBER_WITH_PLUS_SIGN
-//	CompanyEmergencyContactInfosPhoneNumberCountryCodeSource_FROM_NUMBER_WITH_IDD
-//	CompanyEmergencyContactInfosPhoneNumberCountryCodeSource_FROM_NUMBER_WITHOUT_PLUS_SIGN
-//	CompanyEmergencyContactInfosPhoneNumberCountryCodeSource_FROM_DEFAULT_COUNTRY
+//	CompanyEmergencyContactInfosPhoneNumberCountryCodeSourceUnspecified
+//	CompanyEmergencyContactInfosPhoneNumberCountryCodeSourceFromNumberWithPlusSign
+//	CompanyEmergencyContactInfosPhoneNumberCountryCodeSourceFromNumberWithIdd
+//	CompanyEmergencyContactInfosPhoneNumberCountryCodeSourceFromNumberWithoutPlusSign
+//	CompanyEmergencyContactInfosPhoneNumberCountryCodeSourceFromDefaultCountry
 type CompanyEmergencyContactInfosPhoneNumberCountryCodeSourceInput interface {
 	pulumi.Input
 
@@ -2006,9 +2006,9 @@ func (in *companyEmergencyContactInfosPhoneNumberCountryCodeSourcePtr) ToCompany
 type CompanyEmergencyContactInfosPhoneNumberType string
 
 const (
-	CompanyEmergencyContactInfosPhoneNumberType_UNKNOWN_TYPE = CompanyEmergencyContactInfosPhoneNumberType("UNKNOWN_TYPE")
-	CompanyEmergencyContactInfosPhoneNumberTypeMOBILE        = CompanyEmergencyContactInfosPhoneNumberType("MOBILE")
-	CompanyEmergencyContactInfosPhoneNumberTypeLANDLINE      = CompanyEmergencyContactInfosPhoneNumberType("LANDLINE")
+	CompanyEmergencyContactInfosPhoneNumberTypeUnknownType = CompanyEmergencyContactInfosPhoneNumberType("UNKNOWN_TYPE")
+	CompanyEmergencyContactInfosPhoneNumberTypeMobile      = CompanyEmergencyContactInfosPhoneNumberType("MOBILE")
+	CompanyEmergencyContactInfosPhoneNumberTypeLandline    = CompanyEmergencyContactInfosPhoneNumberType("LANDLINE")
 )
 
 func (CompanyEmergencyContactInfosPhoneNumberType) ElementType() reflect.Type {
@@ -2133,9 +2133,9 @@ func (o CompanyEmergencyContactInfosPhoneNumberTypePtrOutput) ToStringPtrOutputW
 // CompanyEmergencyContactInfosPhoneNumberTypeInput is an input type that accepts values of the CompanyEmergencyContactInfosPhoneNumberType enum
 // A concrete instance of `CompanyEmergencyContactInfosPhoneNumberTypeInput` can be one of the following:
 //
-//	CompanyEmergencyContactInfosPhoneNumberType_UNKNOWN_TYPE
-//	CompanyEmergencyContactInfosPhoneNumberTypeMOBILE
-//	CompanyEmergencyContactInfosPhoneNumberTypeLANDLINE
+//	CompanyEmergencyContactInfosPhoneNumberTypeUnknownType
+//	CompanyEmergencyContactInfosPhoneNumberTypeMobile
+//	CompanyEmergencyContactInfosPhoneNumberTypeLandline
 type CompanyEmergencyContactInfosPhoneNumberTypeInput interface {
 	pulumi.Input
 
@@ -2173,40 +2173,40 @@ func (in *companyEmergencyContactInfosPhoneNumberTypePtr) ToCompanyEmergencyCont
 type CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier string
 
 const (
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierSABRE          = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("SABRE")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierAMADEUS        = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("AMADEUS")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier_TRAVEL_FUSION = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("TRAVEL_FUSION")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier_FARELOGIX_NDC = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("FARELOGIX_NDC")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier_ATPCO_NDC     = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("ATPCO_NDC")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierTRAINLINE      = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("TRAINLINE")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierAVIA           = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("AVIA")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierQBR            = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("QBR")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierBCD            = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("BCD")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier_QANTAS_HOTELS = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("QANTAS_HOTELS")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierSOUTHWEST      = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("SOUTHWEST")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierEXPEDIA        = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("EXPEDIA")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier_HOTEL_HUB     = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("HOTEL_HUB")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierNDC            = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("NDC")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierMARRIOTT       = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("MARRIOTT")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierCLEARTRIP      = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("CLEARTRIP")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierKYTE           = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("KYTE")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierGROUNDSPAN     = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("GROUNDSPAN")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier_SABRE_NDC     = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("SABRE_NDC")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier_BOOKING_COM   = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("BOOKING_COM")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierCARTRAWLER     = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("CARTRAWLER")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier_PREMIER_INN   = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("PREMIER_INN")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierTRAVELODGE     = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("TRAVELODGE")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierENTERPRISE     = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("ENTERPRISE")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierHYATT          = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("HYATT")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierNATIONAL       = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("NATIONAL")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierALAMO          = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("ALAMO")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierHERTZ          = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("HERTZ")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierDOLLAR         = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("DOLLAR")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierTHRIFTY        = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("THRIFTY")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierFIREFLY        = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("FIREFLY")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierEUROSTAR       = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("EUROSTAR")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierAVIS           = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("AVIS")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierBUDGET         = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("BUDGET")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierSabre        = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("SABRE")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierAmadeus      = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("AMADEUS")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierTravelFusion = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("TRAVEL_FUSION")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierFarelogixNdc = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("FARELOGIX_NDC")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierAtpcoNdc     = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("ATPCO_NDC")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierTrainline    = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("TRAINLINE")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierAvia         = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("AVIA")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierQbr          = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("QBR")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierBcd          = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("BCD")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierQantasHotels = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("QANTAS_HOTELS")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierSouthwest    = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("SOUTHWEST")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierExpedia      = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("EXPEDIA")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierHotelHub     = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("HOTEL_HUB")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierNdc          = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("NDC")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierMarriott     = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("MARRIOTT")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierCleartrip    = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("CLEARTRIP")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierKyte         = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("KYTE")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierGroundspan   = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("GROUNDSPAN")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierSabreNdc     = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("SABRE_NDC")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierBookingCom   = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("BOOKING_COM")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierCartrawler   = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("CARTRAWLER")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierPremierInn   = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("PREMIER_INN")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierTravelodge   = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("TRAVELODGE")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierEnterprise   = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("ENTERPRISE")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierHyatt        = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("HYATT")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierNational     = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("NATIONAL")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierAlamo        = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("ALAMO")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierHertz        = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("HERTZ")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierDollar       = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("DOLLAR")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierThrifty      = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("THRIFTY")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierFirefly      = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("FIREFLY")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierEurostar     = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("EUROSTAR")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierAvis         = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("AVIS")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierBudget       = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier("BUDGET")
 )
 
 func (CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier) ElementType() reflect.Type {
@@ -2331,40 +2331,40 @@ func (o CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcs
 // CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierInput is an input type that accepts values of the CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier enum
 // A concrete instance of `CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierInput` can be one of the following:
 //
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierSABRE
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierAMADEUS
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier_TRAVEL_FUSION
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier_FARELOGIX_NDC
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier_ATPCO_NDC
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierTRAINLINE
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierAVIA
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierQBR
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierBCD
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier_QANTAS_HOTELS
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierSOUTHWEST
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierEXPEDIA
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier_HOTEL_HUB
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierNDC
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierMARRIOTT
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierCLEARTRIP
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierKYTE
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierGROUNDSPAN
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier_SABRE_NDC
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier_BOOKING_COM
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierCARTRAWLER
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier_PREMIER_INN
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierTRAVELODGE
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierENTERPRISE
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierHYATT
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierNATIONAL
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierALAMO
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierHERTZ
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierDOLLAR
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierTHRIFTY
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierFIREFLY
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierEUROSTAR
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierAVIS
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierBUDGET
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierSabre
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierAmadeus
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierTravelFusion
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierFarelogixNdc
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierAtpcoNdc
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierTrainline
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierAvia
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierQbr
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierBcd
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierQantasHotels
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierSouthwest
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierExpedia
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierHotelHub
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierNdc
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierMarriott
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierCleartrip
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierKyte
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierGroundspan
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierSabreNdc
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierBookingCom
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierCartrawler
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierPremierInn
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierTravelodge
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierEnterprise
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierHyatt
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierNational
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierAlamo
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierHertz
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierDollar
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierThrifty
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierFirefly
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierEurostar
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierAvis
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierBudget
 type CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplierInput interface {
 	pulumi.Input
 
@@ -2402,13 +2402,13 @@ func (in *companyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTm
 type CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType string
 
 const (
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeAIR   = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("AIR")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeHOTEL = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("HOTEL")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeCAR   = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("CAR")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeRAIL  = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("RAIL")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeLIMO  = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("LIMO")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeMISC  = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("MISC")
-	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeALL   = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("ALL")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeAir   = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("AIR")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeHotel = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("HOTEL")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeCar   = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("CAR")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeRail  = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("RAIL")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeLimo  = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("LIMO")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeMisc  = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("MISC")
+	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeAll   = CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType("ALL")
 )
 
 func (CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType) ElementType() reflect.Type {
@@ -2533,13 +2533,13 @@ func (o CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcs
 // CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeInput is an input type that accepts values of the CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelType enum
 // A concrete instance of `CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeInput` can be one of the following:
 //
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeAIR
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeHOTEL
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeCAR
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeRAIL
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeLIMO
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeMISC
-//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeALL
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeAir
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeHotel
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeCar
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeRail
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeLimo
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeMisc
+//	CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeAll
 type CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTravelTypeInput interface {
 	pulumi.Input
 
@@ -2577,9 +2577,9 @@ func (in *companyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTm
 type CompanyExpensePartnerConfigPartner string
 
 const (
-	CompanyExpensePartnerConfigPartnerEXPENSIFY            = CompanyExpensePartnerConfigPartner("EXPENSIFY")
-	CompanyExpensePartnerConfigPartner_EMBURSE_CHROMERIVER = CompanyExpensePartnerConfigPartner("EMBURSE_CHROMERIVER")
-	CompanyExpensePartnerConfigPartnerBREX                 = CompanyExpensePartnerConfigPartner("BREX")
+	CompanyExpensePartnerConfigPartnerExpensify          = CompanyExpensePartnerConfigPartner("EXPENSIFY")
+	CompanyExpensePartnerConfigPartnerEmburseChromeriver = CompanyExpensePartnerConfigPartner("EMBURSE_CHROMERIVER")
+	CompanyExpensePartnerConfigPartnerBrex               = CompanyExpensePartnerConfigPartner("BREX")
 )
 
 func (CompanyExpensePartnerConfigPartner) ElementType() reflect.Type {
@@ -2704,9 +2704,9 @@ func (o CompanyExpensePartnerConfigPartnerPtrOutput) ToStringPtrOutputWithContex
 // CompanyExpensePartnerConfigPartnerInput is an input type that accepts values of the CompanyExpensePartnerConfigPartner enum
 // A concrete instance of `CompanyExpensePartnerConfigPartnerInput` can be one of the following:
 //
-//	CompanyExpensePartnerConfigPartnerEXPENSIFY
-//	CompanyExpensePartnerConfigPartner_EMBURSE_CHROMERIVER
-//	CompanyExpensePartnerConfigPartnerBREX
+//	CompanyExpensePartnerConfigPartnerExpensify
+//	CompanyExpensePartnerConfigPartnerEmburseChromeriver
+//	CompanyExpensePartnerConfigPartnerBrex
 type CompanyExpensePartnerConfigPartnerInput interface {
 	pulumi.Input
 
@@ -2744,13 +2744,13 @@ func (in *companyExpensePartnerConfigPartnerPtr) ToCompanyExpensePartnerConfigPa
 type CompanyExpensePartnerConfigTravelType string
 
 const (
-	CompanyExpensePartnerConfigTravelTypeAIR   = CompanyExpensePartnerConfigTravelType("AIR")
-	CompanyExpensePartnerConfigTravelTypeHOTEL = CompanyExpensePartnerConfigTravelType("HOTEL")
-	CompanyExpensePartnerConfigTravelTypeCAR   = CompanyExpensePartnerConfigTravelType("CAR")
-	CompanyExpensePartnerConfigTravelTypeRAIL  = CompanyExpensePartnerConfigTravelType("RAIL")
-	CompanyExpensePartnerConfigTravelTypeLIMO  = CompanyExpensePartnerConfigTravelType("LIMO")
-	CompanyExpensePartnerConfigTravelTypeMISC  = CompanyExpensePartnerConfigTravelType("MISC")
-	CompanyExpensePartnerConfigTravelTypeALL   = CompanyExpensePartnerConfigTravelType("ALL")
+	CompanyExpensePartnerConfigTravelTypeAir   = CompanyExpensePartnerConfigTravelType("AIR")
+	CompanyExpensePartnerConfigTravelTypeHotel = CompanyExpensePartnerConfigTravelType("HOTEL")
+	CompanyExpensePartnerConfigTravelTypeCar   = CompanyExpensePartnerConfigTravelType("CAR")
+	CompanyExpensePartnerConfigTravelTypeRail  = CompanyExpensePartnerConfigTravelType("RAIL")
+	CompanyExpensePartnerConfigTravelTypeLimo  = CompanyExpensePartnerConfigTravelType("LIMO")
+	CompanyExpensePartnerConfigTravelTypeMisc  = CompanyExpensePartnerConfigTravelType("MISC")
+	CompanyExpensePartnerConfigTravelTypeAll   = CompanyExpensePartnerConfigTravelType("ALL")
 )
 
 func (CompanyExpensePartnerConfigTravelType) ElementType() reflect.Type {
@@ -2875,13 +2875,13 @@ func (o CompanyExpensePartnerConfigTravelTypePtrOutput) ToStringPtrOutputWithCon
 // CompanyExpensePartnerConfigTravelTypeInput is an input type that accepts values of the CompanyExpensePartnerConfigTravelType enum
 // A concrete instance of `CompanyExpensePartnerConfigTravelTypeInput` can be one of the following:
 //
-//	CompanyExpensePartnerConfigTravelTypeAIR
-//	CompanyExpensePartnerConfigTravelTypeHOTEL
-//	CompanyExpensePartnerConfigTravelTypeCAR
-//	CompanyExpensePartnerConfigTravelTypeRAIL
-//	CompanyExpensePartnerConfigTravelTypeLIMO
-//	CompanyExpensePartnerConfigTravelTypeMISC
-//	CompanyExpensePartnerConfigTravelTypeALL
+//	CompanyExpensePartnerConfigTravelTypeAir
+//	CompanyExpensePartnerConfigTravelTypeHotel
+//	CompanyExpensePartnerConfigTravelTypeCar
+//	CompanyExpensePartnerConfigTravelTypeRail
+//	CompanyExpensePartnerConfigTravelTypeLimo
+//	CompanyExpensePartnerConfigTravelTypeMisc
+//	CompanyExpensePartnerConfigTravelTypeAll
 type CompanyExpensePartnerConfigTravelTypeInput interface {
 	pulumi.Input
 
@@ -2964,7 +2964,7 @@ func (o CompanyExpensePartnerConfigTravelTypeArrayOutput) Index(i pulumi.IntInpu
 type CompanyOauthPartnerConfigTokenVerifierType string
 
 const (
-	CompanyOauthPartnerConfigTokenVerifierType_OKTA_JWT = CompanyOauthPartnerConfigTokenVerifierType("OKTA_JWT")
+	CompanyOauthPartnerConfigTokenVerifierTypeOktaJwt = CompanyOauthPartnerConfigTokenVerifierType("OKTA_JWT")
 )
 
 func (CompanyOauthPartnerConfigTokenVerifierType) ElementType() reflect.Type {
@@ -3089,7 +3089,7 @@ func (o CompanyOauthPartnerConfigTokenVerifierTypePtrOutput) ToStringPtrOutputWi
 // CompanyOauthPartnerConfigTokenVerifierTypeInput is an input type that accepts values of the CompanyOauthPartnerConfigTokenVerifierType enum
 // A concrete instance of `CompanyOauthPartnerConfigTokenVerifierTypeInput` can be one of the following:
 //
-//	CompanyOauthPartnerConfigTokenVerifierType_OKTA_JWT
+//	CompanyOauthPartnerConfigTokenVerifierTypeOktaJwt
 type CompanyOauthPartnerConfigTokenVerifierTypeInput interface {
 	pulumi.Input
 
@@ -3127,9 +3127,9 @@ func (in *companyOauthPartnerConfigTokenVerifierTypePtr) ToCompanyOauthPartnerCo
 type CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName string
 
 const (
-	CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesNamePID          = CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName("PID")
-	CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesNameEMAIL        = CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName("EMAIL")
-	CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName_EXTERNAL_ID = CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName("EXTERNAL_ID")
+	CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesNamePid        = CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName("PID")
+	CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesNameEmail      = CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName("EMAIL")
+	CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesNameExternalId = CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName("EXTERNAL_ID")
 )
 
 func (CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName) ElementType() reflect.Type {
@@ -3254,9 +3254,9 @@ func (o CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesNamePtrOutp
 // CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesNameInput is an input type that accepts values of the CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName enum
 // A concrete instance of `CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesNameInput` can be one of the following:
 //
-//	CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesNamePID
-//	CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesNameEMAIL
-//	CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName_EXTERNAL_ID
+//	CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesNamePid
+//	CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesNameEmail
+//	CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesNameExternalId
 type CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesNameInput interface {
 	pulumi.Input
 
@@ -3294,9 +3294,9 @@ func (in *companyOauthPartnerConfigUserDetailEndpointResponseAttributesNamePtr) 
 type CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType string
 
 const (
-	CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierTypePID          = CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType("PID")
-	CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierTypeEMAIL        = CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType("EMAIL")
-	CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType_EXTERNAL_ID = CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType("EXTERNAL_ID")
+	CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierTypePid        = CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType("PID")
+	CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierTypeEmail      = CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType("EMAIL")
+	CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierTypeExternalId = CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType("EXTERNAL_ID")
 )
 
 func (CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType) ElementType() reflect.Type {
@@ -3421,9 +3421,9 @@ func (o CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierTypePtrOutput) 
 // CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierTypeInput is an input type that accepts values of the CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType enum
 // A concrete instance of `CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierTypeInput` can be one of the following:
 //
-//	CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierTypePID
-//	CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierTypeEMAIL
-//	CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType_EXTERNAL_ID
+//	CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierTypePid
+//	CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierTypeEmail
+//	CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierTypeExternalId
 type CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierTypeInput interface {
 	pulumi.Input
 
@@ -3461,11 +3461,11 @@ func (in *companyOauthPartnerConfigUserDetailEndpointUserIdentifierTypePtr) ToCo
 type CompanyPhoneNumbersCountryCodeSource string
 
 const (
-	CompanyPhoneNumbersCountryCodeSourceUNSPECIFIED                    = CompanyPhoneNumbersCountryCodeSource("UNSPECIFIED")
-	CompanyPhoneNumbersCountryCodeSource_FROM_NUMBER_WITH_PLUS_SIGN    = CompanyPhoneNumbersCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN")
-	CompanyPhoneNumbersCountryCodeSource_FROM_NUMBER_WITH_IDD          = CompanyPhoneNumbersCountryCodeSource("FROM_NUMBER_WITH_IDD")
-	CompanyPhoneNumbersCountryCodeSource_FROM_NUMBER_WITHOUT_PLUS_SIGN = CompanyPhoneNumbersCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN")
-	CompanyPhoneNumbersCountryCodeSource_FROM_DEFAULT_COUNTRY          = CompanyPhoneNumbersCountryCodeSource("FROM_DEFAULT_COUNTRY")
+	CompanyPhoneNumbersCountryCodeSourceUnspecified               = CompanyPhoneNumbersCountryCodeSource("UNSPECIFIED")
+	CompanyPhoneNumbersCountryCodeSourceFromNumberWithPlusSign    = CompanyPhoneNumbersCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN")
+	CompanyPhoneNumbersCountryCodeSourceFromNumberWithIdd         = CompanyPhoneNumbersCountryCodeSource("FROM_NUMBER_WITH_IDD")
+	CompanyPhoneNumbersCountryCodeSourceFromNumberWithoutPlusSign = CompanyPhoneNumbersCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN")
+	CompanyPhoneNumbersCountryCodeSourceFromDefaultCountry        = CompanyPhoneNumbersCountryCodeSource("FROM_DEFAULT_COUNTRY")
 )
 
 func (CompanyPhoneNumbersCountryCodeSource) ElementType() reflect.Type {
@@ -3590,11 +3590,11 @@ func (o CompanyPhoneNumbersCountryCodeSourcePtrOutput) ToStringPtrOutputWithCont
 // CompanyPhoneNumbersCountryCodeSourceInput is an input type that accepts values of the CompanyPhoneNumbersCountryCodeSource enum
 // A concrete instance of `CompanyPhoneNumbersCountryCodeSourceInput` can be one of the following:
 //
-//	CompanyPhoneNumbersCountryCodeSourceUNSPECIFIED
-//	CompanyPhoneNumbersCountryCodeSource_FROM_NUMBER_WITH_PLUS_SIGN
-//	CompanyPhoneNumbersCountryCodeSource_FROM_NUMBER_WITH_IDD
-//	CompanyPhoneNumbersCountryCodeSource_FROM_NUMBER_WITHOUT_PLUS_SIGN
-//	CompanyPhoneNumbersCountryCodeSource_FROM_DEFAULT_COUNTRY
+//	CompanyPhoneNumbersCountryCodeSourceUnspecified
+//	CompanyPhoneNumbersCountryCodeSourceFromNumberWithPlusSign
+//	CompanyPhoneNumbersCountryCodeSourceFromNumberWithIdd
+//	CompanyPhoneNumbersCountryCodeSourceFromNumberWithoutPlusSign
+//	CompanyPhoneNumbersCountryCodeSourceFromDefaultCountry
 type CompanyPhoneNumbersCountryCodeSourceInput interface {
 	pulumi.Input
 
@@ -3632,9 +3632,9 @@ func (in *companyPhoneNumbersCountryCodeSourcePtr) ToCompanyPhoneNumbersCountryC
 type CompanyPhoneNumbersType string
 
 const (
-	CompanyPhoneNumbersType_UNKNOWN_TYPE = CompanyPhoneNumbersType("UNKNOWN_TYPE")
-	CompanyPhoneNumbersTypeMOBILE        = CompanyPhoneNumbersType("MOBILE")
-	CompanyPhoneNumbersTypeLANDLINE      = CompanyPhoneNumbersType("LANDLINE")
+	CompanyPhoneNumbersTypeUnknownType = CompanyPhoneNumbersType("UNKNOWN_TYPE")
+	CompanyPhoneNumbersTypeMobile      = CompanyPhoneNumbersType("MOBILE")
+	CompanyPhoneNumbersTypeLandline    = CompanyPhoneNumbersType("LANDLINE")
 )
 
 func (CompanyPhoneNumbersType) ElementType() reflect.Type {
@@ -3759,9 +3759,9 @@ func (o CompanyPhoneNumbersTypePtrOutput) ToStringPtrOutputWithContext(ctx conte
 // CompanyPhoneNumbersTypeInput is an input type that accepts values of the CompanyPhoneNumbersType enum
 // A concrete instance of `CompanyPhoneNumbersTypeInput` can be one of the following:
 //
-//	CompanyPhoneNumbersType_UNKNOWN_TYPE
-//	CompanyPhoneNumbersTypeMOBILE
-//	CompanyPhoneNumbersTypeLANDLINE
+//	CompanyPhoneNumbersTypeUnknownType
+//	CompanyPhoneNumbersTypeMobile
+//	CompanyPhoneNumbersTypeLandline
 type CompanyPhoneNumbersTypeInput interface {
 	pulumi.Input
 
@@ -3799,15 +3799,15 @@ func (in *companyPhoneNumbersTypePtr) ToCompanyPhoneNumbersTypePtrOutputWithCont
 type CompanyRewardsProgramAllowedUserRoles string
 
 const (
-	CompanyRewardsProgramAllowedUserRoles_UNKNOWN_TYPE            = CompanyRewardsProgramAllowedUserRoles("UNKNOWN_TYPE")
-	CompanyRewardsProgramAllowedUserRoles_COMPANY_ADMIN           = CompanyRewardsProgramAllowedUserRoles("COMPANY_ADMIN")
-	CompanyRewardsProgramAllowedUserRoles_COMPANY_TRAVEL_ARRANGER = CompanyRewardsProgramAllowedUserRoles("COMPANY_TRAVEL_ARRANGER")
-	CompanyRewardsProgramAllowedUserRoles_TRAVEL_ARRANGER         = CompanyRewardsProgramAllowedUserRoles("TRAVEL_ARRANGER")
-	CompanyRewardsProgramAllowedUserRoles_COMPANY_REPORT_ADMIN    = CompanyRewardsProgramAllowedUserRoles("COMPANY_REPORT_ADMIN")
-	CompanyRewardsProgramAllowedUserRoles_GLOBAL_ADMIN            = CompanyRewardsProgramAllowedUserRoles("GLOBAL_ADMIN")
-	CompanyRewardsProgramAllowedUserRoles_GLOBAL_AGENT            = CompanyRewardsProgramAllowedUserRoles("GLOBAL_AGENT")
-	CompanyRewardsProgramAllowedUserRoles_TMC_AGENT               = CompanyRewardsProgramAllowedUserRoles("TMC_AGENT")
-	CompanyRewardsProgramAllowedUserRoles_TMC_ADMIN               = CompanyRewardsProgramAllowedUserRoles("TMC_ADMIN")
+	CompanyRewardsProgramAllowedUserRolesUnknownType           = CompanyRewardsProgramAllowedUserRoles("UNKNOWN_TYPE")
+	CompanyRewardsProgramAllowedUserRolesCompanyAdmin          = CompanyRewardsProgramAllowedUserRoles("COMPANY_ADMIN")
+	CompanyRewardsProgramAllowedUserRolesCompanyTravelArranger = CompanyRewardsProgramAllowedUserRoles("COMPANY_TRAVEL_ARRANGER")
+	CompanyRewardsProgramAllowedUserRolesTravelArranger        = CompanyRewardsProgramAllowedUserRoles("TRAVEL_ARRANGER")
+	CompanyRewardsProgramAllowedUserRolesCompanyReportAdmin    = CompanyRewardsProgramAllowedUserRoles("COMPANY_REPORT_ADMIN")
+	CompanyRewardsProgramAllowedUserRolesGlobalAdmin           = CompanyRewardsProgramAllowedUserRoles("GLOBAL_ADMIN")
+	CompanyRewardsProgramAllowedUserRolesGlobalAgent           = CompanyRewardsProgramAllowedUserRoles("GLOBAL_AGENT")
+	CompanyRewardsProgramAllowedUserRolesTmcAgent              = CompanyRewardsProgramAllowedUserRoles("TMC_AGENT")
+	CompanyRewardsProgramAllowedUserRolesTmcAdmin              = CompanyRewardsProgramAllowedUserRoles("TMC_ADMIN")
 )
 
 func (CompanyRewardsProgramAllowedUserRoles) ElementType() reflect.Type {
@@ -3932,15 +3932,15 @@ func (o CompanyRewardsProgramAllowedUserRolesPtrOutput) ToStringPtrOutputWithCon
 // CompanyRewardsProgramAllowedUserRolesInput is an input type that accepts values of the CompanyRewardsProgramAllowedUserRoles enum
 // A concrete instance of `CompanyRewardsProgramAllowedUserRolesInput` can be one of the following:
 //
-//	CompanyRewardsProgramAllowedUserRoles_UNKNOWN_TYPE
-//	CompanyRewardsProgramAllowedUserRoles_COMPANY_ADMIN
-//	CompanyRewardsProgramAllowedUserRoles_COMPANY_TRAVEL_ARRANGER
-//	CompanyRewardsProgramAllowedUserRoles_TRAVEL_ARRANGER
-//	CompanyRewardsProgramAllowedUserRoles_COMPANY_REPORT_ADMIN
-//	CompanyRewardsProgramAllowedUserRoles_GLOBAL_ADMIN
-//	CompanyRewardsProgramAllowedUserRoles_GLOBAL_AGENT
-//	CompanyRewardsProgramAllowedUserRoles_TMC_AGENT
-//	CompanyRewardsProgramAllowedUserRoles_TMC_ADMIN
+//	CompanyRewardsProgramAllowedUserRolesUnknownType
+//	CompanyRewardsProgramAllowedUserRolesCompanyAdmin
+//	CompanyRewardsProgramAllowedUserRolesCompanyTravelArranger
+//	CompanyRewardsProgramAllowedUserRolesTravelArranger
+//	CompanyRewardsProgramAllowedUserRolesCompanyReportAdmin
+//	CompanyRewardsProgramAllowedUserRolesGlobalAdmin
+//	CompanyRewardsProgramAllowedUserRolesGlobalAgent
+//	CompanyRewardsProgramAllowedUserRolesTmcAgent
+//	CompanyRewardsProgramAllowedUserRolesTmcAdmin
 type CompanyRewardsProgramAllowedUserRolesInput interface {
 	pulumi.Input
 
@@ -4023,19 +4023,19 @@ func (o CompanyRewardsProgramAllowedUserRolesArrayOutput) Index(i pulumi.IntInpu
 type CompanyRewardsProgramRedeemablePaymentMethods string
 
 const (
-	CompanyRewardsProgramRedeemablePaymentMethods_PAYMENT_METHOD_UNKNOWN     = CompanyRewardsProgramRedeemablePaymentMethods("PAYMENT_METHOD_UNKNOWN")
-	CompanyRewardsProgramRedeemablePaymentMethods_CREDIT_CARD                = CompanyRewardsProgramRedeemablePaymentMethods("CREDIT_CARD")
-	CompanyRewardsProgramRedeemablePaymentMethods_BREX_POINTS                = CompanyRewardsProgramRedeemablePaymentMethods("BREX_POINTS")
-	CompanyRewardsProgramRedeemablePaymentMethodsCASH                        = CompanyRewardsProgramRedeemablePaymentMethods("CASH")
-	CompanyRewardsProgramRedeemablePaymentMethods_QANTAS_POINTS              = CompanyRewardsProgramRedeemablePaymentMethods("QANTAS_POINTS")
-	CompanyRewardsProgramRedeemablePaymentMethods_VENDOR_PROGRAM_PAYMENT     = CompanyRewardsProgramRedeemablePaymentMethods("VENDOR_PROGRAM_PAYMENT")
-	CompanyRewardsProgramRedeemablePaymentMethods_DELAYED_INVOICING          = CompanyRewardsProgramRedeemablePaymentMethods("DELAYED_INVOICING")
-	CompanyRewardsProgramRedeemablePaymentMethods_FLIGHT_CREDITS             = CompanyRewardsProgramRedeemablePaymentMethods("FLIGHT_CREDITS")
-	CompanyRewardsProgramRedeemablePaymentMethods_QANTAS_TRAVEL_FUND         = CompanyRewardsProgramRedeemablePaymentMethods("QANTAS_TRAVEL_FUND")
-	CompanyRewardsProgramRedeemablePaymentMethods_CUSTOM_VIRTUAL_PAYMENT     = CompanyRewardsProgramRedeemablePaymentMethods("CUSTOM_VIRTUAL_PAYMENT")
-	CompanyRewardsProgramRedeemablePaymentMethods_FLIGHT_PASS                = CompanyRewardsProgramRedeemablePaymentMethods("FLIGHT_PASS")
-	CompanyRewardsProgramRedeemablePaymentMethods_MISCELLANEOUS_CREDIT_ORDER = CompanyRewardsProgramRedeemablePaymentMethods("MISCELLANEOUS_CREDIT_ORDER")
-	CompanyRewardsProgramRedeemablePaymentMethods_NO_PREPAYMENT              = CompanyRewardsProgramRedeemablePaymentMethods("NO_PREPAYMENT")
+	CompanyRewardsProgramRedeemablePaymentMethodsPaymentMethodUnknown     = CompanyRewardsProgramRedeemablePaymentMethods("PAYMENT_METHOD_UNKNOWN")
+	CompanyRewardsProgramRedeemablePaymentMethodsCreditCard               = CompanyRewardsProgramRedeemablePaymentMethods("CREDIT_CARD")
+	CompanyRewardsProgramRedeemablePaymentMethodsBrexPoints               = CompanyRewardsProgramRedeemablePaymentMethods("BREX_POINTS")
+	CompanyRewardsProgramRedeemablePaymentMethodsCash                     = CompanyRewardsProgramRedeemablePaymentMethods("CASH")
+	CompanyRewardsProgramRedeemablePaymentMethodsQantasPoints             = CompanyRewardsProgramRedeemablePaymentMethods("QANTAS_POINTS")
+	CompanyRewardsProgramRedeemablePaymentMethodsVendorProgramPayment     = CompanyRewardsProgramRedeemablePaymentMethods("VENDOR_PROGRAM_PAYMENT")
+	CompanyRewardsProgramRedeemablePaymentMethodsDelayedInvoicing         = CompanyRewardsProgramRedeemablePaymentMethods("DELAYED_INVOICING")
+	CompanyRewardsProgramRedeemablePaymentMethodsFlightCredits            = CompanyRewardsProgramRedeemablePaymentMethods("FLIGHT_CREDITS")
+	CompanyRewardsProgramRedeemablePaymentMethodsQantasTravelFund         = CompanyRewardsProgramRedeemablePaymentMethods("QANTAS_TRAVEL_FUND")
+	CompanyRewardsProgramRedeemablePaymentMethodsCustomVirtualPayment     = CompanyRewardsProgramRedeemablePaymentMethods("CUSTOM_VIRTUAL_PAYMENT")
+	CompanyRewardsProgramRedeemablePaymentMethodsFlightPass               = CompanyRewardsProgramRedeemablePaymentMethods("FLIGHT_PASS")
+	CompanyRewardsProgramRedeemablePaymentMethodsMiscellaneousCreditOrder = CompanyRewardsProgramRedeemablePaymentMethods("MISCELLANEOUS_CREDIT_ORDER")
+	CompanyRewardsProgramRedeemablePaymentMethodsNoPrepayment             = CompanyRewardsProgramRedeemablePaymentMethods("NO_PREPAYMENT")
 )
 
 func (CompanyRewardsProgramRedeemablePaymentMethods) ElementType() reflect.Type {
@@ -4160,19 +4160,19 @@ func (o CompanyRewardsProgramRedeemablePaymentMethodsPtrOutput) ToStringPtrOutpu
 // CompanyRewardsProgramRedeemablePaymentMethodsInput is an input type that accepts values of the CompanyRewardsProgramRedeemablePaymentMethods enum
 // A concrete instance of `CompanyRewardsProgramRedeemablePaymentMethodsInput` can be one of the following:
 //
-//	CompanyRewardsProgramRedeemablePaymentMethods_PAYMENT_METHOD_UNKNOWN
-//	CompanyRewardsProgramRedeemablePaymentMethods_CREDIT_CARD
-//	CompanyRewardsProgramRedeemablePaymentMethods_BREX_POINTS
-//	CompanyRewardsProgramRedeemablePaymentMethodsCASH
-//	CompanyRewardsProgramRedeemablePaymentMethods_QANTAS_POINTS
-//	CompanyRewardsProgramRedeemablePaymentMethods_VENDOR_PROGRAM_PAYMENT
-//	CompanyRewardsProgramRedeemablePaymentMethods_DELAYED_INVOICING
-//	CompanyRewardsProgramRedeemablePaymentMethods_FLIGHT_CREDITS
-//	CompanyRewardsProgramRedeemablePaymentMethods_QANTAS_TRAVEL_FUND
-//	CompanyRewardsProgramRedeemablePaymentMethods_CUSTOM_VIRTUAL_PAYMENT
-//	CompanyRewardsProgramRedeemablePaymentMethods_FLIGHT_PASS
-//	CompanyRewardsProgramRedeemablePaymentMethods_MISCELLANEOUS_CREDIT_ORDER
-//	CompanyRewardsProgramRedeemablePaymentMethods_NO_PREPAYMENT
+//	CompanyRewardsProgramRedeemablePaymentMethodsPaymentMethodUnknown
+//	CompanyRewardsProgramRedeemablePaymentMethodsCreditCard
+//	CompanyRewardsProgramRedeemablePaymentMethodsBrexPoints
+//	CompanyRewardsProgramRedeemablePaymentMethodsCash
+//	CompanyRewardsProgramRedeemablePaymentMethodsQantasPoints
+//	CompanyRewardsProgramRedeemablePaymentMethodsVendorProgramPayment
+//	CompanyRewardsProgramRedeemablePaymentMethodsDelayedInvoicing
+//	CompanyRewardsProgramRedeemablePaymentMethodsFlightCredits
+//	CompanyRewardsProgramRedeemablePaymentMethodsQantasTravelFund
+//	CompanyRewardsProgramRedeemablePaymentMethodsCustomVirtualPayment
+//	CompanyRewardsProgramRedeemablePaymentMethodsFlightPass
+//	CompanyRewardsProgramRedeemablePaymentMethodsMiscellaneousCreditOrder
+//	CompanyRewardsProgramRedeemablePaymentMethodsNoPrepayment
 type CompanyRewardsProgramRedeemablePaymentMethodsInput interface {
 	pulumi.Input
 
@@ -4255,11 +4255,11 @@ func (o CompanyRewardsProgramRedeemablePaymentMethodsArrayOutput) Index(i pulumi
 type CompanySupportConfigContactNumbersCountryCodeSource string
 
 const (
-	CompanySupportConfigContactNumbersCountryCodeSourceUNSPECIFIED                    = CompanySupportConfigContactNumbersCountryCodeSource("UNSPECIFIED")
-	CompanySupportConfigContactNumbersCountryCodeSource_FROM_NUMBER_WITH_PLUS_SIGN    = CompanySupportConfigContactNumbersCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN")
-	CompanySupportConfigContactNumbersCountryCodeSource_FROM_NUMBER_WITH_IDD          = CompanySupportConfigContactNumbersCountryCodeSource("FROM_NUMBER_WITH_IDD")
-	CompanySupportConfigContactNumbersCountryCodeSource_FROM_NUMBER_WITHOUT_PLUS_SIGN = CompanySupportConfigContactNumbersCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN")
-	CompanySupportConfigContactNumbersCountryCodeSource_FROM_DEFAULT_COUNTRY          = CompanySupportConfigContactNumbersCountryCodeSource("FROM_DEFAULT_COUNTRY")
+	CompanySupportConfigContactNumbersCountryCodeSourceUnspecified               = CompanySupportConfigContactNumbersCountryCodeSource("UNSPECIFIED")
+	CompanySupportConfigContactNumbersCountryCodeSourceFromNumberWithPlusSign    = CompanySupportConfigContactNumbersCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN")
+	CompanySupportConfigContactNumbersCountryCodeSourceFromNumberWithIdd         = CompanySupportConfigContactNumbersCountryCodeSource("FROM_NUMBER_WITH_IDD")
+	CompanySupportConfigContactNumbersCountryCodeSourceFromNumberWithoutPlusSign = CompanySupportConfigContactNumbersCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN")
+	CompanySupportConfigContactNumbersCountryCodeSourceFromDefaultCountry        = CompanySupportConfigContactNumbersCountryCodeSource("FROM_DEFAULT_COUNTRY")
 )
 
 func (CompanySupportConfigContactNumbersCountryCodeSource) ElementType() reflect.Type {
@@ -4384,11 +4384,11 @@ func (o CompanySupportConfigContactNumbersCountryCodeSourcePtrOutput) ToStringPt
 // CompanySupportConfigContactNumbersCountryCodeSourceInput is an input type that accepts values of the CompanySupportConfigContactNumbersCountryCodeSource enum
 // A concrete instance of `CompanySupportConfigContactNumbersCountryCodeSourceInput` can be one of the following:
 //
-//	CompanySupportConfigContactNumbersCountryCodeSourceUNSPECIFIED
-//	CompanySupportConfigContactNumbersCountryCodeSource_FROM_NUMBER_WITH_PLUS_SIGN
-//	CompanySupportConfigContactNumbersCountryCodeSource_FROM_NUMBER_WITH_IDD
-//	CompanySupportConfigContactNumbersCountryCodeSource_FROM_NUMBER_WITHOUT_PLUS_SIGN
-//	CompanySupportConfigContactNumbersCountryCodeSource_FROM_DEFAULT_COUNTRY
+//	CompanySupportConfigContactNumbersCountryCodeSourceUnspecified
+//	CompanySupportConfigContactNumbersCountryCodeSourceFromNumberWithPlusSign
+//	CompanySupportConfigContactNumbersCountryCodeSourceFromNumberWithIdd
+//	CompanySupportConfigContactNumbersCountryCodeSourceFromNumberWithoutPlusSign
+//	CompanySupportConfigContactNumbersCountryCodeSourceFromDefaultCountry
 type CompanySupportConfigContactNumbersCountryCodeSourceInput interface {
 	pulumi.Input
 
@@ -4426,9 +4426,9 @@ func (in *companySupportConfigContactNumbersCountryCodeSourcePtr) ToCompanySuppo
 type CompanySupportConfigContactNumbersType string
 
 const (
-	CompanySupportConfigContactNumbersType_UNKNOWN_TYPE = CompanySupportConfigContactNumbersType("UNKNOWN_TYPE")
-	CompanySupportConfigContactNumbersTypeMOBILE        = CompanySupportConfigContactNumbersType("MOBILE")
-	CompanySupportConfigContactNumbersTypeLANDLINE      = CompanySupportConfigContactNumbersType("LANDLINE")
+	CompanySupportConfigContactNumbersTypeUnknownType = CompanySupportConfigContactNumbersType("UNKNOWN_TYPE")
+	CompanySupportConfigContactNumbersTypeMobile      = CompanySupportConfigContactNumbersType("MOBILE")
+	CompanySupportConfigContactNumbersTypeLandline    = CompanySupportConfigContactNumbersType("LANDLINE")
 )
 
 func (CompanySupportConfigContactNumbersType) ElementType() reflect.Type {
@@ -4553,9 +4553,9 @@ func (o CompanySupportConfigContactNumbersTypePtrOutput) ToStringPtrOutputWithCo
 // CompanySupportConfigContactNumbersTypeInput is an input type that accepts values of the CompanySupportConfigContactNumbersType enum
 // A concrete instance of `CompanySupportConfigContactNumbersTypeInput` can be one of the following:
 //
-//	CompanySupportConfigContactNumbersType_UNKNOWN_TYPE
-//	CompanySupportConfigContactNumbersTypeMOBILE
-//	CompanySupportConfigContactNumbersTypeLANDLINE
+//	CompanySupportConfigContactNumbersTypeUnknownType
+//	CompanySupportConfigContactNumbersTypeMobile
+//	CompanySupportConfigContactNumbersTypeLandline
 type CompanySupportConfigContactNumbersTypeInput interface {
 	pulumi.Input
 
@@ -4593,8 +4593,8 @@ func (in *companySupportConfigContactNumbersTypePtr) ToCompanySupportConfigConta
 type CompanySupportConfigTier string
 
 const (
-	CompanySupportConfigTierBASIC  = CompanySupportConfigTier("BASIC")
-	CompanySupportConfigTierSEAT1A = CompanySupportConfigTier("SEAT1A")
+	CompanySupportConfigTierBasic  = CompanySupportConfigTier("BASIC")
+	CompanySupportConfigTierSeat1a = CompanySupportConfigTier("SEAT1A")
 )
 
 func (CompanySupportConfigTier) ElementType() reflect.Type {
@@ -4719,8 +4719,8 @@ func (o CompanySupportConfigTierPtrOutput) ToStringPtrOutputWithContext(ctx cont
 // CompanySupportConfigTierInput is an input type that accepts values of the CompanySupportConfigTier enum
 // A concrete instance of `CompanySupportConfigTierInput` can be one of the following:
 //
-//	CompanySupportConfigTierBASIC
-//	CompanySupportConfigTierSEAT1A
+//	CompanySupportConfigTierBasic
+//	CompanySupportConfigTierSeat1a
 type CompanySupportConfigTierInput interface {
 	pulumi.Input
 
@@ -4758,11 +4758,11 @@ func (in *companySupportConfigTierPtr) ToCompanySupportConfigTierPtrOutputWithCo
 type CompanySupportConfigsContactNumbersCountryCodeSource string
 
 const (
-	CompanySupportConfigsContactNumbersCountryCodeSourceUNSPECIFIED                    = CompanySupportConfigsContactNumbersCountryCodeSource("UNSPECIFIED")
-	CompanySupportConfigsContactNumbersCountryCodeSource_FROM_NUMBER_WITH_PLUS_SIGN    = CompanySupportConfigsContactNumbersCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN")
-	CompanySupportConfigsContactNumbersCountryCodeSource_FROM_NUMBER_WITH_IDD          = CompanySupportConfigsContactNumbersCountryCodeSource("FROM_NUMBER_WITH_IDD")
-	CompanySupportConfigsContactNumbersCountryCodeSource_FROM_NUMBER_WITHOUT_PLUS_SIGN = CompanySupportConfigsContactNumbersCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN")
-	CompanySupportConfigsContactNumbersCountryCodeSource_FROM_DEFAULT_COUNTRY          = CompanySupportConfigsContactNumbersCountryCodeSource("FROM_DEFAULT_COUNTRY")
+	CompanySupportConfigsContactNumbersCountryCodeSourceUnspecified               = CompanySupportConfigsContactNumbersCountryCodeSource("UNSPECIFIED")
+	CompanySupportConfigsContactNumbersCountryCodeSourceFromNumberWithPlusSign    = CompanySupportConfigsContactNumbersCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN")
+	CompanySupportConfigsContactNumbersCountryCodeSourceFromNumberWithIdd         = CompanySupportConfigsContactNumbersCountryCodeSource("FROM_NUMBER_WITH_IDD")
+	CompanySupportConfigsContactNumbersCountryCodeSourceFromNumberWithoutPlusSign = CompanySupportConfigsContactNumbersCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN")
+	CompanySupportConfigsContactNumbersCountryCodeSourceFromDefaultCountry        = CompanySupportConfigsContactNumbersCountryCodeSource("FROM_DEFAULT_COUNTRY")
 )
 
 func (CompanySupportConfigsContactNumbersCountryCodeSource) ElementType() reflect.Type {
@@ -4887,11 +4887,11 @@ func (o CompanySupportConfigsContactNumbersCountryCodeSourcePtrOutput) ToStringP
 // CompanySupportConfigsContactNumbersCountryCodeSourceInput is an input type that accepts values of the CompanySupportConfigsContactNumbersCountryCodeSource enum
 // A concrete instance of `CompanySupportConfigsContactNumbersCountryCodeSourceInput` can be one of the following:
 //
-//	CompanySupportConfigsContactNumbersCountryCodeSourceUNSPECIFIED
-//	CompanySupportConfigsContactNumbersCountryCodeSource_FROM_NUMBER_WITH_PLUS_SIGN
-//	CompanySupportConfigsContactNumbersCountryCodeSource_FROM_NUMBER_WITH_IDD
-//	CompanySupportConfigsContactNumbersCountryCodeSource_FROM_NUMBER_WITHOUT_PLUS_SIGN
-//	CompanySupportConfigsContactNumbersCountryCodeSource_FROM_DEFAULT_COUNTRY
+//	CompanySupportConfigsContactNumbersCountryCodeSourceUnspecified
+//	CompanySupportConfigsContactNumbersCountryCodeSourceFromNumberWithPlusSign
+//	CompanySupportConfigsContactNumbersCountryCodeSourceFromNumberWithIdd
+//	CompanySupportConfigsContactNumbersCountryCodeSourceFromNumberWithoutPlusSign
+//	CompanySupportConfigsContactNumbersCountryCodeSourceFromDefaultCountry
 type CompanySupportConfigsContactNumbersCountryCodeSourceInput interface {
 	pulumi.Input
 
@@ -4929,9 +4929,9 @@ func (in *companySupportConfigsContactNumbersCountryCodeSourcePtr) ToCompanySupp
 type CompanySupportConfigsContactNumbersType string
 
 const (
-	CompanySupportConfigsContactNumbersType_UNKNOWN_TYPE = CompanySupportConfigsContactNumbersType("UNKNOWN_TYPE")
-	CompanySupportConfigsContactNumbersTypeMOBILE        = CompanySupportConfigsContactNumbersType("MOBILE")
-	CompanySupportConfigsContactNumbersTypeLANDLINE      = CompanySupportConfigsContactNumbersType("LANDLINE")
+	CompanySupportConfigsContactNumbersTypeUnknownType = CompanySupportConfigsContactNumbersType("UNKNOWN_TYPE")
+	CompanySupportConfigsContactNumbersTypeMobile      = CompanySupportConfigsContactNumbersType("MOBILE")
+	CompanySupportConfigsContactNumbersTypeLandline    = CompanySupportConfigsContactNumbersType("LANDLINE")
 )
 
 func (CompanySupportConfigsContactNumbersType) ElementType() reflect.Type {
@@ -5056,9 +5056,9 @@ func (o CompanySupportConfigsContactNumbersTypePtrOutput) ToStringPtrOutputWithC
 // CompanySupportConfigsContactNumbersTypeInput is an input type that accepts values of the CompanySupportConfigsContactNumbersType enum
 // A concrete instance of `CompanySupportConfigsContactNumbersTypeInput` can be one of the following:
 //
-//	CompanySupportConfigsContactNumbersType_UNKNOWN_TYPE
-//	CompanySupportConfigsContactNumbersTypeMOBILE
-//	CompanySupportConfigsContactNumbersTypeLANDLINE
+//	CompanySupportConfigsContactNumbersTypeUnknownType
+//	CompanySupportConfigsContactNumbersTypeMobile
+//	CompanySupportConfigsContactNumbersTypeLandline
 type CompanySupportConfigsContactNumbersTypeInput interface {
 	pulumi.Input
 
@@ -5096,8 +5096,8 @@ func (in *companySupportConfigsContactNumbersTypePtr) ToCompanySupportConfigsCon
 type CompanySupportConfigsTier string
 
 const (
-	CompanySupportConfigsTierBASIC  = CompanySupportConfigsTier("BASIC")
-	CompanySupportConfigsTierSEAT1A = CompanySupportConfigsTier("SEAT1A")
+	CompanySupportConfigsTierBasic  = CompanySupportConfigsTier("BASIC")
+	CompanySupportConfigsTierSeat1a = CompanySupportConfigsTier("SEAT1A")
 )
 
 func (CompanySupportConfigsTier) ElementType() reflect.Type {
@@ -5222,8 +5222,8 @@ func (o CompanySupportConfigsTierPtrOutput) ToStringPtrOutputWithContext(ctx con
 // CompanySupportConfigsTierInput is an input type that accepts values of the CompanySupportConfigsTier enum
 // A concrete instance of `CompanySupportConfigsTierInput` can be one of the following:
 //
-//	CompanySupportConfigsTierBASIC
-//	CompanySupportConfigsTierSEAT1A
+//	CompanySupportConfigsTierBasic
+//	CompanySupportConfigsTierSeat1a
 type CompanySupportConfigsTierInput interface {
 	pulumi.Input
 
@@ -5261,15 +5261,15 @@ func (in *companySupportConfigsTierPtr) ToCompanySupportConfigsTierPtrOutputWith
 type CompanyTmcPartnerRoleMappingsSpotnanaRole string
 
 const (
-	CompanyTmcPartnerRoleMappingsSpotnanaRole_UNKNOWN_TYPE            = CompanyTmcPartnerRoleMappingsSpotnanaRole("UNKNOWN_TYPE")
-	CompanyTmcPartnerRoleMappingsSpotnanaRole_COMPANY_ADMIN           = CompanyTmcPartnerRoleMappingsSpotnanaRole("COMPANY_ADMIN")
-	CompanyTmcPartnerRoleMappingsSpotnanaRole_COMPANY_TRAVEL_ARRANGER = CompanyTmcPartnerRoleMappingsSpotnanaRole("COMPANY_TRAVEL_ARRANGER")
-	CompanyTmcPartnerRoleMappingsSpotnanaRole_TRAVEL_ARRANGER         = CompanyTmcPartnerRoleMappingsSpotnanaRole("TRAVEL_ARRANGER")
-	CompanyTmcPartnerRoleMappingsSpotnanaRole_COMPANY_REPORT_ADMIN    = CompanyTmcPartnerRoleMappingsSpotnanaRole("COMPANY_REPORT_ADMIN")
-	CompanyTmcPartnerRoleMappingsSpotnanaRole_GLOBAL_ADMIN            = CompanyTmcPartnerRoleMappingsSpotnanaRole("GLOBAL_ADMIN")
-	CompanyTmcPartnerRoleMappingsSpotnanaRole_GLOBAL_AGENT            = CompanyTmcPartnerRoleMappingsSpotnanaRole("GLOBAL_AGENT")
-	CompanyTmcPartnerRoleMappingsSpotnanaRole_TMC_AGENT               = CompanyTmcPartnerRoleMappingsSpotnanaRole("TMC_AGENT")
-	CompanyTmcPartnerRoleMappingsSpotnanaRole_TMC_ADMIN               = CompanyTmcPartnerRoleMappingsSpotnanaRole("TMC_ADMIN")
+	CompanyTmcPartnerRoleMappingsSpotnanaRoleUnknownType           = CompanyTmcPartnerRoleMappingsSpotnanaRole("UNKNOWN_TYPE")
+	CompanyTmcPartnerRoleMappingsSpotnanaRoleCompanyAdmin          = CompanyTmcPartnerRoleMappingsSpotnanaRole("COMPANY_ADMIN")
+	CompanyTmcPartnerRoleMappingsSpotnanaRoleCompanyTravelArranger = CompanyTmcPartnerRoleMappingsSpotnanaRole("COMPANY_TRAVEL_ARRANGER")
+	CompanyTmcPartnerRoleMappingsSpotnanaRoleTravelArranger        = CompanyTmcPartnerRoleMappingsSpotnanaRole("TRAVEL_ARRANGER")
+	CompanyTmcPartnerRoleMappingsSpotnanaRoleCompanyReportAdmin    = CompanyTmcPartnerRoleMappingsSpotnanaRole("COMPANY_REPORT_ADMIN")
+	CompanyTmcPartnerRoleMappingsSpotnanaRoleGlobalAdmin           = CompanyTmcPartnerRoleMappingsSpotnanaRole("GLOBAL_ADMIN")
+	CompanyTmcPartnerRoleMappingsSpotnanaRoleGlobalAgent           = CompanyTmcPartnerRoleMappingsSpotnanaRole("GLOBAL_AGENT")
+	CompanyTmcPartnerRoleMappingsSpotnanaRoleTmcAgent              = CompanyTmcPartnerRoleMappingsSpotnanaRole("TMC_AGENT")
+	CompanyTmcPartnerRoleMappingsSpotnanaRoleTmcAdmin              = CompanyTmcPartnerRoleMappingsSpotnanaRole("TMC_ADMIN")
 )
 
 func (CompanyTmcPartnerRoleMappingsSpotnanaRole) ElementType() reflect.Type {
@@ -5394,15 +5394,15 @@ func (o CompanyTmcPartnerRoleMappingsSpotnanaRolePtrOutput) ToStringPtrOutputWit
 // CompanyTmcPartnerRoleMappingsSpotnanaRoleInput is an input type that accepts values of the CompanyTmcPartnerRoleMappingsSpotnanaRole enum
 // A concrete instance of `CompanyTmcPartnerRoleMappingsSpotnanaRoleInput` can be one of the following:
 //
-//	CompanyTmcPartnerRoleMappingsSpotnanaRole_UNKNOWN_TYPE
-//	CompanyTmcPartnerRoleMappingsSpotnanaRole_COMPANY_ADMIN
-//	CompanyTmcPartnerRoleMappingsSpotnanaRole_COMPANY_TRAVEL_ARRANGER
-//	CompanyTmcPartnerRoleMappingsSpotnanaRole_TRAVEL_ARRANGER
-//	CompanyTmcPartnerRoleMappingsSpotnanaRole_COMPANY_REPORT_ADMIN
-//	CompanyTmcPartnerRoleMappingsSpotnanaRole_GLOBAL_ADMIN
-//	CompanyTmcPartnerRoleMappingsSpotnanaRole_GLOBAL_AGENT
-//	CompanyTmcPartnerRoleMappingsSpotnanaRole_TMC_AGENT
-//	CompanyTmcPartnerRoleMappingsSpotnanaRole_TMC_ADMIN
+//	CompanyTmcPartnerRoleMappingsSpotnanaRoleUnknownType
+//	CompanyTmcPartnerRoleMappingsSpotnanaRoleCompanyAdmin
+//	CompanyTmcPartnerRoleMappingsSpotnanaRoleCompanyTravelArranger
+//	CompanyTmcPartnerRoleMappingsSpotnanaRoleTravelArranger
+//	CompanyTmcPartnerRoleMappingsSpotnanaRoleCompanyReportAdmin
+//	CompanyTmcPartnerRoleMappingsSpotnanaRoleGlobalAdmin
+//	CompanyTmcPartnerRoleMappingsSpotnanaRoleGlobalAgent
+//	CompanyTmcPartnerRoleMappingsSpotnanaRoleTmcAgent
+//	CompanyTmcPartnerRoleMappingsSpotnanaRoleTmcAdmin
 type CompanyTmcPartnerRoleMappingsSpotnanaRoleInput interface {
 	pulumi.Input
 
@@ -5440,9 +5440,9 @@ func (in *companyTmcPartnerRoleMappingsSpotnanaRolePtr) ToCompanyTmcPartnerRoleM
 type CustomFieldCompanyRole string
 
 const (
-	CustomFieldCompanyRoleORG          = CustomFieldCompanyRole("ORG")
-	CustomFieldCompanyRoleTMC          = CustomFieldCompanyRole("TMC")
-	CustomFieldCompanyRole_PARTNER_TMC = CustomFieldCompanyRole("PARTNER_TMC")
+	CustomFieldCompanyRoleOrg        = CustomFieldCompanyRole("ORG")
+	CustomFieldCompanyRoleTmc        = CustomFieldCompanyRole("TMC")
+	CustomFieldCompanyRolePartnerTmc = CustomFieldCompanyRole("PARTNER_TMC")
 )
 
 func (CustomFieldCompanyRole) ElementType() reflect.Type {
@@ -5567,9 +5567,9 @@ func (o CustomFieldCompanyRolePtrOutput) ToStringPtrOutputWithContext(ctx contex
 // CustomFieldCompanyRoleInput is an input type that accepts values of the CustomFieldCompanyRole enum
 // A concrete instance of `CustomFieldCompanyRoleInput` can be one of the following:
 //
-//	CustomFieldCompanyRoleORG
-//	CustomFieldCompanyRoleTMC
-//	CustomFieldCompanyRole_PARTNER_TMC
+//	CustomFieldCompanyRoleOrg
+//	CustomFieldCompanyRoleTmc
+//	CustomFieldCompanyRolePartnerTmc
 type CustomFieldCompanyRoleInput interface {
 	pulumi.Input
 
@@ -5607,9 +5607,9 @@ func (in *customFieldCompanyRolePtr) ToCustomFieldCompanyRolePtrOutputWithContex
 type CustomFieldOrderCompanyRole string
 
 const (
-	CustomFieldOrderCompanyRoleORG          = CustomFieldOrderCompanyRole("ORG")
-	CustomFieldOrderCompanyRoleTMC          = CustomFieldOrderCompanyRole("TMC")
-	CustomFieldOrderCompanyRole_PARTNER_TMC = CustomFieldOrderCompanyRole("PARTNER_TMC")
+	CustomFieldOrderCompanyRoleOrg        = CustomFieldOrderCompanyRole("ORG")
+	CustomFieldOrderCompanyRoleTmc        = CustomFieldOrderCompanyRole("TMC")
+	CustomFieldOrderCompanyRolePartnerTmc = CustomFieldOrderCompanyRole("PARTNER_TMC")
 )
 
 func (CustomFieldOrderCompanyRole) ElementType() reflect.Type {
@@ -5734,9 +5734,9 @@ func (o CustomFieldOrderCompanyRolePtrOutput) ToStringPtrOutputWithContext(ctx c
 // CustomFieldOrderCompanyRoleInput is an input type that accepts values of the CustomFieldOrderCompanyRole enum
 // A concrete instance of `CustomFieldOrderCompanyRoleInput` can be one of the following:
 //
-//	CustomFieldOrderCompanyRoleORG
-//	CustomFieldOrderCompanyRoleTMC
-//	CustomFieldOrderCompanyRole_PARTNER_TMC
+//	CustomFieldOrderCompanyRoleOrg
+//	CustomFieldOrderCompanyRoleTmc
+//	CustomFieldOrderCompanyRolePartnerTmc
 type CustomFieldOrderCompanyRoleInput interface {
 	pulumi.Input
 
@@ -5774,7 +5774,7 @@ func (in *customFieldOrderCompanyRolePtr) ToCustomFieldOrderCompanyRolePtrOutput
 type CustomFieldRespondOnlyOnceLevel string
 
 const (
-	CustomFieldRespondOnlyOnceLevelTRIP = CustomFieldRespondOnlyOnceLevel("TRIP")
+	CustomFieldRespondOnlyOnceLevelTrip = CustomFieldRespondOnlyOnceLevel("TRIP")
 )
 
 func (CustomFieldRespondOnlyOnceLevel) ElementType() reflect.Type {
@@ -5899,7 +5899,7 @@ func (o CustomFieldRespondOnlyOnceLevelPtrOutput) ToStringPtrOutputWithContext(c
 // CustomFieldRespondOnlyOnceLevelInput is an input type that accepts values of the CustomFieldRespondOnlyOnceLevel enum
 // A concrete instance of `CustomFieldRespondOnlyOnceLevelInput` can be one of the following:
 //
-//	CustomFieldRespondOnlyOnceLevelTRIP
+//	CustomFieldRespondOnlyOnceLevelTrip
 type CustomFieldRespondOnlyOnceLevelInput interface {
 	pulumi.Input
 
@@ -5937,11 +5937,11 @@ func (in *customFieldRespondOnlyOnceLevelPtr) ToCustomFieldRespondOnlyOnceLevelP
 type LegalEntityPhoneNumbersCountryCodeSource string
 
 const (
-	LegalEntityPhoneNumbersCountryCodeSourceUNSPECIFIED                    = LegalEntityPhoneNumbersCountryCodeSource("UNSPECIFIED")
-	LegalEntityPhoneNumbersCountryCodeSource_FROM_NUMBER_WITH_PLUS_SIGN    = LegalEntityPhoneNumbersCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN")
-	LegalEntityPhoneNumbersCountryCodeSource_FROM_NUMBER_WITH_IDD          = LegalEntityPhoneNumbersCountryCodeSource("FROM_NUMBER_WITH_IDD")
-	LegalEntityPhoneNumbersCountryCodeSource_FROM_NUMBER_WITHOUT_PLUS_SIGN = LegalEntityPhoneNumbersCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN")
-	LegalEntityPhoneNumbersCountryCodeSource_FROM_DEFAULT_COUNTRY          = LegalEntityPhoneNumbersCountryCodeSource("FROM_DEFAULT_COUNTRY")
+	LegalEntityPhoneNumbersCountryCodeSourceUnspecified               = LegalEntityPhoneNumbersCountryCodeSource("UNSPECIFIED")
+	LegalEntityPhoneNumbersCountryCodeSourceFromNumberWithPlusSign    = LegalEntityPhoneNumbersCountryCodeSource("FROM_NUMBER_WITH_PLUS_SIGN")
+	LegalEntityPhoneNumbersCountryCodeSourceFromNumberWithIdd         = LegalEntityPhoneNumbersCountryCodeSource("FROM_NUMBER_WITH_IDD")
+	LegalEntityPhoneNumbersCountryCodeSourceFromNumberWithoutPlusSign = LegalEntityPhoneNumbersCountryCodeSource("FROM_NUMBER_WITHOUT_PLUS_SIGN")
+	LegalEntityPhoneNumbersCountryCodeSourceFromDefaultCountry        = LegalEntityPhoneNumbersCountryCodeSource("FROM_DEFAULT_COUNTRY")
 )
 
 func (LegalEntityPhoneNumbersCountryCodeSource) ElementType() reflect.Type {
@@ -6066,11 +6066,11 @@ func (o LegalEntityPhoneNumbersCountryCodeSourcePtrOutput) ToStringPtrOutputWith
 // LegalEntityPhoneNumbersCountryCodeSourceInput is an input type that accepts values of the LegalEntityPhoneNumbersCountryCodeSource enum
 // A concrete instance of `LegalEntityPhoneNumbersCountryCodeSourceInput` can be one of the following:
 //
-//	LegalEntityPhoneNumbersCountryCodeSourceUNSPECIFIED
-//	LegalEntityPhoneNumbersCountryCodeSource_FROM_NUMBER_WITH_PLUS_SIGN
-//	LegalEntityPhoneNumbersCountryCodeSource_FROM_NUMBER_WITH_IDD
-//	LegalEntityPhoneNumbersCountryCodeSource_FROM_NUMBER_WITHOUT_PLUS_SIGN
-//	LegalEntityPhoneNumbersCountryCodeSource_FROM_DEFAULT_COUNTRY
+//	LegalEntityPhoneNumbersCountryCodeSourceUnspecified
+//	LegalEntityPhoneNumbersCountryCodeSourceFromNumberWithPlusSign
+//	LegalEntityPhoneNumbersCountryCodeSourceFromNumberWithIdd
+//	LegalEntityPhoneNumbersCountryCodeSourceFromNumberWithoutPlusSign
+//	LegalEntityPhoneNumbersCountryCodeSourceFromDefaultCountry
 type LegalEntityPhoneNumbersCountryCodeSourceInput interface {
 	pulumi.Input
 
@@ -6108,9 +6108,9 @@ func (in *legalEntityPhoneNumbersCountryCodeSourcePtr) ToLegalEntityPhoneNumbers
 type LegalEntityPhoneNumbersType string
 
 const (
-	LegalEntityPhoneNumbersType_UNKNOWN_TYPE = LegalEntityPhoneNumbersType("UNKNOWN_TYPE")
-	LegalEntityPhoneNumbersTypeMOBILE        = LegalEntityPhoneNumbersType("MOBILE")
-	LegalEntityPhoneNumbersTypeLANDLINE      = LegalEntityPhoneNumbersType("LANDLINE")
+	LegalEntityPhoneNumbersTypeUnknownType = LegalEntityPhoneNumbersType("UNKNOWN_TYPE")
+	LegalEntityPhoneNumbersTypeMobile      = LegalEntityPhoneNumbersType("MOBILE")
+	LegalEntityPhoneNumbersTypeLandline    = LegalEntityPhoneNumbersType("LANDLINE")
 )
 
 func (LegalEntityPhoneNumbersType) ElementType() reflect.Type {
@@ -6235,9 +6235,9 @@ func (o LegalEntityPhoneNumbersTypePtrOutput) ToStringPtrOutputWithContext(ctx c
 // LegalEntityPhoneNumbersTypeInput is an input type that accepts values of the LegalEntityPhoneNumbersType enum
 // A concrete instance of `LegalEntityPhoneNumbersTypeInput` can be one of the following:
 //
-//	LegalEntityPhoneNumbersType_UNKNOWN_TYPE
-//	LegalEntityPhoneNumbersTypeMOBILE
-//	LegalEntityPhoneNumbersTypeLANDLINE
+//	LegalEntityPhoneNumbersTypeUnknownType
+//	LegalEntityPhoneNumbersTypeMobile
+//	LegalEntityPhoneNumbersTypeLandline
 type LegalEntityPhoneNumbersTypeInput interface {
 	pulumi.Input
 
@@ -6275,8 +6275,8 @@ func (in *legalEntityPhoneNumbersTypePtr) ToLegalEntityPhoneNumbersTypePtrOutput
 type PerTripServiceChargeConfigTierChargesTier string
 
 const (
-	PerTripServiceChargeConfigTierChargesTierBASIC  = PerTripServiceChargeConfigTierChargesTier("BASIC")
-	PerTripServiceChargeConfigTierChargesTierSEAT1A = PerTripServiceChargeConfigTierChargesTier("SEAT1A")
+	PerTripServiceChargeConfigTierChargesTierBasic  = PerTripServiceChargeConfigTierChargesTier("BASIC")
+	PerTripServiceChargeConfigTierChargesTierSeat1a = PerTripServiceChargeConfigTierChargesTier("SEAT1A")
 )
 
 func (PerTripServiceChargeConfigTierChargesTier) ElementType() reflect.Type {
@@ -6401,8 +6401,8 @@ func (o PerTripServiceChargeConfigTierChargesTierPtrOutput) ToStringPtrOutputWit
 // PerTripServiceChargeConfigTierChargesTierInput is an input type that accepts values of the PerTripServiceChargeConfigTierChargesTier enum
 // A concrete instance of `PerTripServiceChargeConfigTierChargesTierInput` can be one of the following:
 //
-//	PerTripServiceChargeConfigTierChargesTierBASIC
-//	PerTripServiceChargeConfigTierChargesTierSEAT1A
+//	PerTripServiceChargeConfigTierChargesTierBasic
+//	PerTripServiceChargeConfigTierChargesTierSeat1a
 type PerTripServiceChargeConfigTierChargesTierInput interface {
 	pulumi.Input
 
@@ -6440,12 +6440,12 @@ func (in *perTripServiceChargeConfigTierChargesTierPtr) ToPerTripServiceChargeCo
 type UserGroupRolesRolesScopeAudiencesPredicatesType string
 
 const (
-	UserGroupRolesRolesScopeAudiencesPredicatesType_BOOKING_TMC     = UserGroupRolesRolesScopeAudiencesPredicatesType("BOOKING_TMC")
-	UserGroupRolesRolesScopeAudiencesPredicatesType_CONTRACTING_TMC = UserGroupRolesRolesScopeAudiencesPredicatesType("CONTRACTING_TMC")
-	UserGroupRolesRolesScopeAudiencesPredicatesTypeCOMPANY          = UserGroupRolesRolesScopeAudiencesPredicatesType("COMPANY")
-	UserGroupRolesRolesScopeAudiencesPredicatesType_LEGAL_ENTITY    = UserGroupRolesRolesScopeAudiencesPredicatesType("LEGAL_ENTITY")
-	UserGroupRolesRolesScopeAudiencesPredicatesTypePROFILE          = UserGroupRolesRolesScopeAudiencesPredicatesType("PROFILE")
-	UserGroupRolesRolesScopeAudiencesPredicatesType_STEALTH_TYPE    = UserGroupRolesRolesScopeAudiencesPredicatesType("STEALTH_TYPE")
+	UserGroupRolesRolesScopeAudiencesPredicatesTypeBookingTmc     = UserGroupRolesRolesScopeAudiencesPredicatesType("BOOKING_TMC")
+	UserGroupRolesRolesScopeAudiencesPredicatesTypeContractingTmc = UserGroupRolesRolesScopeAudiencesPredicatesType("CONTRACTING_TMC")
+	UserGroupRolesRolesScopeAudiencesPredicatesTypeCompany        = UserGroupRolesRolesScopeAudiencesPredicatesType("COMPANY")
+	UserGroupRolesRolesScopeAudiencesPredicatesTypeLegalEntity    = UserGroupRolesRolesScopeAudiencesPredicatesType("LEGAL_ENTITY")
+	UserGroupRolesRolesScopeAudiencesPredicatesTypeProfile        = UserGroupRolesRolesScopeAudiencesPredicatesType("PROFILE")
+	UserGroupRolesRolesScopeAudiencesPredicatesTypeStealthType    = UserGroupRolesRolesScopeAudiencesPredicatesType("STEALTH_TYPE")
 )
 
 func (UserGroupRolesRolesScopeAudiencesPredicatesType) ElementType() reflect.Type {
@@ -6570,12 +6570,12 @@ func (o UserGroupRolesRolesScopeAudiencesPredicatesTypePtrOutput) ToStringPtrOut
 // UserGroupRolesRolesScopeAudiencesPredicatesTypeInput is an input type that accepts values of the UserGroupRolesRolesScopeAudiencesPredicatesType enum
 // A concrete instance of `UserGroupRolesRolesScopeAudiencesPredicatesTypeInput` can be one of the following:
 //
-//	UserGroupRolesRolesScopeAudiencesPredicatesType_BOOKING_TMC
-//	UserGroupRolesRolesScopeAudiencesPredicatesType_CONTRACTING_TMC
-//	UserGroupRolesRolesScopeAudiencesPredicatesTypeCOMPANY
-//	UserGroupRolesRolesScopeAudiencesPredicatesType_LEGAL_ENTITY
-//	UserGroupRolesRolesScopeAudiencesPredicatesTypePROFILE
-//	UserGroupRolesRolesScopeAudiencesPredicatesType_STEALTH_TYPE
+//	UserGroupRolesRolesScopeAudiencesPredicatesTypeBookingTmc
+//	UserGroupRolesRolesScopeAudiencesPredicatesTypeContractingTmc
+//	UserGroupRolesRolesScopeAudiencesPredicatesTypeCompany
+//	UserGroupRolesRolesScopeAudiencesPredicatesTypeLegalEntity
+//	UserGroupRolesRolesScopeAudiencesPredicatesTypeProfile
+//	UserGroupRolesRolesScopeAudiencesPredicatesTypeStealthType
 type UserGroupRolesRolesScopeAudiencesPredicatesTypeInput interface {
 	pulumi.Input
 

@@ -49,14 +49,14 @@ __all__ = [
 
 @pulumi.type_token("travel:index:ApiUserCredentialType")
 class ApiUserCredentialType(_builtins.str, Enum):
-    CLIEN_T_CREDENTIALS = "CLIENT_CREDENTIALS"
-    SCI_M_TOKEN = "SCIM_TOKEN"
+    CLIENT_CREDENTIALS = "CLIENT_CREDENTIALS"
+    SCIM_TOKEN = "SCIM_TOKEN"
 
 
 @pulumi.type_token("travel:index:ApiUserRole")
 class ApiUserRole(_builtins.str, Enum):
-    TM_C_ADMIN = "TMC_ADMIN"
-    COMPAN_Y_ADMIN = "COMPANY_ADMIN"
+    TMC_ADMIN = "TMC_ADMIN"
+    COMPANY_ADMIN = "COMPANY_ADMIN"
 
 
 @pulumi.type_token("travel:index:CompanyApplicableCustomFieldTypes")
@@ -64,24 +64,24 @@ class CompanyApplicableCustomFieldTypes(_builtins.str, Enum):
     QUESTION = "QUESTION"
     MEETING = "MEETING"
     BUDGET = "BUDGET"
-    BRE_X_TOKEN = "BREX_TOKEN"
+    BREX_TOKEN = "BREX_TOKEN"
 
 
 @pulumi.type_token("travel:index:CompanyCarbonCostConfigPriceOtherCoinageCoinageCode")
 class CompanyCarbonCostConfigPriceOtherCoinageCoinageCode(_builtins.str, Enum):
-    PAYMEN_T_METHO_D_UNKNOWN = "PAYMENT_METHOD_UNKNOWN"
-    CREDI_T_CARD = "CREDIT_CARD"
-    BRE_X_POINTS = "BREX_POINTS"
+    PAYMENT_METHOD_UNKNOWN = "PAYMENT_METHOD_UNKNOWN"
+    CREDIT_CARD = "CREDIT_CARD"
+    BREX_POINTS = "BREX_POINTS"
     CASH = "CASH"
-    QANTA_S_POINTS = "QANTAS_POINTS"
-    VENDO_R_PROGRA_M_PAYMENT = "VENDOR_PROGRAM_PAYMENT"
-    DELAYE_D_INVOICING = "DELAYED_INVOICING"
-    FLIGH_T_CREDITS = "FLIGHT_CREDITS"
-    QANTA_S_TRAVE_L_FUND = "QANTAS_TRAVEL_FUND"
-    CUSTO_M_VIRTUA_L_PAYMENT = "CUSTOM_VIRTUAL_PAYMENT"
-    FLIGH_T_PASS = "FLIGHT_PASS"
-    MISCELLANEOU_S_CREDI_T_ORDER = "MISCELLANEOUS_CREDIT_ORDER"
-    N_O_PREPAYMENT = "NO_PREPAYMENT"
+    QANTAS_POINTS = "QANTAS_POINTS"
+    VENDOR_PROGRAM_PAYMENT = "VENDOR_PROGRAM_PAYMENT"
+    DELAYED_INVOICING = "DELAYED_INVOICING"
+    FLIGHT_CREDITS = "FLIGHT_CREDITS"
+    QANTAS_TRAVEL_FUND = "QANTAS_TRAVEL_FUND"
+    CUSTOM_VIRTUAL_PAYMENT = "CUSTOM_VIRTUAL_PAYMENT"
+    FLIGHT_PASS = "FLIGHT_PASS"
+    MISCELLANEOUS_CREDIT_ORDER = "MISCELLANEOUS_CREDIT_ORDER"
+    NO_PREPAYMENT = "NO_PREPAYMENT"
 
 
 @pulumi.type_token("travel:index:CompanyCarbonCostConfigWeightUnit")
@@ -94,9 +94,9 @@ class CompanyCarbonCostConfigWeightUnit(_builtins.str, Enum):
 class CompanyCompanyRoles(_builtins.str, Enum):
     ORG = "ORG"
     TMC = "TMC"
-    PARTNE_R_TMC = "PARTNER_TMC"
-    H_R_FEE_D_CONNECTOR = "HR_FEED_CONNECTOR"
-    TRIP_S_DAT_A_CONNECTOR = "TRIPS_DATA_CONNECTOR"
+    PARTNER_TMC = "PARTNER_TMC"
+    HR_FEED_CONNECTOR = "HR_FEED_CONNECTOR"
+    TRIPS_DATA_CONNECTOR = "TRIPS_DATA_CONNECTOR"
     GLOBAL_ = "GLOBAL"
 
 
@@ -104,7 +104,7 @@ class CompanyCompanyRoles(_builtins.str, Enum):
 class CompanyConfigCompanyRole(_builtins.str, Enum):
     ORG = "ORG"
     TMC = "TMC"
-    PARTNE_R_TMC = "PARTNER_TMC"
+    PARTNER_TMC = "PARTNER_TMC"
 
 
 @pulumi.type_token("travel:index:CompanyConfigKind")
@@ -121,13 +121,13 @@ class CompanyConfigKind(_builtins.str, Enum):
 
 @pulumi.type_token("travel:index:CompanyEmailClientConfigClient")
 class CompanyEmailClientConfigClient(_builtins.str, Enum):
-    AW_S_SES = "AWS_SES"
+    AWS_SES = "AWS_SES"
     SENDGRID = "SENDGRID"
 
 
 @pulumi.type_token("travel:index:CompanyEmergencyContactInfosNameSuffix")
 class CompanyEmergencyContactInfosNameSuffix(_builtins.str, Enum):
-    NAM_E_SUFFI_X_UNKNOWN = "NAME_SUFFIX_UNKNOWN"
+    NAME_SUFFIX_UNKNOWN = "NAME_SUFFIX_UNKNOWN"
     SR = "SR"
     JR = "JR"
     MD = "MD"
@@ -151,15 +151,15 @@ class CompanyEmergencyContactInfosNameSuffix(_builtins.str, Enum):
 @pulumi.type_token("travel:index:CompanyEmergencyContactInfosPhoneNumberCountryCodeSource")
 class CompanyEmergencyContactInfosPhoneNumberCountryCodeSource(_builtins.str, Enum):
     UNSPECIFIED = "UNSPECIFIED"
-    FRO_M_NUMBE_R_WIT_H_PLU_S_SIGN = "FROM_NUMBER_WITH_PLUS_SIGN"
-    FRO_M_NUMBE_R_WIT_H_IDD = "FROM_NUMBER_WITH_IDD"
-    FRO_M_NUMBE_R_WITHOU_T_PLU_S_SIGN = "FROM_NUMBER_WITHOUT_PLUS_SIGN"
-    FRO_M_DEFAUL_T_COUNTRY = "FROM_DEFAULT_COUNTRY"
+    FROM_NUMBER_WITH_PLUS_SIGN = "FROM_NUMBER_WITH_PLUS_SIGN"
+    FROM_NUMBER_WITH_IDD = "FROM_NUMBER_WITH_IDD"
+    FROM_NUMBER_WITHOUT_PLUS_SIGN = "FROM_NUMBER_WITHOUT_PLUS_SIGN"
+    FROM_DEFAULT_COUNTRY = "FROM_DEFAULT_COUNTRY"
 
 
 @pulumi.type_token("travel:index:CompanyEmergencyContactInfosPhoneNumberType")
 class CompanyEmergencyContactInfosPhoneNumberType(_builtins.str, Enum):
-    UNKNOW_N_TYPE = "UNKNOWN_TYPE"
+    UNKNOWN_TYPE = "UNKNOWN_TYPE"
     MOBILE = "MOBILE"
     LANDLINE = "LANDLINE"
 
@@ -168,26 +168,26 @@ class CompanyEmergencyContactInfosPhoneNumberType(_builtins.str, Enum):
 class CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsSupplier(_builtins.str, Enum):
     SABRE = "SABRE"
     AMADEUS = "AMADEUS"
-    TRAVE_L_FUSION = "TRAVEL_FUSION"
-    FARELOGI_X_NDC = "FARELOGIX_NDC"
-    ATPC_O_NDC = "ATPCO_NDC"
+    TRAVEL_FUSION = "TRAVEL_FUSION"
+    FARELOGIX_NDC = "FARELOGIX_NDC"
+    ATPCO_NDC = "ATPCO_NDC"
     TRAINLINE = "TRAINLINE"
     AVIA = "AVIA"
     QBR = "QBR"
     BCD = "BCD"
-    QANTA_S_HOTELS = "QANTAS_HOTELS"
+    QANTAS_HOTELS = "QANTAS_HOTELS"
     SOUTHWEST = "SOUTHWEST"
     EXPEDIA = "EXPEDIA"
-    HOTE_L_HUB = "HOTEL_HUB"
+    HOTEL_HUB = "HOTEL_HUB"
     NDC = "NDC"
     MARRIOTT = "MARRIOTT"
     CLEARTRIP = "CLEARTRIP"
     KYTE = "KYTE"
     GROUNDSPAN = "GROUNDSPAN"
-    SABR_E_NDC = "SABRE_NDC"
-    BOOKIN_G_COM = "BOOKING_COM"
+    SABRE_NDC = "SABRE_NDC"
+    BOOKING_COM = "BOOKING_COM"
     CARTRAWLER = "CARTRAWLER"
-    PREMIE_R_INN = "PREMIER_INN"
+    PREMIER_INN = "PREMIER_INN"
     TRAVELODGE = "TRAVELODGE"
     ENTERPRISE = "ENTERPRISE"
     HYATT = "HYATT"
@@ -216,7 +216,7 @@ class CompanyEmergencyContactInfosUserOrgIdTmcInfoSecondaryServiceProviderTmcsTr
 @pulumi.type_token("travel:index:CompanyExpensePartnerConfigPartner")
 class CompanyExpensePartnerConfigPartner(_builtins.str, Enum):
     EXPENSIFY = "EXPENSIFY"
-    EMBURS_E_CHROMERIVER = "EMBURSE_CHROMERIVER"
+    EMBURSE_CHROMERIVER = "EMBURSE_CHROMERIVER"
     BREX = "BREX"
 
 
@@ -233,81 +233,81 @@ class CompanyExpensePartnerConfigTravelType(_builtins.str, Enum):
 
 @pulumi.type_token("travel:index:CompanyOauthPartnerConfigTokenVerifierType")
 class CompanyOauthPartnerConfigTokenVerifierType(_builtins.str, Enum):
-    OKT_A_JWT = "OKTA_JWT"
+    OKTA_JWT = "OKTA_JWT"
 
 
 @pulumi.type_token("travel:index:CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName")
 class CompanyOauthPartnerConfigUserDetailEndpointResponseAttributesName(_builtins.str, Enum):
     PID = "PID"
     EMAIL = "EMAIL"
-    EXTERNA_L_ID = "EXTERNAL_ID"
+    EXTERNAL_ID = "EXTERNAL_ID"
 
 
 @pulumi.type_token("travel:index:CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType")
 class CompanyOauthPartnerConfigUserDetailEndpointUserIdentifierType(_builtins.str, Enum):
     PID = "PID"
     EMAIL = "EMAIL"
-    EXTERNA_L_ID = "EXTERNAL_ID"
+    EXTERNAL_ID = "EXTERNAL_ID"
 
 
 @pulumi.type_token("travel:index:CompanyPhoneNumbersCountryCodeSource")
 class CompanyPhoneNumbersCountryCodeSource(_builtins.str, Enum):
     UNSPECIFIED = "UNSPECIFIED"
-    FRO_M_NUMBE_R_WIT_H_PLU_S_SIGN = "FROM_NUMBER_WITH_PLUS_SIGN"
-    FRO_M_NUMBE_R_WIT_H_IDD = "FROM_NUMBER_WITH_IDD"
-    FRO_M_NUMBE_R_WITHOU_T_PLU_S_SIGN = "FROM_NUMBER_WITHOUT_PLUS_SIGN"
-    FRO_M_DEFAUL_T_COUNTRY = "FROM_DEFAULT_COUNTRY"
+    FROM_NUMBER_WITH_PLUS_SIGN = "FROM_NUMBER_WITH_PLUS_SIGN"
+    FROM_NUMBER_WITH_IDD = "FROM_NUMBER_WITH_IDD"
+    FROM_NUMBER_WITHOUT_PLUS_SIGN = "FROM_NUMBER_WITHOUT_PLUS_SIGN"
+    FROM_DEFAULT_COUNTRY = "FROM_DEFAULT_COUNTRY"
 
 
 @pulumi.type_token("travel:index:CompanyPhoneNumbersType")
 class CompanyPhoneNumbersType(_builtins.str, Enum):
-    UNKNOW_N_TYPE = "UNKNOWN_TYPE"
+    UNKNOWN_TYPE = "UNKNOWN_TYPE"
     MOBILE = "MOBILE"
     LANDLINE = "LANDLINE"
 
 
 @pulumi.type_token("travel:index:CompanyRewardsProgramAllowedUserRoles")
 class CompanyRewardsProgramAllowedUserRoles(_builtins.str, Enum):
-    UNKNOW_N_TYPE = "UNKNOWN_TYPE"
-    COMPAN_Y_ADMIN = "COMPANY_ADMIN"
-    COMPAN_Y_TRAVE_L_ARRANGER = "COMPANY_TRAVEL_ARRANGER"
-    TRAVE_L_ARRANGER = "TRAVEL_ARRANGER"
-    COMPAN_Y_REPOR_T_ADMIN = "COMPANY_REPORT_ADMIN"
-    GLOBA_L_ADMIN = "GLOBAL_ADMIN"
-    GLOBA_L_AGENT = "GLOBAL_AGENT"
-    TM_C_AGENT = "TMC_AGENT"
-    TM_C_ADMIN = "TMC_ADMIN"
+    UNKNOWN_TYPE = "UNKNOWN_TYPE"
+    COMPANY_ADMIN = "COMPANY_ADMIN"
+    COMPANY_TRAVEL_ARRANGER = "COMPANY_TRAVEL_ARRANGER"
+    TRAVEL_ARRANGER = "TRAVEL_ARRANGER"
+    COMPANY_REPORT_ADMIN = "COMPANY_REPORT_ADMIN"
+    GLOBAL_ADMIN = "GLOBAL_ADMIN"
+    GLOBAL_AGENT = "GLOBAL_AGENT"
+    TMC_AGENT = "TMC_AGENT"
+    TMC_ADMIN = "TMC_ADMIN"
 
 
 @pulumi.type_token("travel:index:CompanyRewardsProgramRedeemablePaymentMethods")
 class CompanyRewardsProgramRedeemablePaymentMethods(_builtins.str, Enum):
-    PAYMEN_T_METHO_D_UNKNOWN = "PAYMENT_METHOD_UNKNOWN"
-    CREDI_T_CARD = "CREDIT_CARD"
-    BRE_X_POINTS = "BREX_POINTS"
+    PAYMENT_METHOD_UNKNOWN = "PAYMENT_METHOD_UNKNOWN"
+    CREDIT_CARD = "CREDIT_CARD"
+    BREX_POINTS = "BREX_POINTS"
     CASH = "CASH"
-    QANTA_S_POINTS = "QANTAS_POINTS"
-    VENDO_R_PROGRA_M_PAYMENT = "VENDOR_PROGRAM_PAYMENT"
-    DELAYE_D_INVOICING = "DELAYED_INVOICING"
-    FLIGH_T_CREDITS = "FLIGHT_CREDITS"
-    QANTA_S_TRAVE_L_FUND = "QANTAS_TRAVEL_FUND"
-    CUSTO_M_VIRTUA_L_PAYMENT = "CUSTOM_VIRTUAL_PAYMENT"
-    FLIGH_T_PASS = "FLIGHT_PASS"
-    MISCELLANEOU_S_CREDI_T_ORDER = "MISCELLANEOUS_CREDIT_ORDER"
-    N_O_PREPAYMENT = "NO_PREPAYMENT"
+    QANTAS_POINTS = "QANTAS_POINTS"
+    VENDOR_PROGRAM_PAYMENT = "VENDOR_PROGRAM_PAYMENT"
+    DELAYED_INVOICING = "DELAYED_INVOICING"
+    FLIGHT_CREDITS = "FLIGHT_CREDITS"
+    QANTAS_TRAVEL_FUND = "QANTAS_TRAVEL_FUND"
+    CUSTOM_VIRTUAL_PAYMENT = "CUSTOM_VIRTUAL_PAYMENT"
+    FLIGHT_PASS = "FLIGHT_PASS"
+    MISCELLANEOUS_CREDIT_ORDER = "MISCELLANEOUS_CREDIT_ORDER"
+    NO_PREPAYMENT = "NO_PREPAYMENT"
 
 
 @pulumi.type_token("travel:index:CompanySupportConfigContactNumbersCountryCodeSource")
 class CompanySupportConfigContactNumbersCountryCodeSource(_builtins.str, Enum):
     UNSPECIFIED = "UNSPECIFIED"
-    FRO_M_NUMBE_R_WIT_H_PLU_S_SIGN = "FROM_NUMBER_WITH_PLUS_SIGN"
-    FRO_M_NUMBE_R_WIT_H_IDD = "FROM_NUMBER_WITH_IDD"
-    FRO_M_NUMBE_R_WITHOU_T_PLU_S_SIGN = "FROM_NUMBER_WITHOUT_PLUS_SIGN"
-    FRO_M_DEFAUL_T_COUNTRY = "FROM_DEFAULT_COUNTRY"
+    FROM_NUMBER_WITH_PLUS_SIGN = "FROM_NUMBER_WITH_PLUS_SIGN"
+    FROM_NUMBER_WITH_IDD = "FROM_NUMBER_WITH_IDD"
+    FROM_NUMBER_WITHOUT_PLUS_SIGN = "FROM_NUMBER_WITHOUT_PLUS_SIGN"
+    FROM_DEFAULT_COUNTRY = "FROM_DEFAULT_COUNTRY"
 
 
 @pulumi.type_token("travel:index:CompanySupportConfigContactNumbersType")
 class CompanySupportConfigContactNumbersType(_builtins.str, Enum):
-    UNKNOW_N_TYPE = "UNKNOWN_TYPE"
+    UNKNOWN_TYPE = "UNKNOWN_TYPE"
     MOBILE = "MOBILE"
     LANDLINE = "LANDLINE"
 
@@ -315,21 +315,21 @@ class CompanySupportConfigContactNumbersType(_builtins.str, Enum):
 @pulumi.type_token("travel:index:CompanySupportConfigTier")
 class CompanySupportConfigTier(_builtins.str, Enum):
     BASIC = "BASIC"
-    SEAT1_A = "SEAT1A"
+    SEAT1A = "SEAT1A"
 
 
 @pulumi.type_token("travel:index:CompanySupportConfigsContactNumbersCountryCodeSource")
 class CompanySupportConfigsContactNumbersCountryCodeSource(_builtins.str, Enum):
     UNSPECIFIED = "UNSPECIFIED"
-    FRO_M_NUMBE_R_WIT_H_PLU_S_SIGN = "FROM_NUMBER_WITH_PLUS_SIGN"
-    FRO_M_NUMBE_R_WIT_H_IDD = "FROM_NUMBER_WITH_IDD"
-    FRO_M_NUMBE_R_WITHOU_T_PLU_S_SIGN = "FROM_NUMBER_WITHOUT_PLUS_SIGN"
-    FRO_M_DEFAUL_T_COUNTRY = "FROM_DEFAULT_COUNTRY"
+    FROM_NUMBER_WITH_PLUS_SIGN = "FROM_NUMBER_WITH_PLUS_SIGN"
+    FROM_NUMBER_WITH_IDD = "FROM_NUMBER_WITH_IDD"
+    FROM_NUMBER_WITHOUT_PLUS_SIGN = "FROM_NUMBER_WITHOUT_PLUS_SIGN"
+    FROM_DEFAULT_COUNTRY = "FROM_DEFAULT_COUNTRY"
 
 
 @pulumi.type_token("travel:index:CompanySupportConfigsContactNumbersType")
 class CompanySupportConfigsContactNumbersType(_builtins.str, Enum):
-    UNKNOW_N_TYPE = "UNKNOWN_TYPE"
+    UNKNOWN_TYPE = "UNKNOWN_TYPE"
     MOBILE = "MOBILE"
     LANDLINE = "LANDLINE"
 
@@ -337,34 +337,34 @@ class CompanySupportConfigsContactNumbersType(_builtins.str, Enum):
 @pulumi.type_token("travel:index:CompanySupportConfigsTier")
 class CompanySupportConfigsTier(_builtins.str, Enum):
     BASIC = "BASIC"
-    SEAT1_A = "SEAT1A"
+    SEAT1A = "SEAT1A"
 
 
 @pulumi.type_token("travel:index:CompanyTmcPartnerRoleMappingsSpotnanaRole")
 class CompanyTmcPartnerRoleMappingsSpotnanaRole(_builtins.str, Enum):
-    UNKNOW_N_TYPE = "UNKNOWN_TYPE"
-    COMPAN_Y_ADMIN = "COMPANY_ADMIN"
-    COMPAN_Y_TRAVE_L_ARRANGER = "COMPANY_TRAVEL_ARRANGER"
-    TRAVE_L_ARRANGER = "TRAVEL_ARRANGER"
-    COMPAN_Y_REPOR_T_ADMIN = "COMPANY_REPORT_ADMIN"
-    GLOBA_L_ADMIN = "GLOBAL_ADMIN"
-    GLOBA_L_AGENT = "GLOBAL_AGENT"
-    TM_C_AGENT = "TMC_AGENT"
-    TM_C_ADMIN = "TMC_ADMIN"
+    UNKNOWN_TYPE = "UNKNOWN_TYPE"
+    COMPANY_ADMIN = "COMPANY_ADMIN"
+    COMPANY_TRAVEL_ARRANGER = "COMPANY_TRAVEL_ARRANGER"
+    TRAVEL_ARRANGER = "TRAVEL_ARRANGER"
+    COMPANY_REPORT_ADMIN = "COMPANY_REPORT_ADMIN"
+    GLOBAL_ADMIN = "GLOBAL_ADMIN"
+    GLOBAL_AGENT = "GLOBAL_AGENT"
+    TMC_AGENT = "TMC_AGENT"
+    TMC_ADMIN = "TMC_ADMIN"
 
 
 @pulumi.type_token("travel:index:CustomFieldCompanyRole")
 class CustomFieldCompanyRole(_builtins.str, Enum):
     ORG = "ORG"
     TMC = "TMC"
-    PARTNE_R_TMC = "PARTNER_TMC"
+    PARTNER_TMC = "PARTNER_TMC"
 
 
 @pulumi.type_token("travel:index:CustomFieldOrderCompanyRole")
 class CustomFieldOrderCompanyRole(_builtins.str, Enum):
     ORG = "ORG"
     TMC = "TMC"
-    PARTNE_R_TMC = "PARTNER_TMC"
+    PARTNER_TMC = "PARTNER_TMC"
 
 
 @pulumi.type_token("travel:index:CustomFieldRespondOnlyOnceLevel")
@@ -375,15 +375,15 @@ class CustomFieldRespondOnlyOnceLevel(_builtins.str, Enum):
 @pulumi.type_token("travel:index:LegalEntityPhoneNumbersCountryCodeSource")
 class LegalEntityPhoneNumbersCountryCodeSource(_builtins.str, Enum):
     UNSPECIFIED = "UNSPECIFIED"
-    FRO_M_NUMBE_R_WIT_H_PLU_S_SIGN = "FROM_NUMBER_WITH_PLUS_SIGN"
-    FRO_M_NUMBE_R_WIT_H_IDD = "FROM_NUMBER_WITH_IDD"
-    FRO_M_NUMBE_R_WITHOU_T_PLU_S_SIGN = "FROM_NUMBER_WITHOUT_PLUS_SIGN"
-    FRO_M_DEFAUL_T_COUNTRY = "FROM_DEFAULT_COUNTRY"
+    FROM_NUMBER_WITH_PLUS_SIGN = "FROM_NUMBER_WITH_PLUS_SIGN"
+    FROM_NUMBER_WITH_IDD = "FROM_NUMBER_WITH_IDD"
+    FROM_NUMBER_WITHOUT_PLUS_SIGN = "FROM_NUMBER_WITHOUT_PLUS_SIGN"
+    FROM_DEFAULT_COUNTRY = "FROM_DEFAULT_COUNTRY"
 
 
 @pulumi.type_token("travel:index:LegalEntityPhoneNumbersType")
 class LegalEntityPhoneNumbersType(_builtins.str, Enum):
-    UNKNOW_N_TYPE = "UNKNOWN_TYPE"
+    UNKNOWN_TYPE = "UNKNOWN_TYPE"
     MOBILE = "MOBILE"
     LANDLINE = "LANDLINE"
 
@@ -391,14 +391,14 @@ class LegalEntityPhoneNumbersType(_builtins.str, Enum):
 @pulumi.type_token("travel:index:PerTripServiceChargeConfigTierChargesTier")
 class PerTripServiceChargeConfigTierChargesTier(_builtins.str, Enum):
     BASIC = "BASIC"
-    SEAT1_A = "SEAT1A"
+    SEAT1A = "SEAT1A"
 
 
 @pulumi.type_token("travel:index:UserGroupRolesRolesScopeAudiencesPredicatesType")
 class UserGroupRolesRolesScopeAudiencesPredicatesType(_builtins.str, Enum):
-    BOOKIN_G_TMC = "BOOKING_TMC"
-    CONTRACTIN_G_TMC = "CONTRACTING_TMC"
+    BOOKING_TMC = "BOOKING_TMC"
+    CONTRACTING_TMC = "CONTRACTING_TMC"
     COMPANY = "COMPANY"
-    LEGA_L_ENTITY = "LEGAL_ENTITY"
+    LEGAL_ENTITY = "LEGAL_ENTITY"
     PROFILE = "PROFILE"
-    STEALT_H_TYPE = "STEALTH_TYPE"
+    STEALTH_TYPE = "STEALTH_TYPE"
