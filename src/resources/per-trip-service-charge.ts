@@ -84,10 +84,12 @@ export const perTripServiceChargeResource = defineResource<
     const response = await readUnlessGone(NOT_FOUND_CODES, () =>
       client.get(chargePath(id), { schema: responseSchema }),
     );
+    // An answer without a config (optional in the vendor's schema) has no charge set: gone.
     if (!response?.config) return undefined;
     return {
       observed: { companyId: id, config: response.config as ChargeInputs["config"] },
-      state: { enabled: response.enabled },
+      // Left out, `enabled` is false, as the vendor's protobuf-style answers leave out a false.
+      state: { enabled: response.enabled ?? false },
     };
   },
   // The platform's answer to a change does not say whether the charge is enabled.
