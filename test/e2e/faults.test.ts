@@ -357,21 +357,9 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
         unowned: { id: string; parents: Record<string, string> }[];
         tmcNotHeld: { id: string; caller: boolean; madeByPendingCreate?: boolean }[];
       };
-      // The only objects no resource owns are the parents the test made through the API (fields,
-      // a legal entity, the arm made for the option group); a duplicate would show in held().
-      const parents = new Set(
-        rows.flatMap(({ inputs }) =>
-          [
-            inputs.legalEntityId,
-            inputs.customFieldId,
-            ...((inputs.fieldIds as string[] | undefined) ?? []),
-          ].filter((id): id is string => typeof id === "string"),
-        ),
-      );
-      const madeByTest = (object: { id: string; parents: Record<string, string> }) =>
-        parents.has(object.id) || Object.values(object.parents).some((id) => parents.has(id));
+      // A duplicate would show in held().
       expect(after.pendingCreates).toEqual([]);
-      expect(after.unowned.filter((object) => !madeByTest(object))).toEqual([]);
+      expect(unownedBeyondTestParents(rows, after.unowned)).toEqual([]);
       expect(after.tmcNotHeld.filter((object) => !object.caller)).toEqual([
         {
           type: "ApiUser",
@@ -421,6 +409,28 @@ async function declareOneOfEach(
 }
 
 /**
+ * The objects reconcile lists as owned by no resource, less the parents the test made through the
+ * API (fields, a legal entity, the arm made for an option group) and what sits under them.
+ */
+function unownedBeyondTestParents<T extends { id: string; parents: Record<string, string> }>(
+  rows: readonly DeclaredRow[],
+  unowned: readonly T[],
+): T[] {
+  const parents = new Set(
+    rows.flatMap(({ inputs }) =>
+      [
+        inputs.legalEntityId,
+        inputs.customFieldId,
+        ...((inputs.fieldIds as string[] | undefined) ?? []),
+      ].filter((id): id is string => typeof id === "string"),
+    ),
+  );
+  return unowned.filter(
+    (object) => !parents.has(object.id) && !Object.values(object.parents).some((id) => parents.has(id)),
+  );
+}
+
+/**
  * The platform holds exactly what the stack holds: one object per resource (a duplicate shows in
  * `held`), an API user whose recorded secret works, and `reconcile` finds no pending create, no
  * object of the stack's companies that no resource owns but the parents the test made through the
@@ -441,19 +451,8 @@ async function expectPlatformHoldsTheStack(e: E2eEnvironment, rows: DeclaredRow[
     unowned: { id: string; parents: Record<string, string> }[];
     tmcNotHeld: { caller: boolean }[];
   };
-  const parents = new Set(
-    rows.flatMap(({ inputs }) =>
-      [
-        inputs.legalEntityId,
-        inputs.customFieldId,
-        ...((inputs.fieldIds as string[] | undefined) ?? []),
-      ].filter((id): id is string => typeof id === "string"),
-    ),
-  );
-  const madeByTest = (object: { id: string; parents: Record<string, string> }) =>
-    parents.has(object.id) || Object.values(object.parents).some((id) => parents.has(id));
   expect(after.pendingCreates).toEqual([]);
-  expect(after.unowned.filter((object) => !madeByTest(object))).toEqual([]);
+  expect(unownedBeyondTestParents(rows, after.unowned)).toEqual([]);
   expect(after.tmcNotHeld.filter((object) => !object.caller)).toEqual([]);
   expect(clean.code, clean.stderr).toBe(after.unowned.length > 0 ? 9 : 0);
 }

@@ -25,7 +25,6 @@ import { definitions } from "../../src/resources/registry";
 import { readTenant } from "../../src/tenant/read-tenant";
 import { assertNoContractViolations, type ContractRecorder } from "../support/contract-recorder";
 import { clientFor, renameCostCenterOutOfBand } from "../support/live-emulator";
-import { findOnPath } from "../support/on-path";
 import { newUserProject, type NewUserProject } from "../support/new-user-project";
 import { packedTarball, repoRoot } from "../support/packed-project";
 import {
@@ -34,23 +33,12 @@ import {
   checkpointText,
   declaredResources,
 } from "../support/state-size";
-import { e2eSkipReason, startE2eRecorder } from "./harness";
+import { startE2eRecorder, yamlHostSkipReason } from "./harness";
 
 const EXAMPLE = join(repoRoot(), "examples", "yaml-tenant");
 const RESOURCE_EXAMPLES = join(repoRoot(), "examples", "resources", "yaml");
 const STACK = "dev";
 const TOKEN_ROUTE = "POST /v2/auth/oauth2-token";
-
-/** Why this file cannot run here: the e2e suite's reason, or no YAML language host on PATH. */
-function skipReason(): string {
-  const suite = e2eSkipReason();
-  if (suite !== "") return suite;
-  if (findOnPath("pulumi-language-yaml") !== undefined) return "";
-  const reason = "pulumi-language-yaml not found on PATH; run scripts/bootstrap";
-  if (process.env.CI === "true")
-    throw new Error(`CI=true: the YAML e2e needs the YAML language host: ${reason}`);
-  return reason;
-}
 
 /** One step of a deployment: what the engine does to which resource, and the inputs it names. */
 interface Step {
@@ -93,248 +81,254 @@ function summaryChanges(ndjson: string): Record<string, number> {
   return summary.resourceChanges;
 }
 
-describe.skipIf(skipReason() !== "")("examples/yaml-tenant through the plugin, as a new user runs it", () => {
-  let emulator: RunningEmulator;
-  let recorder: ContractRecorder;
-  let client: TravelClient;
-  let project: NewUserProject;
-  let dir = "";
-  let backend = "";
-  let env: NodeJS.ProcessEnv = {};
-  let companyId = "";
+describe.skipIf(yamlHostSkipReason() !== "")(
+  "examples/yaml-tenant through the plugin, as a new user runs it",
+  () => {
+    let emulator: RunningEmulator;
+    let recorder: ContractRecorder;
+    let client: TravelClient;
+    let project: NewUserProject;
+    let dir = "";
+    let backend = "";
+    let env: NodeJS.ProcessEnv = {};
+    let companyId = "";
 
-  const run = (command: string, args: string[]) => project.run(command, args);
-  const pulumi = (...args: string[]) => run("pulumi", [...args, "--stack", STACK, "--non-interactive"]);
-  /** Runs `step` and returns the platform calls it made, token requests left out. */
-  const callsOf = async <T>(step: () => Promise<T>) => {
-    const before = emulator.admin.lastRequestSeq;
-    const result = await step();
-    return { result, calls: emulator.admin.requests(before).filter((r) => r.route !== TOKEN_ROUTE) };
-  };
-  const program = () => join(dir, "Pulumi.yaml");
-  const checkpoint = () => checkpointText(backend, "yaml-tenant", STACK);
-  const stateResources = () => checkpointResources(checkpoint());
-  const resourceOutputs = (urnSuffix: string) => {
-    const resource = stateResources().find((r) => r.urn.endsWith(urnSuffix));
-    if (resource?.outputs === undefined) throw new Error(`no ${urnSuffix} in the state`);
-    return resource.outputs;
-  };
-
-  beforeAll(async () => {
-    emulator = await startEmulator();
-    recorder = await startE2eRecorder(emulator.url, "e2e yaml-tenant");
-    client = clientFor(emulator);
-    project = newUserProject("yaml-tenant");
-    ({ dir, backend, env } = project);
-  });
-  afterAll(async () => {
-    await client?.close();
-    await recorder?.close();
-    await emulator?.close();
-    project?.remove();
-    if (recorder) assertNoContractViolations(recorder, "e2e yaml-tenant");
-  });
-
-  it("installs the package and its plugin, and deploys the example", async () => {
-    await project.installPackage(packedTarball(inject("packedProjectDir")));
-    cpSync(EXAMPLE, dir, { recursive: true });
-    expect(readFileSync(program(), "utf8")).not.toContain("plugins:");
-
-    await run("pulumi", ["stack", "init", STACK, "--non-interactive"]);
-    await pulumi("config", "set", "travel:baseUrl", recorder.url);
-    await pulumi("config", "set", "travel:clientId", emulator.bootstrap.clientId);
-    await pulumi("config", "set", "--secret", "travel:clientSecret", emulator.bootstrap.clientSecret);
-
-    // The first preview: the lookup's company does not exist yet, so its result is unknown.
-    const preview = JSON.parse(await pulumi("preview", "--json")) as {
-      changeSummary: Record<string, number>;
+    const run = (command: string, args: string[]) => project.run(command, args);
+    const pulumi = (...args: string[]) => run("pulumi", [...args, "--stack", STACK, "--non-interactive"]);
+    /** Runs `step` and returns the platform calls it made, token requests left out. */
+    const callsOf = async <T>(step: () => Promise<T>) => {
+      const before = emulator.admin.lastRequestSeq;
+      const result = await step();
+      return { result, calls: emulator.admin.requests(before).filter((r) => r.route !== TOKEN_ROUTE) };
     };
-    expect(preview.changeSummary).toEqual({ create: 15 });
-    const { result: up, calls } = await callsOf(() => pulumi("up", "--yes", "--skip-preview", "--json"));
-    const created = updateSteps(up).map((step) => step.urn.split("::").slice(-2).join("::"));
-    expect(created).toContain("travel:index:OptionGroup::project-codes");
-    expect(new Set(created.map((urn) => urn.split("::")[0]))).toEqual(
-      new Set([
-        "pulumi:pulumi:Stack",
-        ...[
-          "Company",
-          "LegalEntity",
-          "Office",
-          "CostCenter",
-          "Department",
-          "Grade",
-          "CompanyFeatures",
-          "CompanyConfig",
-          "CustomField",
-          "Arm",
-          "OptionGroup",
-          "CustomFieldOrder",
-        ].map((type) => `travel:index:${type}`),
-      ]),
-    );
-    expect(calls.filter((r) => r.route === "POST /v2/companies")).toHaveLength(1);
-
-    const outputs = JSON.parse(await pulumi("stack", "output", "--json")) as Record<string, string>;
-    companyId = outputs.companyId ?? "";
-    expect(companyId).not.toBe("");
-    // The lookup (fn::invoke travel:index:getUserGroup) found the company's standard group.
-    const travelers = await client.post<{ userGroups: { id: string; name: string }[] }>(
-      apiPath`/v3/companies/${companyId}/user-groups/list`,
-      { body: { pagination: { offset: 0, limit: 100 } }, idempotent: true },
-    );
-    expect(outputs.travelersGroupId).toBe(travelers.userGroups.find((g) => g.name === "Travelers")?.id);
-  });
-
-  it("previews examples/resources/yaml, the resource pages' YAML examples, through the plugin", async () => {
-    const examples = join(dir, "resource-examples");
-    cpSync(RESOURCE_EXAMPLES, examples, { recursive: true });
-    const { publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-    const inExamples = async (...args: string[]) =>
-      (
-        await promisify(execFile)("pulumi", [...args, "--stack", STACK, "--non-interactive"], {
-          cwd: examples,
-          env,
-          maxBuffer: 64 << 20,
-        })
-      ).stdout;
-    await inExamples("stack", "init");
-    await inExamples("config", "set", "travel:baseUrl", recorder.url);
-    await inExamples("config", "set", "travel:clientId", emulator.bootstrap.clientId);
-    await inExamples("config", "set", "--secret", "travel:clientSecret", emulator.bootstrap.clientSecret);
-    // A PEM starts with dashes: after `--`, so the CLI does not read it as a flag.
-    const pem = publicKey.export({ type: "spki", format: "pem" }).toString();
-    await promisify(execFile)(
-      "pulumi",
-      ["config", "set", "partnerAPublicKeyPem", "--stack", STACK, "--non-interactive", "--", pem],
-      { cwd: examples, env },
-    );
-    // Every resource passes the plugin's checks of its inputs; its company is new, so nothing is read.
-    const preview = JSON.parse(await inExamples("preview", "--json")) as {
-      changeSummary: Record<string, number>;
+    const program = () => join(dir, "Pulumi.yaml");
+    const checkpoint = () => checkpointText(backend, "yaml-tenant", STACK);
+    const stateResources = () => checkpointResources(checkpoint());
+    const resourceOutputs = (urnSuffix: string) => {
+      const resource = stateResources().find((r) => r.urn.endsWith(urnSuffix));
+      if (resource?.outputs === undefined) throw new Error(`no ${urnSuffix} in the state`);
+      return resource.outputs;
     };
-    const declared = parseDocument(readFileSync(join(examples, "Pulumi.yaml"), "utf8")).get("resources");
-    if (!isMap(declared)) throw new Error("no resources map in examples/resources/yaml");
-    expect(preview.changeSummary).toEqual({ create: declared.items.length + 1 });
-  });
 
-  it("keeps a state without __provider, without plaintext secrets, ≤ 1.5 KB per resource", () => {
-    const text = checkpoint();
-    expect(text).not.toContain("__provider");
-    expect(text).not.toContain(emulator.bootstrap.clientSecret);
-    // The example's 14 resources; the stack and the default provider are not the plugin's.
-    expect(declaredResources(stateResources()).map((r) => r.type.split(":")[0])).toEqual(
-      Array(14).fill("travel"),
-    );
-    const average = bytesPerResource(text);
-    console.log(`yaml-tenant state: ${Math.round(average)} bytes per resource on average`);
-    expect(average).toBeLessThanOrEqual(1536);
-  });
-
-  it("previews no changes on a second run", async () => {
-    const { calls } = await callsOf(() => pulumi("preview", "--expect-no-changes"));
-    expect(calls.filter((r) => r.method !== "GET" && !r.route.endsWith("/list"))).toEqual([]);
-  });
-
-  it("previews an arm's audience change as exactly the steps the update takes", async () => {
-    const before = readFileSync(program(), "utf8");
-    const changed = before.replace("id: ${acme-us.legalEntityId}", "id: ${acme-fr.legalEntityId}");
-    expect(changed).not.toBe(before);
-    writeFileSync(program(), changed);
-
-    const preview = previewSteps(await pulumi("preview", "--json"));
-    const { result: up, calls } = await callsOf(() => pulumi("up", "--yes", "--skip-preview", "--json"));
-    const arm = {
-      op: "update",
-      urn: expect.stringMatching(/::travel:index:Arm::project-code-us$/),
-      diffs: ["audiences"],
-    };
-    expect(preview).toEqual([arm]);
-    expect(updateSteps(up)).toEqual(preview);
-    expect(preview.some((step) => step.urn.includes("OptionGroup"))).toBe(false);
-    expect(calls.filter((r) => r.method !== "GET" && !r.route.endsWith("/list")).map((r) => r.route)).toEqual(
-      ["PUT /v3/companies/:companyId/custom-fields/:customFieldId/arms/:armId"],
-    );
-  });
-
-  it("refreshes a change made on the platform, and `up` undoes it", async () => {
-    await renameCostCenterOutOfBand(emulator, companyId, "Sales", "Sales (renamed)");
-    expect(summaryChanges(await pulumi("refresh", "--yes", "--skip-preview", "--json"))).toMatchObject({
-      update: 1,
+    beforeAll(async () => {
+      emulator = await startEmulator();
+      recorder = await startE2eRecorder(emulator.url, "e2e yaml-tenant");
+      client = clientFor(emulator);
+      project = newUserProject("yaml-tenant");
+      ({ dir, backend, env } = project);
     });
-    expect(resourceOutputs("::travel:index:CostCenter::sales").name).toBe("Sales (renamed)");
-
-    const up = await pulumi("up", "--yes", "--skip-preview", "--json");
-    expect(updateSteps(up)).toEqual([
-      { op: "update", urn: expect.stringMatching(/::travel:index:CostCenter::sales$/), diffs: ["name"] },
-    ]);
-    const { costCenterId } = resourceOutputs("::travel:index:CostCenter::sales") as { costCenterId: string };
-    const platform = await client.get<{ name: string }>(
-      apiPath`/v2/companies/${companyId}/cost-centers/${costCenterId}`,
-    );
-    expect(platform.name).toBe("Sales");
-  });
-
-  it("imports a cost center made by hand without creating one, and the program then matches", async () => {
-    const hand = await client.post<{ id: string }>(apiPath`/v2/companies/${companyId}/cost-centers`, {
-      body: { name: "Made by hand", externalId: "cc-hand" },
+    afterAll(async () => {
+      await client?.close();
+      await recorder?.close();
+      await emulator?.close();
+      project?.remove();
+      if (recorder) assertNoContractViolations(recorder, "e2e yaml-tenant");
     });
-    const out = join(dir, "imported.yaml");
-    const { calls } = await callsOf(() =>
-      pulumi(
-        "import",
-        "travel:index:CostCenter",
-        "hand",
-        `${companyId}/${hand.id}`,
-        "--yes",
-        "--protect=false",
-        "--out",
-        out,
-      ),
-    );
-    expect(calls.filter((r) => r.method === "POST" && !r.route.endsWith("/list"))).toEqual([]);
 
-    // The generated code goes into the program's resources.
-    const imported = parseDocument(readFileSync(out, "utf8")).get("resources");
-    const document = parseDocument(readFileSync(program(), "utf8"));
-    const resources = document.get("resources");
-    if (!isMap(imported) || !isMap(resources))
-      throw new Error("no resources map in the program or the import");
-    expect(imported.items.map((pair) => String(pair.key))).toEqual(["hand"]);
-    for (const pair of imported.items) resources.add(pair);
-    writeFileSync(program(), document.toString());
+    it("installs the package and its plugin, and deploys the example", async () => {
+      await project.installPackage(packedTarball(inject("packedProjectDir")));
+      cpSync(EXAMPLE, dir, { recursive: true });
+      expect(readFileSync(program(), "utf8")).not.toContain("plugins:");
 
-    await pulumi("preview", "--expect-no-changes");
-  });
+      await run("pulumi", ["stack", "init", STACK, "--non-interactive"]);
+      await pulumi("config", "set", "travel:baseUrl", recorder.url);
+      await pulumi("config", "set", "travel:clientId", emulator.bootstrap.clientId);
+      await pulumi("config", "set", "--secret", "travel:clientSecret", emulator.bootstrap.clientSecret);
 
-  it("destroys everything: the platform holds none of the company's objects", async () => {
-    const objects = await readTenant(client, [companyId], definitions);
-    expect(objects.map((o) => o.type)).toEqual(expect.arrayContaining(["CostCenter", "CustomField", "Arm"]));
-    expect(objects.filter((o) => o.type === "CostCenter")).toHaveLength(3);
+      // The first preview: the lookup's company does not exist yet, so its result is unknown.
+      const preview = JSON.parse(await pulumi("preview", "--json")) as {
+        changeSummary: Record<string, number>;
+      };
+      expect(preview.changeSummary).toEqual({ create: 15 });
+      const { result: up, calls } = await callsOf(() => pulumi("up", "--yes", "--skip-preview", "--json"));
+      const created = updateSteps(up).map((step) => step.urn.split("::").slice(-2).join("::"));
+      expect(created).toContain("travel:index:OptionGroup::project-codes");
+      expect(new Set(created.map((urn) => urn.split("::")[0]))).toEqual(
+        new Set([
+          "pulumi:pulumi:Stack",
+          ...[
+            "Company",
+            "LegalEntity",
+            "Office",
+            "CostCenter",
+            "Department",
+            "Grade",
+            "CompanyFeatures",
+            "CompanyConfig",
+            "CustomField",
+            "Arm",
+            "OptionGroup",
+            "CustomFieldOrder",
+          ].map((type) => `travel:index:${type}`),
+        ]),
+      );
+      expect(calls.filter((r) => r.route === "POST /v2/companies")).toHaveLength(1);
 
-    const destroyed = summaryChanges(await pulumi("destroy", "--yes", "--skip-preview", "--json"));
-    expect(destroyed.delete).toBeGreaterThanOrEqual(16);
-    expect(await readTenant(client, [companyId], definitions)).toEqual([]);
-    const companies = await client.get<{ elements?: { id: string }[] }>("/v2/companies", {
-      query: { offset: 0, limit: 100 },
+      const outputs = JSON.parse(await pulumi("stack", "output", "--json")) as Record<string, string>;
+      companyId = outputs.companyId ?? "";
+      expect(companyId).not.toBe("");
+      // The lookup (fn::invoke travel:index:getUserGroup) found the company's standard group.
+      const travelers = await client.post<{ userGroups: { id: string; name: string }[] }>(
+        apiPath`/v3/companies/${companyId}/user-groups/list`,
+        { body: { pagination: { offset: 0, limit: 100 } }, idempotent: true },
+      );
+      expect(outputs.travelersGroupId).toBe(travelers.userGroups.find((g) => g.name === "Travelers")?.id);
     });
-    expect((companies.elements ?? []).map((c) => c.id)).not.toContain(companyId);
-    expect(declaredResources(stateResources())).toEqual([]);
-  });
 
-  it("serves two explicit providers, each resource with its own provider's credentials", async () => {
-    const second = await client.post<{ clientId: string; clientSecret: string }>("/v2/api-users", {
-      body: { role: "TMC_ADMIN", credentialType: "CLIENT_CREDENTIALS" },
+    it("previews examples/resources/yaml, the resource pages' YAML examples, through the plugin", async () => {
+      const examples = join(dir, "resource-examples");
+      cpSync(RESOURCE_EXAMPLES, examples, { recursive: true });
+      const { publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+      const inExamples = async (...args: string[]) =>
+        (
+          await promisify(execFile)("pulumi", [...args, "--stack", STACK, "--non-interactive"], {
+            cwd: examples,
+            env,
+            maxBuffer: 64 << 20,
+          })
+        ).stdout;
+      await inExamples("stack", "init");
+      await inExamples("config", "set", "travel:baseUrl", recorder.url);
+      await inExamples("config", "set", "travel:clientId", emulator.bootstrap.clientId);
+      await inExamples("config", "set", "--secret", "travel:clientSecret", emulator.bootstrap.clientSecret);
+      // A PEM starts with dashes: after `--`, so the CLI does not read it as a flag.
+      const pem = publicKey.export({ type: "spki", format: "pem" }).toString();
+      await promisify(execFile)(
+        "pulumi",
+        ["config", "set", "partnerAPublicKeyPem", "--stack", STACK, "--non-interactive", "--", pem],
+        { cwd: examples, env },
+      );
+      // Every resource passes the plugin's checks of its inputs; its company is new, so nothing is read.
+      const preview = JSON.parse(await inExamples("preview", "--json")) as {
+        changeSummary: Record<string, number>;
+      };
+      const declared = parseDocument(readFileSync(join(examples, "Pulumi.yaml"), "utf8")).get("resources");
+      if (!isMap(declared)) throw new Error("no resources map in examples/resources/yaml");
+      expect(preview.changeSummary).toEqual({ create: declared.items.length + 1 });
     });
-    const two = join(dir, "two-providers");
-    mkdirSync(two);
-    const provider = (clientId: string, secret: string) => `
+
+    it("keeps a state without __provider, without plaintext secrets, ≤ 1.5 KB per resource", () => {
+      const text = checkpoint();
+      expect(text).not.toContain("__provider");
+      expect(text).not.toContain(emulator.bootstrap.clientSecret);
+      // The example's 14 resources; the stack and the default provider are not the plugin's.
+      expect(declaredResources(stateResources()).map((r) => r.type.split(":")[0])).toEqual(
+        Array(14).fill("travel"),
+      );
+      const average = bytesPerResource(text);
+      console.log(`yaml-tenant state: ${Math.round(average)} bytes per resource on average`);
+      expect(average).toBeLessThanOrEqual(1536);
+    });
+
+    it("previews no changes on a second run", async () => {
+      const { calls } = await callsOf(() => pulumi("preview", "--expect-no-changes"));
+      expect(calls.filter((r) => r.method !== "GET" && !r.route.endsWith("/list"))).toEqual([]);
+    });
+
+    it("previews an arm's audience change as exactly the steps the update takes", async () => {
+      const before = readFileSync(program(), "utf8");
+      const changed = before.replace("id: ${acme-us.legalEntityId}", "id: ${acme-fr.legalEntityId}");
+      expect(changed).not.toBe(before);
+      writeFileSync(program(), changed);
+
+      const preview = previewSteps(await pulumi("preview", "--json"));
+      const { result: up, calls } = await callsOf(() => pulumi("up", "--yes", "--skip-preview", "--json"));
+      const arm = {
+        op: "update",
+        urn: expect.stringMatching(/::travel:index:Arm::project-code-us$/),
+        diffs: ["audiences"],
+      };
+      expect(preview).toEqual([arm]);
+      expect(updateSteps(up)).toEqual(preview);
+      expect(preview.some((step) => step.urn.includes("OptionGroup"))).toBe(false);
+      expect(
+        calls.filter((r) => r.method !== "GET" && !r.route.endsWith("/list")).map((r) => r.route),
+      ).toEqual(["PUT /v3/companies/:companyId/custom-fields/:customFieldId/arms/:armId"]);
+    });
+
+    it("refreshes a change made on the platform, and `up` undoes it", async () => {
+      await renameCostCenterOutOfBand(emulator, companyId, "Sales", "Sales (renamed)");
+      expect(summaryChanges(await pulumi("refresh", "--yes", "--skip-preview", "--json"))).toMatchObject({
+        update: 1,
+      });
+      expect(resourceOutputs("::travel:index:CostCenter::sales").name).toBe("Sales (renamed)");
+
+      const up = await pulumi("up", "--yes", "--skip-preview", "--json");
+      expect(updateSteps(up)).toEqual([
+        { op: "update", urn: expect.stringMatching(/::travel:index:CostCenter::sales$/), diffs: ["name"] },
+      ]);
+      const { costCenterId } = resourceOutputs("::travel:index:CostCenter::sales") as {
+        costCenterId: string;
+      };
+      const platform = await client.get<{ name: string }>(
+        apiPath`/v2/companies/${companyId}/cost-centers/${costCenterId}`,
+      );
+      expect(platform.name).toBe("Sales");
+    });
+
+    it("imports a cost center made by hand without creating one, and the program then matches", async () => {
+      const hand = await client.post<{ id: string }>(apiPath`/v2/companies/${companyId}/cost-centers`, {
+        body: { name: "Made by hand", externalId: "cc-hand" },
+      });
+      const out = join(dir, "imported.yaml");
+      const { calls } = await callsOf(() =>
+        pulumi(
+          "import",
+          "travel:index:CostCenter",
+          "hand",
+          `${companyId}/${hand.id}`,
+          "--yes",
+          "--protect=false",
+          "--out",
+          out,
+        ),
+      );
+      expect(calls.filter((r) => r.method === "POST" && !r.route.endsWith("/list"))).toEqual([]);
+
+      // The generated code goes into the program's resources.
+      const imported = parseDocument(readFileSync(out, "utf8")).get("resources");
+      const document = parseDocument(readFileSync(program(), "utf8"));
+      const resources = document.get("resources");
+      if (!isMap(imported) || !isMap(resources))
+        throw new Error("no resources map in the program or the import");
+      expect(imported.items.map((pair) => String(pair.key))).toEqual(["hand"]);
+      for (const pair of imported.items) resources.add(pair);
+      writeFileSync(program(), document.toString());
+
+      await pulumi("preview", "--expect-no-changes");
+    });
+
+    it("destroys everything: the platform holds none of the company's objects", async () => {
+      const objects = await readTenant(client, [companyId], definitions);
+      expect(objects.map((o) => o.type)).toEqual(
+        expect.arrayContaining(["CostCenter", "CustomField", "Arm"]),
+      );
+      expect(objects.filter((o) => o.type === "CostCenter")).toHaveLength(3);
+
+      const destroyed = summaryChanges(await pulumi("destroy", "--yes", "--skip-preview", "--json"));
+      expect(destroyed.delete).toBeGreaterThanOrEqual(16);
+      expect(await readTenant(client, [companyId], definitions)).toEqual([]);
+      const companies = await client.get<{ elements?: { id: string }[] }>("/v2/companies", {
+        query: { offset: 0, limit: 100 },
+      });
+      expect((companies.elements ?? []).map((c) => c.id)).not.toContain(companyId);
+      expect(declaredResources(stateResources())).toEqual([]);
+    });
+
+    it("serves two explicit providers, each resource with its own provider's credentials", async () => {
+      const second = await client.post<{ clientId: string; clientSecret: string }>("/v2/api-users", {
+        body: { role: "TMC_ADMIN", credentialType: "CLIENT_CREDENTIALS" },
+      });
+      const two = join(dir, "two-providers");
+      mkdirSync(two);
+      const provider = (clientId: string, secret: string) => `
     type: pulumi:providers:travel
     properties:
       baseUrl: ${recorder.url}
       clientId: ${clientId}
       clientSecret:
         fn::secret: ${secret}`;
-    const company = (name: string, by: string) => `
+      const company = (name: string, by: string) => `
     type: travel:index:Company
     properties:
       name: ${name}
@@ -342,23 +336,24 @@ describe.skipIf(skipReason() !== "")("examples/yaml-tenant through the plugin, a
       billingCurrency: USD
     options:
       provider: \${${by}}`;
-    writeFileSync(
-      join(two, "Pulumi.yaml"),
-      `name: two-providers\nruntime: yaml\nresources:\n  first:${provider(emulator.bootstrap.clientId, emulator.bootstrap.clientSecret)}\n` +
-        `  second:${provider(second.clientId, second.clientSecret)}\n` +
-        `  one:${company("One", "first")}\n  other:${company("Other", "second")}\n`,
-    );
-    const inTwo = (...args: string[]) =>
-      promisify(execFile)("pulumi", [...args, "--stack", STACK, "--non-interactive"], { cwd: two, env });
-    await promisify(execFile)("pulumi", ["stack", "init", STACK, "--non-interactive"], { cwd: two, env });
-    const before = emulator.admin.lastRequestSeq;
-    await inTwo("up", "--yes", "--skip-preview");
-    const creates = emulator.admin.requests(before).filter((r) => r.route === "POST /v2/companies");
-    expect(creates.map((r) => r.clientId).sort()).toEqual(
-      [emulator.bootstrap.clientId, second.clientId].sort(),
-    );
-    const state = checkpointText(backend, "two-providers", STACK);
-    expect(state).not.toContain(second.clientSecret);
-    await inTwo("destroy", "--yes", "--skip-preview");
-  });
-});
+      writeFileSync(
+        join(two, "Pulumi.yaml"),
+        `name: two-providers\nruntime: yaml\nresources:\n  first:${provider(emulator.bootstrap.clientId, emulator.bootstrap.clientSecret)}\n` +
+          `  second:${provider(second.clientId, second.clientSecret)}\n` +
+          `  one:${company("One", "first")}\n  other:${company("Other", "second")}\n`,
+      );
+      const inTwo = (...args: string[]) =>
+        promisify(execFile)("pulumi", [...args, "--stack", STACK, "--non-interactive"], { cwd: two, env });
+      await promisify(execFile)("pulumi", ["stack", "init", STACK, "--non-interactive"], { cwd: two, env });
+      const before = emulator.admin.lastRequestSeq;
+      await inTwo("up", "--yes", "--skip-preview");
+      const creates = emulator.admin.requests(before).filter((r) => r.route === "POST /v2/companies");
+      expect(creates.map((r) => r.clientId).sort()).toEqual(
+        [emulator.bootstrap.clientId, second.clientId].sort(),
+      );
+      const state = checkpointText(backend, "two-providers", STACK);
+      expect(state).not.toContain(second.clientSecret);
+      await inTwo("destroy", "--yes", "--skip-preview");
+    });
+  },
+);
