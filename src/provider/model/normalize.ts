@@ -136,7 +136,7 @@ function normalizeArray(schema: z.ZodType, def: Def, value: unknown, declared: u
   if (!isUnordered(schema))
     return value.map((item, index) => normalizeValue(element, item, mine[index], mode));
   // A set: each declared item takes the answered item equal to it, in the program's order.
-  const pool = [...value];
+  const pool: unknown[] = [...(value as unknown[])];
   const ordered: unknown[] = [];
   for (const want of mine) {
     const index = pool.findIndex((item) => jsonEqual(normalizeValue(element, item, want, mode), want));

@@ -76,7 +76,10 @@ export function officeRoutes(ctx: EmulatorContext) {
         matching.sort((a, b) => direction * key(a).localeCompare(key(b)));
       }
       const { offset, limit } = body.paginationParams;
-      const { page, totalNumResults } = offsetPage(matching, { offset, limit: pageLimit(ctx.settings, limit) });
+      const { page, totalNumResults } = offsetPage(matching, {
+        offset,
+        limit: pageLimit(ctx.settings, limit),
+      });
       return {
         offices: page.map((office) => ({
           legalEntityRef: { id: office.legalEntityId, name: nameOf(office.legalEntityId) },
