@@ -142,15 +142,6 @@ function isRotatedSince(
   );
 }
 
-/**
- * When the cooldown of the latest call the stack recorded (`rotatedAt`, the latest it reached the
- * platform) ends, at the latest; undefined when none is recorded.
- */
-function rotationAllowedAtMs(rotatedAt: unknown): number | undefined {
-  const recordedMs = typeof rotatedAt === "string" ? Date.parse(rotatedAt) : Number.NaN;
-  return Number.isNaN(recordedMs) ? undefined : recordedMs + TENANT_KEY_COOLDOWN_MS;
-}
-
 /** The rotation `update` asks for; a rotation since the recorded one counts as done. */
 async function rotate(
   ctx: ResourceContext,
@@ -233,18 +224,6 @@ export const tenantKeyResource = defineResource<
     if (company === undefined) return undefined;
     // The key itself cannot be read: it is assumed unchanged (see docs/security.md, drift).
     return { observed: declared, state: id === declared.companyId ? {} : { configId: id } };
-  },
-  // The cooldown runs from the latest call the stack recorded, so preview knows a rotation inside it.
-  refusedUpdate(recorded, news, changed) {
-    if (!changed.includes("rotation") || typeof news.rotation !== "string") return undefined;
-    const allowedAtMs = rotationAllowedAtMs(recorded.rotatedAt);
-    if (allowedAtMs === undefined || allowedAtMs <= Date.now()) return undefined;
-    return (
-      `TenantKey of company ${String(recorded.companyId)}: cannot rotate the key yet: the platform allows one ` +
-      `provisioning or rotation per hour, and the latest was at ${String(recorded.rotatedAt)}; the next rotation ` +
-      `is allowed at ${new Date(allowedAtMs).toISOString()} (in ${Math.ceil((allowedAtMs - Date.now()) / 1000)} s). ` +
-      `Until then, keep rotation at ${JSON.stringify(recorded.rotation ?? null)}, as recorded.`
-    );
   },
   changedByUpdate: (olds, news) =>
     news.rotation !== undefined && news.rotation !== olds.rotation ? ["configId", "rotatedAt"] : [],

@@ -9,7 +9,8 @@
 import { generateKeyPairSync } from "node:crypto";
 import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
 import type { Values } from "../../src/provider/model/definition";
-import type { ResourceType } from "../../src/resources/registry";
+import { comparable, normalizingSchema } from "../../src/provider/model/normalize";
+import { definitions, type ResourceType } from "../../src/resources/registry";
 import { TRAVEL_BY_HOST } from "./plugin-classes";
 
 /** An output of another resource of the program: its name and the output's name. */
@@ -340,8 +341,20 @@ export interface World {
 }
 
 /** Literal keys of `inputs` that differ from `before` (all of them for a new resource). */
-function changedKeys(inputs: Values, before: Values | undefined): string[] {
-  return Object.keys(inputs).filter((key) => JSON.stringify(inputs[key]) !== JSON.stringify(before?.[key]));
+/**
+ * The literal inputs of a `type` that differ from `before` as the provider compares them
+ * (`normalize.ts`: unordered arrays as sets, an omitted empty value as its explicit form), so an
+ * input passed through an unknown output really changes and preview's planned update is up's.
+ */
+function changedKeys(type: ResourceType, inputs: Values, before: Values | undefined): string[] {
+  const definition = definitions[type];
+  const both =
+    before !== undefined && definition !== undefined
+      ? comparable(normalizingSchema(definition, inputs), before, inputs)
+      : { olds: before ?? {}, news: inputs };
+  return Object.keys(inputs).filter(
+    (key) => JSON.stringify(both.news[key]) !== JSON.stringify(both.olds[key]),
+  );
 }
 
 /**
@@ -362,7 +375,7 @@ export function evolveProgram(
   const place = (spec: ResourceSpec) => byName.set(spec.name, spec);
   const withUnknown = (spec: Omit<ResourceSpec, "unknown">, before: Values | undefined): ResourceSpec => ({
     ...spec,
-    unknown: changedKeys(spec.inputs, before).filter(() => random() < 0.3),
+    unknown: changedKeys(spec.type, spec.inputs, before).filter(() => random() < 0.3),
   });
   const oldCompany = previous?.resources.find((r) => r.name === "co");
   const company =

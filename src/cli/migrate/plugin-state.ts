@@ -151,7 +151,11 @@ export function migrateDeployment(deployment: Deployment, definitions: Definitio
     if (type === undefined) return renamed;
     const definition = definitions[type];
     const inputs = declaredForm(definition?.keyedInputs, withoutInternal(resource.inputs));
-    const outputs = withoutInternal(resource.outputs);
+    // The outputs keep what the provider records beside the platform's values (`__lastWritten`,
+    // `__idsBeforeCreate`): only the dynamic host's serialized provider goes.
+    const outputs = Object.fromEntries(
+      Object.entries(resource.outputs ?? {}).filter(([key]) => key !== DYNAMIC_PROVIDER_KEY),
+    );
     const idOutput = definition?.idOutput;
     if (idOutput !== undefined && outputs[idOutput] === undefined && resource.id !== undefined)
       outputs[idOutput] = resource.id;
@@ -185,7 +189,10 @@ export function migrateDeployment(deployment: Deployment, definitions: Definitio
   };
 }
 
-/** `values` without the dynamic host's internal keys (`__provider`). */
+/** The output in which the dynamic host serializes its provider. */
+const DYNAMIC_PROVIDER_KEY = "__provider";
+
+/** `values` without the internal keys (`__provider`, the provider's own records). */
 function withoutInternal(values: Values | undefined): Values {
   return Object.fromEntries(Object.entries(values ?? {}).filter(([key]) => !isInternalKey(key)));
 }

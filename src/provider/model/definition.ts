@@ -182,12 +182,6 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
    */
   changedByUpdate?(olds: I, news: I): (keyof S & string)[];
   /**
-   * Optional: why the platform refuses, at this time, the update the diff found (`changed`, the
-   * inputs it names), told from the recorded inputs and outputs (`recorded`) and the new inputs;
-   * undefined when it allows it. The diff then fails, so preview says so before `up` tries.
-   */
-  refusedUpdate?(recorded: Values, news: Values, changed: readonly string[]): string | undefined;
-  /**
    * Optional: declared inputs the recorded outputs prove unchanged though the recorded inputs lack
    * them (an imported key's material, which the platform never returns, proven by its thumbprint).
    * The diff counts them unchanged. `recorded` holds the recorded inputs and outputs.

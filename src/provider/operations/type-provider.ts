@@ -94,8 +94,6 @@ export function buildTypeProvider<I extends Values, S extends Values>(
       const declared = withProven(definition, props.declaredOf(olds), olds, settled);
       const { changed, replaces } = diffDeclared(definition, declared, settled);
       replaces.push(...extraReplaces(definition, declared, settled, replaces));
-      const refused = replaces.length === 0 ? definition.refusedUpdate?.(olds, settled, changed) : undefined;
-      if (refused !== undefined) throw new Error(refused);
       return {
         changes: changed.length > 0,
         changed,
