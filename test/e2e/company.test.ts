@@ -45,13 +45,14 @@ describe.skipIf(e2eSkipReason() !== "")("Company through the Pulumi engine", () 
     expect(calls).toEqual({ [TOKEN_ROUTE]: 1 });
   });
 
-  it("creates the company with one write and at most one token", async () => {
+  it("creates the company with one write, after one lookup of its name, and at most one token", async () => {
     const { result, calls } = await countCalls(env.emulator, () => env.stack.up());
     expect(result.summary.resourceChanges).toEqual({ create: 2 });
     companyId = result.outputs.companyId?.value as string;
     expect(companyId).toMatch(/^[0-9a-f-]{36}$/);
     expect(companies().map((c) => c.id.id)).toEqual([companyId]);
-    expect(calls).toEqual({ [TOKEN_ROUTE]: 1, "POST /v2/companies": 1 });
+    // The lookup before the create: a company that already held the name is never adopted.
+    expect(calls).toEqual({ [TOKEN_ROUTE]: 1, "GET /v2/companies": 1, "POST /v2/companies": 1 });
   });
 
   it("previews no changes with no platform call but the credential check", async () => {
