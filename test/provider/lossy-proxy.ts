@@ -3,8 +3,8 @@
  * forwards the request, lets the platform commit it, then destroys the client's connection
  * without answering. This is the "after handling" fault that blind retries turn into duplicates.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import { startForwardingProxy } from "../support/forwarding-proxy";
 
 /** A running proxy. */
 export interface LossyProxy {
@@ -34,66 +34,24 @@ export async function startLossyProxy(
   holdMs: (method: string, path: string) => number = () => 0,
   inspect: RequestInspector = () => undefined,
 ): Promise<LossyProxy> {
-  const upstream = new URL(target);
   const lost: LossyProxy["lost"] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const method = req.method ?? "GET";
-      const path = req.url ?? "/";
-      inspect(method, path, req.headers, Buffer.concat(chunks));
-      const drop = lose(method, path);
-      const forward = http.request(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          method,
-          path,
-          headers: { ...req.headers, host: upstream.host },
-        },
-        (answer) => {
-          const body: Buffer[] = [];
-          answer.on("data", (chunk: Buffer) => body.push(chunk));
-          answer.on("end", () => {
-            if (drop) {
-              lost.push({ method, path, status: answer.statusCode ?? 0 });
-              req.socket.destroy();
-              return;
-            }
-            const reply = () => {
-              res.writeHead(answer.statusCode ?? 502, answer.headers);
-              res.end(Buffer.concat(body));
-            };
-            const hold = holdMs(method, path);
-            if (hold > 0) setTimeout(reply, hold).unref();
-            else reply();
-          });
-        },
-      );
-      forward.on("error", () => req.socket.destroy());
-      forward.end(Buffer.concat(chunks));
-    });
+  const forwarding = await startForwardingProxy(target, ({ method, path, headers, body }) => {
+    inspect(method, path, headers, body);
+    const drop = lose(method, path);
+    return (answer, req, res) => {
+      if (drop) {
+        lost.push({ method, path, status: answer.status ?? 0 });
+        req.socket.destroy();
+        return;
+      }
+      const reply = () => {
+        res.writeHead(answer.status ?? 502, answer.headers);
+        res.end(answer.body);
+      };
+      const hold = holdMs(method, path);
+      if (hold > 0) setTimeout(reply, hold).unref();
+      else reply();
+    };
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    lost,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
-}
-
-/** A picker that loses the answer of every `nth` request matching `matches` (1 = all). */
-export function everyNth(matches: (method: string, path: string) => boolean, nth: number) {
-  let seen = 0;
-  return (method: string, path: string) => {
-    if (!matches(method, path)) return false;
-    seen++;
-    return seen % nth === 0;
-  };
+  return { url: forwarding.url, lost, close: forwarding.close };
 }
