@@ -22,13 +22,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, TOKEN_PATH, type TravelClient } from "../../src/client";
 import { CUSTOM_FIELDS } from "../../src/emulator/custom-fields/records";
 import { TENANT_KEYS } from "../../src/emulator/keys/records";
-import type { Values } from "../../src/provider/model/definition";
 import { listClientIds } from "../../src/resources/api-user";
-import { definitions } from "../../src/resources/registry";
 import { CLI, runNode, travelEnv } from "../cli/harness";
 import { type LossyProxy, startLossyProxy } from "../provider/lossy-proxy";
 import { clientFor, tokenStatus } from "../support/live-emulator";
-import { createRouteUnder, type KitEnv, type OneOfType, oneOfEach, type Route } from "../support/one-of-each";
+import { createRouteUnder, type Route } from "../support/one-of-each";
 import { type Host, HOSTS, TRAVEL_BY_HOST } from "../support/plugin-classes";
 import {
   commandLine,
@@ -40,6 +38,7 @@ import {
   until,
 } from "./engine-process";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
+import { type DeclaredRow, declareOneOfEach } from "./one-of-each-stack";
 
 const PROGRAM = `
 const pulumi = require("@pulumi/pulumi");
@@ -234,17 +233,8 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       const e = env;
       const client = clientFor(e.emulator);
       // One resource of every registered type, each under a company of its own (parents via the API).
-      const types = Object.keys(definitions).sort();
-      const rows: { type: string; row: OneOfType; kit: KitEnv; inputs: Values }[] = [];
-      for (const type of types) {
-        const row = oneOfEach[type];
-        if (!row) throw new Error(`test/support/one-of-each.ts has no row for ${type}`);
-        const { id: companyId } = await client.post<{ id: string }>("/v2/companies", {
-          body: { name: `Crash ${type}`, billingCurrency: "USD", companyRoles: ["ORG"] },
-        });
-        const kit = { emulator: e.emulator, client, companyId };
-        rows.push({ type, row, kit, inputs: await row.inputs(kit) });
-      }
+      const rows = await declareOneOfEach(e, client, "Crash");
+      const types = rows.map(({ type }) => type);
       const rotations = () => rows.reduce((sum, { row, kit }) => sum + (row.rotations?.(kit) ?? 0), 0);
       const rotationsBefore = rotations();
       // A person's API user, made before the up: reconcile must never propose revoking it.
@@ -252,9 +242,6 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
         body: { role: "TMC_ADMIN", credentialType: "CLIENT_CREDENTIALS" },
       });
       const usersBefore = await listClientIds(client);
-      await e.stack.setConfig("resources", {
-        value: JSON.stringify(rows.map(({ type, inputs }) => ({ type, inputs }))),
-      });
       // Every write is committed and its answer held, so the kill finds all creates in flight.
       let held = 0;
       let holding = true;
@@ -374,39 +361,6 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
     });
   },
 );
-
-/** One resource of a registered type, as {@link declareOneOfEach} declared it. */
-interface DeclaredRow {
-  type: string;
-  row: OneOfType;
-  kit: KitEnv;
-  inputs: Values;
-}
-
-/**
- * Declares one resource of every registered type in the stack's `resources` config (the program
- * is {@link REGISTRY_PROGRAM}), each under a company of its own, its parents made through the API.
- */
-async function declareOneOfEach(
-  e: E2eEnvironment,
-  client: TravelClient,
-  label: string,
-): Promise<DeclaredRow[]> {
-  const rows: DeclaredRow[] = [];
-  for (const type of Object.keys(definitions).sort()) {
-    const row = oneOfEach[type];
-    if (!row) throw new Error(`test/support/one-of-each.ts has no row for ${type}`);
-    const { id: companyId } = await client.post<{ id: string }>("/v2/companies", {
-      body: { name: `${label} ${type}`, billingCurrency: "USD", companyRoles: ["ORG"] },
-    });
-    const kit = { emulator: e.emulator, client, companyId };
-    rows.push({ type, row, kit, inputs: await row.inputs(kit) });
-  }
-  await e.stack.setConfig("resources", {
-    value: JSON.stringify(rows.map(({ type, inputs }) => ({ type, inputs }))),
-  });
-  return rows;
-}
 
 /**
  * The objects reconcile lists as owned by no resource, less the parents the test made through the

@@ -9,12 +9,10 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { TravelClient } from "../../src/client";
-import type { Values } from "../../src/provider/model/definition";
-import { definitions } from "../../src/resources/registry";
 import { clientFor } from "../support/live-emulator";
-import { type KitEnv, type OneOfType, oneOfEach } from "../support/one-of-each";
 import { HOSTS, TRAVEL_BY_HOST } from "../support/plugin-classes";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
+import { declareOneOfEach } from "./one-of-each-stack";
 
 const SEED = process.env.TRAVEL_VARIATION_SEED
   ? Number(process.env.TRAVEL_VARIATION_SEED)
@@ -48,20 +46,8 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       env = await createEnvironment("variation", PROGRAM, {}, "e2e", host);
       const e = env;
       client = clientFor(e.emulator);
-      const types = Object.keys(definitions).sort();
-      const rows: { type: string; row: OneOfType; kit: KitEnv; inputs: Values }[] = [];
-      for (const type of types) {
-        const row = oneOfEach[type];
-        if (!row) throw new Error(`test/support/one-of-each.ts has no row for ${type}`);
-        const { id: companyId } = await client.post<{ id: string }>("/v2/companies", {
-          body: { name: `Variation ${type}`, billingCurrency: "USD", companyRoles: ["ORG"] },
-        });
-        const kit = { emulator: e.emulator, client, companyId };
-        rows.push({ type, row, kit, inputs: await row.inputs(kit) });
-      }
-      await e.stack.setConfig("resources", {
-        value: JSON.stringify(rows.map(({ type, inputs }) => ({ type, inputs }))),
-      });
+      const rows = await declareOneOfEach(e, client, "Variation");
+      const types = rows.map(({ type }) => type);
 
       // From here on, every answer the stack reads is varied.
       e.emulator.admin.setResponseVariation({ seed: SEED });
