@@ -4,15 +4,19 @@
  * call, typed errors and redacted debug logging. It never imports `@pulumi/pulumi`.
  *
  * A call flows through layers, outermost first: {@link retryLayer} → {@link authLayer} →
- * {@link throttleLayer} → {@link transportSend}. Each is a small function tested on its own.
+ * {@link throttleLayer} → {@link clockLayer} → {@link transportSend}. Each is a small function
+ * tested on its own. The clock layer keeps the platform's time ({@link TravelClient.platformNow})
+ * from each answer's `Date`.
  */
 import { ClientCredentialsTokenSource, type IssuedToken, StaticTokenSource, type TokenSource } from "./auth";
 import { authLayer } from "./auth-layer";
+import { clockLayer } from "./clock-layer";
 import { InvalidResponseError, type RequestTarget } from "./errors";
 import { compose, type Send, startDeadline } from "./exchange";
 import { type HttpResponse, HttpTransport } from "./http";
-import { loggerFromEnv } from "./logger";
+import { loggerFromEnv, type TravelLogger } from "./logger";
 import { type ResolvedClientOptions, resolveClientOptions, type TravelClientOptions } from "./options";
+import { PlatformClock } from "./platform-clock";
 import { RateLimiter } from "./rate-limiter";
 import { redactUrl } from "./redact";
 import {
@@ -39,10 +43,15 @@ export class TravelClient {
   private readonly transport: HttpTransport;
   private readonly limiter: RateLimiter;
   private readonly send: Send;
+  private readonly tokens: TokenSource;
+  private readonly logger: TravelLogger;
+  /** The platform's clock, learned from the `Date` of every answer. */
+  readonly platformClock = new PlatformClock();
 
   constructor(options: TravelClientOptions) {
     this.options = resolveClientOptions(options);
     const logger = options.logger ?? loggerFromEnv();
+    this.logger = logger;
     this.transport = new HttpTransport({
       connectTimeoutMs: this.options.connectTimeoutMs,
       headersTimeoutMs: this.options.headersTimeoutMs,
@@ -56,7 +65,7 @@ export class TravelClient {
       maxConcurrency: this.options.maxConcurrency,
     });
     const { credentials, accessToken } = this.options;
-    const tokens: TokenSource =
+    const tokens: TokenSource = (this.tokens =
       accessToken !== undefined
         ? new StaticTokenSource(accessToken)
         : new ClientCredentialsTokenSource(
@@ -65,12 +74,40 @@ export class TravelClient {
             credentials?.clientSecret ?? "",
             () => this.fetchToken(),
             this.options.tokenRefreshSkewMs,
-          );
+          ));
     this.send = compose(
       retryLayer(this.options.retry, logger),
       authLayer(tokens, logger),
       throttleLayer(this.limiter, this.options.retry.maxRetryAfterMs),
+      clockLayer(this.platformClock),
     )(transportSend(this.transport));
+  }
+
+  /**
+   * The platform's current time by its own clock: the local time moved by the offset the latest
+   * answer's `Date` showed (to the second). Undefined before any answer carried a valid `Date`.
+   */
+  platformNow(): Date | undefined {
+    const ms = this.platformClock.at();
+    return ms === undefined ? undefined : new Date(ms);
+  }
+
+  /**
+   * {@link platformNow}, learning it first when no answer has been received yet: with client
+   * credentials, the token request (its answer carries a `Date`; none is sent while this process
+   * holds a valid token for these credentials). Undefined, with a debug log line, when the time
+   * cannot be learned (an access token and no answer yet, or no `Date` on the answers).
+   */
+  async learnPlatformNow(): Promise<Date | undefined> {
+    if (this.platformClock.offsetMs === undefined && this.options.accessToken === undefined)
+      await this.tokens.getToken();
+    const now = this.platformNow();
+    if (now === undefined)
+      this.logger.debug("clock", {
+        url: this.baseUrl,
+        note: "the platform's time is unknown: no answer with a valid Date header yet",
+      });
+    return now;
   }
 
   /** The base URL requests go to. */

@@ -1,7 +1,8 @@
 /**
  * The emulator's Fastify application: the framework's options and the plugins, in the order
- * their hooks must run (request log, durable answers, response variation, fault injection, body depth, the
- * platform's error body, 404 and 405), then the route areas.
+ * their hooks must run (request log, the `Date` of every answer from the emulator's clock, durable
+ * answers, response variation, fault injection, body depth, the platform's error body, 404 and
+ * 405), then the route areas.
  */
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -17,6 +18,7 @@ import { serviceChargeRoutes } from "./configs/service-charges";
 import { vendorPreferenceRoutes } from "./configs/vendor-preferences";
 import { bodyDepthLimit } from "./core/body-depth";
 import { durableAnswers } from "./core/durability";
+import { platformDate } from "./core/platform-date";
 import { answerClientError, answerFrameworkError, platformErrors } from "./core/error-mapping";
 import { ADMIN_PREFIX } from "./core/http";
 import { unknownRoutes } from "./core/unknown-routes";
@@ -57,6 +59,7 @@ export function buildEmulatorApp(ctx: AdminContext, options: EmulatorAppOptions 
   );
 
   app.register(requestLogging(ctx.log));
+  app.register(platformDate(ctx.clock));
   app.register(durableAnswers(ctx.store, { logErrors }));
   app.register(responseVariation(ctx.variation));
   app.register(faultInjection(ctx.faults, ctx.log, ctx.clock));

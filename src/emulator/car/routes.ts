@@ -27,16 +27,11 @@ import { parseRequest } from "../core/validate";
 /** Registers the car area: platform routes (authenticated) and `/_emulator/car` admin routes. */
 export function carRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
-    // The HTTP Date of car and trip answers is the emulator clock, so a client can tell, for
-    // example, whether a cancellation deadline has passed by the platform's time.
-    app.register(async (scoped) => {
-      scoped.addHook("onSend", async (_request, reply, payload) => {
-        reply.header("date", new Date(ctx.clock.now()).toUTCString());
-        return payload;
-      });
-      await scoped.register(carBookingRoutes(ctx));
-      await scoped.register(tripRoutes(ctx));
-    });
+    // The HTTP Date of car and trip answers, as of every answer, is the emulator clock
+    // (core/platform-date.ts), so a client can tell, for example, whether a cancellation deadline
+    // has passed by the platform's time.
+    app.register(carBookingRoutes(ctx));
+    app.register(tripRoutes(ctx));
     app.register(carAdminRoutes(ctx), { prefix: `${ADMIN_PREFIX}/car` });
   };
 }

@@ -12,6 +12,7 @@ import type { KeyedInput } from "./keyed-inputs";
 import type { ResourceContext } from "./resource-context";
 import type { Values } from "./values";
 import type { TenantFacts } from "./tenant-facts";
+import type { RefusesUpdate } from "./update-refusal";
 
 export type { ResourceContext } from "./resource-context";
 export type { Values } from "./values";
@@ -71,7 +72,7 @@ export interface ConditionalReplace<I extends Values> {
 }
 
 /** The declaration of one resource type. */
-export interface ResourceDefinition<I extends Values, S extends Values> {
+export interface ResourceDefinition<I extends Values, S extends Values> extends RefusesUpdate {
   /** Type name; the token is `pulumi-nodejs:dynamic/travel:<type>`. Never rename it. */
   type: string;
   /** Validates and normalizes inputs at preview time. Must be a zod object. */

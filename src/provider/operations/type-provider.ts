@@ -21,6 +21,7 @@ import { noteStackObject } from "../planning/stack-objects";
 import { safeCreate } from "../create/safe-create";
 import { isInternalKey, stripInternal, withoutUndefined } from "../model/values";
 import { vendorFailures } from "../planning/vendor-check";
+import { updateRefusal } from "../planning/update-refusal";
 import { idsBeforeCreate } from "./ids-before-create";
 import { overlapBeforeUpdate, STATE_ONLY_KEYS, writtenMarks } from "./overlap";
 
@@ -94,6 +95,11 @@ export function buildTypeProvider<I extends Values, S extends Values>(
       const declared = withProven(definition, props.declaredOf(olds), olds, settled);
       const { changed, replaces } = diffDeclared(definition, declared, settled);
       replaces.push(...extraReplaces(definition, declared, settled, replaces));
+      // An update in place the platform would refuse now (by its clock) fails the preview.
+      if (changed.length > 0 && replaces.length === 0) {
+        const refusal = await updateRefusal(definition, context(), olds, settled);
+        if (refusal !== undefined) throw new Error(refusal);
+      }
       return {
         changes: changed.length > 0,
         changed,
