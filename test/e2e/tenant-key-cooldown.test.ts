@@ -8,6 +8,7 @@
  * - once the emulator's clock has passed the cooldown, the preview shows the update and `up`
  *   rotates the key with one call.
  */
+import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOSTS, TRAVEL_BY_HOST } from "../support/plugin-classes";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
@@ -52,8 +53,9 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)("tenant key cooldown at prev
   it("fails the preview of a rotation within the hour, naming when it is allowed; nothing is sent", async () => {
     await env.stack.setConfig("rotation", { value: "2" });
     const before = env.emulator.admin.lastRequestSeq;
+    const events: EngineEvent[] = [];
     const failure = String(
-      await env.stack.preview().then(
+      await env.stack.preview({ onEvent: (event) => events.push(event) }).then(
         () => "preview succeeded",
         (error: unknown) => error,
       ),
@@ -68,6 +70,10 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)("tenant key cooldown at prev
     expect(secondsLeft).toBeGreaterThan(3_400);
     expect(secondsLeft).toBeLessThanOrEqual(3_600);
     expect(failure).toContain("Nothing was sent; run pulumi up after that.");
+    const refusals = events.filter((event) =>
+      event.diagnosticEvent?.message.includes("cannot rotate the key yet"),
+    );
+    expect(refusals.map((event) => event.diagnosticEvent?.severity)).toEqual(["error"]);
     expect(keyCallsSince(before)).toEqual([]);
   });
 
