@@ -1,16 +1,14 @@
 /**
  * The TenantKey resource: a company's platform-managed encryption key (CMK and DEK). Create
  * provisions it; a changed `rotation` input rotates the master key. The platform allows one call
- * per hour; inside that cooldown the error says when the next rotation is allowed. A lost answer
+ * per hour by its clock; preview refuses a rotation sooner, naming when it is due. A lost answer
  * is settled by sending again: a cooldown that began after the first send proves it committed, so
  * nothing is rotated twice and the stack is not blocked. A rotation whose run was killed is settled
  * by the next one the same way: a cooldown that began after the latest call the stack recorded
- * (`rotatedAt`) proves the key was rotated since, so it is recorded, not rotated again. Every
- * time is the platform's, from its answers' `Date` (`TravelClient.platformClock`), never the local
- * clock: so preview refuses a rotation within the hour of `rotatedAt` by the platform's clock,
- * naming when it is allowed, and nothing is sent. The platform has no read and no delete for it:
- * read only checks that the company still exists, and delete removes the key from the state, with
- * a warning, leaving it on the platform.
+ * (`rotatedAt`) proves the key was rotated since, so it is recorded, not rotated again. The
+ * platform has no read and no delete
+ * for it: read only checks that the company still exists, and delete removes the key from the
+ * state, with a warning, leaving it on the platform.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { apiPath, isTravelError, type TravelClient } from "../client";
@@ -63,7 +61,8 @@ const FUTURE_TOLERANCE_MS = 60_000;
 
 /**
  * The platform's time at the local instant `localMs` (now by default), by the offset its answers'
- * `Date` showed; the local time itself before any answer carried one.
+ * `Date` showed (`TravelClient.platformClock`); the local time itself before any answer carried
+ * one. Every time this resource records or compares is the platform's, never the local clock's.
  */
 function platformMs(client: TravelClient, localMs = Date.now()): number {
   return client.platformClock.at(localMs) ?? localMs;
