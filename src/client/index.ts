@@ -27,6 +27,7 @@ export {
   PaginationLimitError,
   paginate,
 } from "./paginate";
+export { PlatformClock } from "./platform-clock";
 export { RateLimiter, type RateLimitOptions } from "./rate-limiter";
 export { REDACTED, redactHeaders, redactText, redactUrl, redactValue, registerSecret } from "./redact";
 export {
