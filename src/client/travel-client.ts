@@ -93,14 +93,26 @@ export class TravelClient {
   }
 
   /**
-   * {@link platformNow}, learning it first when no answer has been received yet: with client
-   * credentials, the token request (its answer carries a `Date`; none is sent while this process
-   * holds a valid token for these credentials). Undefined, with a debug log line, when the time
-   * cannot be learned (an access token and no answer yet, or no `Date` on the answers).
+   * {@link platformNow}, learning it first when no answer has been received yet: with one GET of
+   * `probePath` (a cheap authenticated read; its answer carries a `Date` whatever its status),
+   * else with the token request (none is sent while a token is held). Undefined, with a debug log
+   * line saying why, when the time cannot be learned: the probe failed to reach the platform, or no
+   * answer carried a valid `Date`.
    */
-  async learnPlatformNow(): Promise<Date | undefined> {
-    if (this.platformClock.offsetMs === undefined && this.options.accessToken === undefined)
-      await this.tokens.getToken();
+  async learnPlatformNow(probePath?: string): Promise<Date | undefined> {
+    if (this.platformClock.offsetMs === undefined) {
+      try {
+        if (probePath !== undefined) await this.request({ method: "GET", path: probePath });
+        else if (this.options.accessToken === undefined) await this.tokens.getToken();
+      } catch (error) {
+        // An error answer still carried a Date; only the clock is wanted here.
+        this.logger.debug("clock", {
+          url: this.baseUrl,
+          probe: probePath ?? TOKEN_PATH,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
     const now = this.platformNow();
     if (now === undefined)
       this.logger.debug("clock", {

@@ -267,6 +267,8 @@ export const tenantKeyResource = defineResource<
   },
   refusedUpdate: (recorded, news, platformNowMs) =>
     cooldownRefusal(recorded as TenantKeyInputs & TenantKeyState, news as TenantKeyInputs, platformNowMs),
+  // Its company's read: allowed to whoever may rotate the key, and it changes nothing.
+  clockProbe: (recorded) => apiPath`/v2/companies/${String(recorded.companyId)}`,
   changedByUpdate: (olds, news) =>
     news.rotation !== undefined && news.rotation !== olds.rotation ? ["configId", "rotatedAt"] : [],
   async update(ctx, id, news, olds, recorded = {}) {

@@ -6,7 +6,7 @@
  * the platform's time (an access token, no answer yet) refuses nothing and says so at debug.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLineLogger, type TravelClient } from "../../src/client";
+import { createLineLogger, TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
 import { buildTypeProvider } from "../../src/provider/operations/type-provider";
 import { tenantKeyResource } from "../../src/resources/tenant-key";
@@ -68,25 +68,45 @@ describe("TenantKey cooldown at preview", () => {
     }
   });
 
-  it("refuses nothing when the platform's time cannot be learned, and says so at debug", async () => {
+  it("with no answer yet in the process, learns the platform's time with one read of the company", async () => {
     const provider = tenantKeys();
     const outs = { companyId, rotation: "r1", rotatedAt: new Date(emulator.admin.clock.now()).toISOString() };
+    const news = await checked(provider, { companyId, rotation: "r2" }, outs);
     const { token } = await requestToken(
       emulator.url,
       emulator.bootstrap.clientId,
       emulator.bootstrap.clientSecret,
     );
+    const fresh = clientFor(emulator, { credentials: undefined, accessToken: token ?? "" });
+    try {
+      const before = emulator.admin.lastRequestSeq;
+      await expect(tenantKeys(fresh).diff(companyId, outs, news)).rejects.toThrow(
+        /cannot rotate the key yet/,
+      );
+      expect(emulator.admin.requests(before).map((entry) => entry.route)).toEqual([
+        "GET /v2/companies/:companyId",
+      ]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("refuses nothing when the platform's time cannot be learned, and says so at debug", async () => {
+    const outs = { companyId, rotation: "r1", rotatedAt: new Date(emulator.admin.clock.now()).toISOString() };
     const lines: string[] = [];
-    const blind = clientFor(emulator, {
-      credentials: undefined,
-      accessToken: token ?? "",
+    // Nothing listens on the probe's port: no answer, so no Date.
+    const blind = new TravelClient({
+      baseUrl: "http://127.0.0.1:9",
+      accessToken: "not-sent-anywhere",
+      allowInsecureHttp: true,
+      maxRetries: 0,
       logger: createLineLogger((line) => lines.push(line)),
     });
     try {
-      const news = await checked(provider, { companyId, rotation: "r2" }, outs);
-      const before = emulator.admin.lastRequestSeq;
-      expect(await tenantKeys(blind).diff(companyId, outs, news)).toMatchObject({ changes: true });
-      expect(emulator.admin.requests(before)).toEqual([]);
+      const provider = tenantKeys(blind);
+      expect(await provider.diff(companyId, outs, { companyId, rotation: "r2" })).toMatchObject({
+        changes: true,
+      });
       expect(lines.some((line) => line.includes("the platform's time is unknown"))).toBe(true);
     } finally {
       await blind.close();

@@ -14,4 +14,9 @@ export interface RefusesUpdate {
    * undefined when it would not. Called only for an update in place, never for a replacement.
    */
   refusedUpdate?(recorded: Values, news: Values, platformNowMs: number): string | undefined;
+  /**
+   * The path of a cheap authenticated GET about the object (its company's read), sent only when
+   * the provider process has had no answer yet, to learn the platform's time from its `Date`.
+   */
+  clockProbe?(recorded: Values): string;
 }

@@ -10,8 +10,9 @@ import { containsUnknown, stripInternal, type Values } from "../model/values";
 /**
  * Why the platform would refuse to update `recorded` to `news` now, or undefined. Nothing is asked
  * of a definition without the hook or while a new input is unknown (the diff of `up` asks again
- * with the values known); the platform's time is learned with one request when no answer has been
- * received yet, and when it cannot be learned nothing is refused (the client logs why at debug).
+ * with the values known); the platform's time is learned with one request (the definition's
+ * `clockProbe`) when no answer has been received yet, and when it cannot be learned nothing is
+ * refused (the client logs why at debug).
  */
 export async function updateRefusal<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
@@ -20,6 +21,6 @@ export async function updateRefusal<I extends Values, S extends Values>(
   news: Values,
 ): Promise<string | undefined> {
   if (definition.refusedUpdate === undefined || containsUnknown(stripInternal(news))) return undefined;
-  const now = await ctx.client.learnPlatformNow();
+  const now = await ctx.client.learnPlatformNow(definition.clockProbe?.(recorded));
   return now === undefined ? undefined : definition.refusedUpdate(recorded, news, now.getTime());
 }
