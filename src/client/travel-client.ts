@@ -26,6 +26,7 @@ import {
 import type { RetryPolicy } from "./retry";
 import { retryLayer } from "./retry-layer";
 import { throttleLayer } from "./throttle-layer";
+import { TokenFileCache } from "./token-file-cache";
 import { transportSend } from "./transport-layer";
 import { buildUrl } from "./url";
 
@@ -39,6 +40,7 @@ export class TravelClient {
   private readonly transport: HttpTransport;
   private readonly limiter: RateLimiter;
   private readonly send: Send;
+  private readonly tokens: TokenSource;
 
   constructor(options: TravelClientOptions) {
     this.options = resolveClientOptions(options);
@@ -56,7 +58,8 @@ export class TravelClient {
       maxConcurrency: this.options.maxConcurrency,
     });
     const { credentials, accessToken } = this.options;
-    const tokens: TokenSource =
+    const tokenCache = options.tokenCache;
+    this.tokens =
       accessToken !== undefined
         ? new StaticTokenSource(accessToken)
         : new ClientCredentialsTokenSource(
@@ -65,10 +68,21 @@ export class TravelClient {
             credentials?.clientSecret ?? "",
             () => this.fetchToken(),
             this.options.tokenRefreshSkewMs,
+            Date.now,
+            tokenCache && {
+              cache: new TokenFileCache(tokenCache),
+              tokenUrl: buildUrl(this.options.baseUrl, TOKEN_PATH),
+              onError: (error) =>
+                logger.debug("token-cache", {
+                  dir: tokenCache.dir,
+                  error: error instanceof Error ? error.message : String(error),
+                  note: "token kept in this process only",
+                }),
+            },
           );
     this.send = compose(
       retryLayer(this.options.retry, logger),
-      authLayer(tokens, logger),
+      authLayer(this.tokens, logger),
       throttleLayer(this.limiter, this.options.retry.maxRetryAfterMs),
     )(transportSend(this.transport));
   }
@@ -122,6 +136,14 @@ export class TravelClient {
   /** DELETE, returning the response body. */
   async delete<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     return this.call("DELETE", path, options);
+  }
+
+  /**
+   * Makes sure the client holds a token: fetches one (or takes one its token cache shares), so that
+   * wrong credentials or an unreachable token endpoint fail here. With an access token, does nothing.
+   */
+  async ensureToken(): Promise<void> {
+    await this.tokens.getToken();
   }
 
   /** Closes the client's connection pool. */
