@@ -180,7 +180,8 @@ describe("where a process finds its run's token cache", () => {
     );
   });
 
-  it("the per-user directory without XDG_CACHE_HOME is ~/.cache/pulumi-travel/tokens", () => {
-    expect(tokenCacheDir({ HOME: "/home/u" })).toMatch(/\.cache[/\\]pulumi-travel[/\\]tokens$/);
+  it("the per-user directory without XDG_CACHE_HOME is ~/.cache/pulumi-travel/tokens; TRAVEL_TOKEN_CACHE_DIR moves it", () => {
+    expect(tokenCacheDir({})).toMatch(/\.cache[/\\]pulumi-travel[/\\]tokens$/);
+    expect(tokenCacheDir({ XDG_CACHE_HOME: "/c", TRAVEL_TOKEN_CACHE_DIR: "/t" })).toBe("/t");
   });
 });

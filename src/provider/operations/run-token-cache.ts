@@ -3,7 +3,7 @@
  * engine starts for the run share one client-credentials token through a file, so a run requests
  * one token. The run is named by the engine's address, which the CLI hands to both: to the program
  * as `PULUMI_NODEJS_ENGINE`, to a provider as its first argument. `TRAVEL_TOKEN_CACHE=off` keeps
- * each process's token to itself.
+ * each process's token to itself; `TRAVEL_TOKEN_CACHE_DIR` moves the files (tests isolate by it).
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +11,9 @@ import { ConfigError, type TokenFileCacheOptions } from "../../client";
 
 /** The environment variable that turns the shared token cache off. */
 export const TOKEN_CACHE_ENV = "TRAVEL_TOKEN_CACHE";
+
+/** The environment variable naming another directory for the token files. */
+export const TOKEN_CACHE_DIR_ENV = "TRAVEL_TOKEN_CACHE_DIR";
 
 /**
  * Where this process shares its tokens with the rest of its run: undefined outside a Pulumi run
@@ -28,8 +31,13 @@ export function runTokenCache(
   return scope === undefined ? undefined : { dir: tokenCacheDir(env), scope };
 }
 
-/** The per-user directory of token files: `$XDG_CACHE_HOME/pulumi-travel/tokens` or under ~/.cache. */
+/**
+ * The per-user directory of token files: `TRAVEL_TOKEN_CACHE_DIR`, else
+ * `$XDG_CACHE_HOME/pulumi-travel/tokens`, else `~/.cache/pulumi-travel/tokens`.
+ */
 export function tokenCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  const chosen = env[TOKEN_CACHE_DIR_ENV];
+  if (chosen !== undefined && chosen !== "") return chosen;
   const base =
     env.XDG_CACHE_HOME !== undefined && env.XDG_CACHE_HOME !== ""
       ? env.XDG_CACHE_HOME
