@@ -48,6 +48,10 @@ interface TokenSlot {
   inflight?: Promise<CachedToken> | undefined;
 }
 
+/** How long a process waits for the token another process of its scope is fetching. */
+const LOCK_WAIT_MS = 5_000;
+const LOCK_POLL_MS = 25;
+
 /** Lifetime assumed when the server gives none. */
 const DEFAULT_LIFETIME_SECONDS = 300;
 
@@ -65,6 +69,8 @@ export interface SharedTokenFiles {
   tokenUrl: string;
   /** Receives a failure to read or write a file; the token is then fetched or kept in-process only. */
   onError: (error: unknown) => void;
+  /** Told once per fetch that another process of the scope is fetching, and this one waits for it. */
+  onWait: () => void;
 }
 
 /**
@@ -122,23 +128,51 @@ export class ClientCredentialsTokenSource implements TokenSource {
   }
 
   private async fetchAndCache(): Promise<CachedToken> {
-    const shared = this.withFiles((files) => files.cache.read(this.fileKey, this.refreshSkewMs, this.now()));
-    if (shared) {
-      registerSecret(shared.accessToken);
-      const cached = { value: shared.accessToken, refreshAtMs: shared.expiresAtMs - this.refreshSkewMs };
+    const claim = await this.claimFetch();
+    if (claim.shared) return claim.shared;
+    try {
+      const issued = await this.fetchToken();
+      registerSecret(issued.accessToken);
+      const issuedAtMs = this.now();
+      const lifetimeMs = (issued.expiresInSeconds ?? DEFAULT_LIFETIME_SECONDS) * 1000;
+      const skew = Math.min(this.refreshSkewMs, lifetimeMs / 2);
+      const cached = { value: issued.accessToken, refreshAtMs: issuedAtMs + lifetimeMs - skew };
       this.slot.current = cached;
+      const token = { accessToken: issued.accessToken, expiresAtMs: issuedAtMs + lifetimeMs };
+      this.withFiles((files) => files.cache.write(this.fileKey, token, issuedAtMs));
       return cached;
+    } finally {
+      if (claim.locked) this.withFiles((files) => files.cache.unlock(this.fileKey));
     }
-    const issued = await this.fetchToken();
-    registerSecret(issued.accessToken);
-    const issuedAtMs = this.now();
-    const lifetimeMs = (issued.expiresInSeconds ?? DEFAULT_LIFETIME_SECONDS) * 1000;
-    const skew = Math.min(this.refreshSkewMs, lifetimeMs / 2);
-    const cached = { value: issued.accessToken, refreshAtMs: issuedAtMs + lifetimeMs - skew };
-    this.slot.current = cached;
-    const token = { accessToken: issued.accessToken, expiresAtMs: issuedAtMs + lifetimeMs };
-    this.withFiles((files) => files.cache.write(this.fileKey, token, issuedAtMs));
-    return cached;
+  }
+
+  /**
+   * The token another process of the scope left in the shared files, or the right to fetch one:
+   * the lock, taken so that the others wait for this process's token. While another process holds
+   * the lock, waits for its token up to {@link LOCK_WAIT_MS}, then fetches regardless.
+   */
+  private async claimFetch(): Promise<{ shared?: CachedToken; locked: boolean }> {
+    if (!this.files) return { locked: false };
+    const waitUntil = this.now() + LOCK_WAIT_MS;
+    let waited = false;
+    for (;;) {
+      const shared = this.withFiles((files) =>
+        files.cache.read(this.fileKey, this.refreshSkewMs, this.now()),
+      );
+      if (shared) {
+        registerSecret(shared.accessToken);
+        const cached = { value: shared.accessToken, refreshAtMs: shared.expiresAtMs - this.refreshSkewMs };
+        this.slot.current = cached;
+        return { shared: cached, locked: false };
+      }
+      const locked = this.withFiles((files) => files.cache.lock(this.fileKey, this.now()));
+      // A cache that fails (undefined) or a wait that ran out: fetch without the lock.
+      if (locked !== false) return { locked: locked === true };
+      if (this.now() >= waitUntil) return { locked: false };
+      if (!waited) this.files.onWait();
+      waited = true;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+    }
   }
 
   /** Runs `use` on the shared files, if any; a failure goes to their `onError` and yields undefined. */

@@ -4,17 +4,21 @@
  * (scope, token URL, client id, SHA-256 of the secret), holding the access token and its expiry.
  * The directory is 0700 and each file 0600, written to a temporary name and renamed into place, so
  * a reader sees a whole file or none. A file that is not the user's own, or that others may read,
- * is never used. Two processes that start together may both fetch a token; the later write wins.
+ * is never used. The process that fetches holds a lock file meanwhile, so that another process of
+ * the scope waits for its token instead of fetching a second one.
  */
 import { createHash, randomBytes } from "node:crypto";
 import {
   chmodSync,
+  closeSync,
   lstatSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -34,6 +38,9 @@ export interface CachedTokenFile {
   expiresAtMs: number;
 }
 
+/** A lock older than this is left from a process that died while fetching, and is taken over. */
+const STALE_LOCK_MS = 10_000;
+
 /** Token files of one scope in one directory. */
 export class TokenFileCache {
   constructor(private readonly options: TokenFileCacheOptions) {}
@@ -49,11 +56,36 @@ export class TokenFileCache {
   /** Stores the token of `key` for the other processes of the scope, and drops expired files. */
   write(key: TokenKey, token: CachedTokenFile, nowMs: number): void {
     const { dir } = this.options;
-    if (!ensurePrivateDir(dir)) return;
+    ensurePrivateDir(dir);
     removeExpired(dir, nowMs);
     const temporary = join(dir, `.${randomBytes(8).toString("hex")}.tmp`);
     writeFileSync(temporary, JSON.stringify(token), { mode: 0o600, flag: "wx" });
     renameSync(temporary, this.fileOf(key));
+  }
+
+  /**
+   * Takes the lock of `key` before a fetch: true when this process holds it now, false while
+   * another process of the scope does (it is fetching). A stale lock is taken over.
+   */
+  lock(key: TokenKey, nowMs: number): boolean {
+    ensurePrivateDir(this.options.dir);
+    const lock = this.lockOf(key);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        closeSync(openSync(lock, "wx", 0o600));
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        if (!isStale(lock, nowMs)) return false;
+        rmSync(lock, { force: true });
+      }
+    }
+    return false;
+  }
+
+  /** Releases the lock of `key`. */
+  unlock(key: TokenKey): void {
+    rmSync(this.lockOf(key), { force: true });
   }
 
   /** Drops the file of `key` if it still holds `accessToken` (the platform refused it). */
@@ -64,10 +96,17 @@ export class TokenFileCache {
 
   /** The file name of `key`: a digest, so that no id, secret or URL shows in a file name. */
   private fileOf(key: TokenKey): string {
-    const digest = createHash("sha256")
+    return join(this.options.dir, `${this.digestOf(key)}.json`);
+  }
+
+  private lockOf(key: TokenKey): string {
+    return join(this.options.dir, `${this.digestOf(key)}.lock`);
+  }
+
+  private digestOf(key: TokenKey): string {
+    return createHash("sha256")
       .update([this.options.scope, key.tokenUrl, key.clientId, key.secretDigest].join("\u0000"))
       .digest("hex");
-    return join(this.options.dir, `${digest}.json`);
   }
 }
 
@@ -107,16 +146,15 @@ function isPrivateOwnFile(file: string): boolean {
   }
 }
 
-/** Creates `dir` 0700, or tightens it if it is ours; false when it is someone else's or not a directory. */
-function ensurePrivateDir(dir: string): boolean {
+/** Creates `dir` 0700, or tightens it if it is ours; throws when it is someone else's or not a directory. */
+function ensurePrivateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stat = lstatSync(dir);
-  if (!stat.isDirectory()) return false;
+  if (!stat.isDirectory()) throw new Error(`${dir} is not a directory`);
   const uid = process.getuid?.();
-  if (uid === undefined) return true;
-  if (stat.uid !== uid) return false;
+  if (uid === undefined) return;
+  if (stat.uid !== uid) throw new Error(`${dir} belongs to another user`);
   if ((stat.mode & 0o077) !== 0) chmodSync(dir, 0o700);
-  return true;
 }
 
 function isOwnAndPrivate(uid: number, mode: number): boolean {
@@ -124,11 +162,24 @@ function isOwnAndPrivate(uid: number, mode: number): boolean {
   return own === undefined || (uid === own && (mode & 0o077) === 0);
 }
 
-/** Removes the token files of `dir` that have expired (every scope's: a run leaves its file behind). */
+/** True when the lock file was made longer ago than {@link STALE_LOCK_MS} (or is gone). */
+function isStale(lock: string, nowMs: number): boolean {
+  try {
+    return nowMs - statSync(lock).mtimeMs > STALE_LOCK_MS;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Removes the token files of `dir` that have expired and the locks left by processes that died
+ * (every scope's: a run leaves its file behind).
+ */
 function removeExpired(dir: string, nowMs: number): void {
   for (const name of readdirSync(dir)) {
-    if (!name.endsWith(".json")) continue;
     const file = join(dir, name);
+    if (name.endsWith(".lock") && isStale(file, nowMs)) rmSync(file, { force: true });
+    if (!name.endsWith(".json")) continue;
     const token = parseTokenFile(file);
     if (token === undefined || token.expiresAtMs <= nowMs) rmSync(file, { force: true });
   }

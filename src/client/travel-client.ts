@@ -78,6 +78,11 @@ export class TravelClient {
                   error: error instanceof Error ? error.message : String(error),
                   note: "token kept in this process only",
                 }),
+              onWait: () =>
+                logger.debug("token-cache", {
+                  dir: tokenCache.dir,
+                  note: "waiting for the token another process of the run is fetching",
+                }),
             },
           );
     this.send = compose(

@@ -2,10 +2,22 @@
  * The token cache a run's processes share, against the live emulator: a second process (here: the
  * process-wide slots cleared) takes the first one's token instead of requesting one; a token about
  * to expire, another secret's, another run's, or a file others may read is never used; a 401 on a
- * cached token drops the file and fetches once; the files are 0600 in a 0700 directory; no token
- * reaches a log line; `TRAVEL_TOKEN_CACHE=off` and a process outside a run share nothing.
+ * cached token drops the file and fetches once; a process waits for the token another is fetching
+ * (the lock), and takes over a lock left by a process that died; the files are 0600 in a 0700
+ * directory; no token reaches a log line; `TRAVEL_TOKEN_CACHE=off` and a process outside a run
+ * share nothing.
  */
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -20,6 +32,7 @@ import {
 } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
 import { runTokenCache, tokenCacheDir } from "../../src/provider/operations/run-token-cache";
+import { requestToken } from "../support/live-emulator";
 import { clientFor, liveEmulator } from "./harness";
 
 const TOKEN_ROUTE = `POST ${TOKEN_PATH}`;
@@ -67,6 +80,7 @@ describe("the token cache of a run", () => {
   it("a second process of the run takes the first one's token: one token request for both", async () => {
     expect(await tokenRequestsDuring(() => companies(processClient()))).toBe(1);
     expect(await tokenRequestsDuring(() => companies(processClient()))).toBe(0);
+    expect(readdirSync(cache.dir).filter((name) => !name.endsWith(".json"))).toEqual([]);
     expect(tokenFiles()).toHaveLength(1);
     const file = tokenInFile();
     expect(typeof file.accessToken).toBe("string");
@@ -122,6 +136,48 @@ describe("the token cache of a run", () => {
     expect(lines.join("\n")).toContain("renewing token");
     expect(lines.join("\n")).not.toContain(revoked);
     expect(lines.join("\n")).not.toContain(renewed);
+  });
+
+  it("waits for the token another process of the run is fetching, instead of fetching a second", async () => {
+    await companies(processClient());
+    const name = tokenFiles()[0] ?? "";
+    const file = join(cache.dir, name);
+    const lock = file.replace(/\.json$/, ".lock");
+    rmSync(file);
+    const { token } = await requestToken(
+      emulator.url,
+      emulator.bootstrap.clientId,
+      emulator.bootstrap.clientSecret,
+    );
+    // Another process took the lock and is fetching; its token lands 300 ms later.
+    writeFileSync(lock, "", { mode: 0o600 });
+    const lines: string[] = [];
+    const client = processClient({ logger: createLineLogger((line) => lines.push(line)) });
+    const waiting = tokenRequestsDuring(() => companies(client));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    writeFileSync(file, JSON.stringify({ accessToken: token, expiresAtMs: Date.now() + 600_000 }), {
+      mode: 0o600,
+    });
+    rmSync(lock);
+    expect(await waiting).toBe(0);
+    expect(lines.join("\n")).toContain("waiting for the token another process of the run is fetching");
+    expect(lines.join("\n")).not.toContain(token);
+  });
+
+  it("takes over a lock left by a process that died while fetching", async () => {
+    mkdirSync(cache.dir, { recursive: true, mode: 0o700 });
+    await companies(processClient());
+    const name = tokenFiles()[0] ?? "";
+    rmSync(join(cache.dir, name));
+    const lock = join(cache.dir, name.replace(/\.json$/, ".lock"));
+    writeFileSync(lock, "", { mode: 0o600 });
+    const longAgo = new Date(Date.now() - 60_000);
+    utimesSync(lock, longAgo, longAgo);
+    const lines: string[] = [];
+    const client = processClient({ logger: createLineLogger((line) => lines.push(line)) });
+    expect(await tokenRequestsDuring(() => companies(client))).toBe(1);
+    expect(lines.join("\n")).not.toContain("waiting for the token");
+    expect(readdirSync(cache.dir).filter((entry) => entry.endsWith(".lock"))).toEqual([]);
   });
 
   it("never hands one secret's token to another secret, nor one run's to another run", async () => {
