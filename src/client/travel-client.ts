@@ -30,6 +30,7 @@ import {
 import type { RetryPolicy } from "./retry";
 import { retryLayer } from "./retry-layer";
 import { throttleLayer } from "./throttle-layer";
+import { TokenFileCache } from "./token-file-cache";
 import { transportSend } from "./transport-layer";
 import { buildUrl } from "./url";
 
@@ -65,7 +66,8 @@ export class TravelClient {
       maxConcurrency: this.options.maxConcurrency,
     });
     const { credentials, accessToken } = this.options;
-    const tokens: TokenSource = (this.tokens =
+    const tokenCache = options.tokenCache;
+    this.tokens =
       accessToken !== undefined
         ? new StaticTokenSource(accessToken)
         : new ClientCredentialsTokenSource(
@@ -74,10 +76,26 @@ export class TravelClient {
             credentials?.clientSecret ?? "",
             () => this.fetchToken(),
             this.options.tokenRefreshSkewMs,
-          ));
+            Date.now,
+            tokenCache && {
+              cache: new TokenFileCache(tokenCache),
+              tokenUrl: buildUrl(this.options.baseUrl, TOKEN_PATH),
+              onError: (error) =>
+                logger.debug("token-cache", {
+                  dir: tokenCache.dir,
+                  error: error instanceof Error ? error.message : String(error),
+                  note: "token kept in this process only",
+                }),
+              onWait: () =>
+                logger.debug("token-cache", {
+                  dir: tokenCache.dir,
+                  note: "waiting for the token another process of the run is fetching",
+                }),
+            },
+          );
     this.send = compose(
       retryLayer(this.options.retry, logger),
-      authLayer(tokens, logger),
+      authLayer(this.tokens, logger),
       throttleLayer(this.limiter, this.options.retry.maxRetryAfterMs),
       clockLayer(this.platformClock),
     )(transportSend(this.transport));
@@ -171,6 +189,14 @@ export class TravelClient {
   /** DELETE, returning the response body. */
   async delete<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     return this.call("DELETE", path, options);
+  }
+
+  /**
+   * Makes sure the client holds a token: fetches one (or takes one its token cache shares), so that
+   * wrong credentials or an unreachable token endpoint fail here. With an access token, does nothing.
+   */
+  async ensureToken(): Promise<void> {
+    await this.tokens.getToken();
   }
 
   /** Closes the client's connection pool. */

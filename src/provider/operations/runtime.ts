@@ -9,6 +9,7 @@
 import { clientOptionsFor, SETTING_ENV_VARS, type SettingName, TravelClient } from "../../client";
 import { configLookup, type ProviderConfig, readProviderConfig } from "./config";
 import { credentialHint, verifyCredentials } from "./credentials";
+import { runTokenCache } from "./run-token-cache";
 import type { ResourceDefinition, Values } from "../model/definition";
 import { type ResourceContext, type WarningSink, warnRun } from "../model/resource-context";
 import { buildTypeProvider, type TypeProvider } from "./type-provider";
@@ -91,7 +92,10 @@ export function createProviderRuntime(
   };
   const currentClient = (): TravelClient => {
     const entry = currentConfig();
-    return (entry.client ??= new TravelClient(clientOptionsFor(entry.config)));
+    return (entry.client ??= new TravelClient({
+      ...clientOptionsFor(entry.config),
+      tokenCache: runTokenCache(),
+    }));
   };
   const currentContext = (): ResourceContext => ({ client: currentClient(), warn });
   /** Validates the configuration and, once per configuration, checks the credentials. */
