@@ -72,7 +72,7 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
     };
     const costCenterPath = (id: string) => apiPath`/v2/companies/${companyId}/cost-centers/${id}`;
     const heldIds = async () =>
-      ((await env.stack.exportStack()).deployment.resources as { type: string; id?: string }[]).flatMap(
+      (((await env.stack.exportStack()).deployment.resources ?? []) as { type: string; id?: string }[]).flatMap(
         ({ type, id }) => (type.includes("travel") && id !== undefined ? [id] : []),
       );
 
