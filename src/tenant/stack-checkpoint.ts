@@ -16,7 +16,9 @@ export function readStackCheckpoint(stack: string, cwd: string = process.cwd()):
       { cwd, encoding: "utf8", maxBuffer: 512 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error) {
-          reject(new Error(`\`pulumi stack export --stack ${stack}\` failed: ${stderr.trim() || error.message}`));
+          reject(
+            new Error(`\`pulumi stack export --stack ${stack}\` failed: ${stderr.trim() || error.message}`),
+          );
           return;
         }
         try {

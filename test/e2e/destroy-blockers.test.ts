@@ -1,18 +1,22 @@
 /**
  * A destroy that meets an object nobody declared (issue 31 item 7), through the real engine on both
- * hosts. One stack per host (a company, two cost centers, a tenant key) and five engine runs:
+ * hosts. One stack per host (a company, two cost centers, a tenant key) and six engine runs:
  * - a cost center made by hand under the company; an `up` that removes one of the stack's cost
  *   centers deletes it, unblocked by the hand-made sibling (the run diffed the company, so it does
  *   not delete it);
  * - the destroy fails before its first delete (the check before the first delete under the company
  *   reads the stack's checkpoint): nothing is deleted on the platform, the error names the
  *   hand-made cost center once, with the commands that adopt or delete it;
- * - with the company's `forceDestroy` (an `up` that sends nothing), the destroy deletes the company
- *   and the cost center with it, its warning names the cost center, and nothing is left.
+ * - a targeted destroy of the stack's cost center, which the provider cannot tell from a whole
+ *   destroy, goes on with `TRAVEL_DESTROY_PRECHECK=off` (the way out the error names);
+ * - with the company's `forceDestroy` (an `up` that sends nothing for the company), the destroy
+ *   deletes the company and the cost center with it, its warning names the cost center, and
+ *   nothing is left.
  */
-import type { EngineEvent } from "@pulumi/pulumi/automation";
+import type { EngineEvent, LocalWorkspace } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, isNotFound, type TravelClient } from "../../src/client";
+import { PRECHECK_ENV } from "../../src/provider/operations/company-delete-gate";
 import { clientFor } from "../support/live-emulator";
 import { HOSTS, TRAVEL_BY_HOST } from "../support/plugin-classes";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason, writesSince } from "./harness";
@@ -72,9 +76,9 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
     };
     const costCenterPath = (id: string) => apiPath`/v2/companies/${companyId}/cost-centers/${id}`;
     const heldIds = async () =>
-      (((await env.stack.exportStack()).deployment.resources ?? []) as { type: string; id?: string }[]).flatMap(
-        ({ type, id }) => (type.includes("travel") && id !== undefined ? [id] : []),
-      );
+      (
+        ((await env.stack.exportStack()).deployment.resources ?? []) as { type: string; id?: string }[]
+      ).flatMap(({ type, id }) => (type.includes("travel") && id !== undefined ? [id] : []));
 
     it("an up that removes one of the stack's cost centers deletes it, the hand-made sibling left alone", async () => {
       ({ id: handId } = await client.post<{ id: string }>(apiPath`/v2/companies/${companyId}/cost-centers`, {
@@ -118,12 +122,36 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       expect(await heldIds()).toEqual(heldBefore);
     });
 
+    it("a targeted destroy of the stack's cost center goes on with TRAVEL_DESTROY_PRECHECK=off, the rest kept", async () => {
+      // The provider cannot tell a targeted destroy from a whole one: the way out its error names.
+      const resources = (await env.stack.exportStack()).deployment.resources as {
+        urn: string;
+        id?: string;
+      }[];
+      const urn = resources.find(({ id }) => id === costCenterId)?.urn;
+      expect(urn).toBeDefined();
+      const workspace = env.stack.workspace as LocalWorkspace;
+      workspace.envVars[PRECHECK_ENV] = "off";
+      const before = env.emulator.admin.lastRequestSeq;
+      try {
+        await env.stack.destroy({ target: [String(urn)] });
+      } finally {
+        delete workspace.envVars[PRECHECK_ENV];
+      }
+      expect(writesSince(env.emulator, before)).toEqual([
+        "DELETE /v2/companies/:companyId/cost-centers/:costCenterId",
+      ]);
+      expect(await exists(apiPath`/v2/companies/${companyId}`, "COMPANY_NOT_FOUND")).toBe(true);
+      expect(await exists(costCenterPath(handId), "COST_CENTER_NOT_FOUND")).toBe(true);
+    });
+
     it("with forceDestroy, deletes the company and the cost center with it, naming it in the warning", async () => {
       await env.stack.setConfig("forceDestroy", { value: "true" });
       const before = env.emulator.admin.lastRequestSeq;
       await env.stack.up();
-      // forceDestroy is the provider's own, and the failed destroy deleted nothing: the up sends nothing.
-      expect(writesSince(env.emulator, before)).toEqual([]);
+      // forceDestroy is the provider's own: the up sends nothing for the company, and makes again the
+      // cost center the targeted destroy deleted.
+      expect(writesSince(env.emulator, before)).toEqual(["POST /v2/companies/:companyId/cost-centers"]);
       const events: EngineEvent[] = [];
       await env.stack.destroy({ onEvent: (event) => events.push(event) });
       expect(

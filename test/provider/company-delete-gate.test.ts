@@ -48,7 +48,9 @@ describe("the check before the first delete under a company", () => {
       body: { name, billingCurrency: "USD", companyRoles: ["ORG"] },
     });
     const make = (ccName: string) =>
-      client.post<{ id: string }>(apiPath`/v2/companies/${companyId}/cost-centers`, { body: { name: ccName } });
+      client.post<{ id: string }>(apiPath`/v2/companies/${companyId}/cost-centers`, {
+        body: { name: ccName },
+      });
     const costCenters = await Promise.all(Array.from({ length: count }, (_, i) => make(`Stack cc ${i}`)));
     await make("Hand cc");
     const outs = { name, billingCurrency: "USD", companyRoles: ["ORG"], companyId };
@@ -71,7 +73,9 @@ describe("the check before the first delete under a company", () => {
     captureStderr();
     const before = emulator.admin.lastRequestSeq;
     await Promise.all(
-      costCenterIds.map((id, i) => runtimeProvider("CostCenter").delete(id, { companyId, name: `Stack cc ${i}` })),
+      costCenterIds.map((id, i) =>
+        runtimeProvider("CostCenter").delete(id, { companyId, name: `Stack cc ${i}` }),
+      ),
     );
     expect(stderr).toEqual([]);
     // Only the two deletes: no listing of what blocks the company, no other read.
@@ -83,7 +87,9 @@ describe("the check before the first delete under a company", () => {
     const { companyId, costCenterIds } = await companyWithCostCenters("Old state Co", 3);
     captureStderr();
     await Promise.all(
-      costCenterIds.map((id, i) => runtimeProvider("CostCenter").delete(id, { companyId, name: `Stack cc ${i}` })),
+      costCenterIds.map((id, i) =>
+        runtimeProvider("CostCenter").delete(id, { companyId, name: `Stack cc ${i}` }),
+      ),
     );
     const warnings = stderr.filter((line) => line.includes(`objects under company ${companyId}`));
     expect(warnings).toHaveLength(1);

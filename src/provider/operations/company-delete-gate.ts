@@ -32,7 +32,11 @@ export interface CompanyDeleteRun {
  * `ctx` when it cannot tell), throws the error to fail them with when the company's delete would
  * be refused.
  */
-export type CompanyDeleteCheck = (ctx: ResourceContext, companyId: string, run: CompanyDeleteRun) => Promise<void>;
+export type CompanyDeleteCheck = (
+  ctx: ResourceContext,
+  companyId: string,
+  run: CompanyDeleteRun,
+) => Promise<void>;
 
 /** One check per company in a runtime (one engine run), and whether its refusal was reported. */
 export type CompanyGates = Map<string, { settled: Promise<void>; reported: boolean }>;

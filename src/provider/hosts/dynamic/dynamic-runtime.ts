@@ -16,7 +16,11 @@ export function createDynamicRuntime(
   deleteWarnings: Readonly<Record<string, DeleteWarning>> = {},
   companyDeleteCheck?: CompanyDeleteCheck,
 ): ProviderRuntime {
-  const runtime = createProviderRuntime(definitions, { deleteWarnings, warn: warnEngine, companyDeleteCheck });
+  const runtime = createProviderRuntime(definitions, {
+    deleteWarnings,
+    warn: warnEngine,
+    companyDeleteCheck,
+  });
   const providers = new Map<string, TypeProvider>();
   return {
     configure: runtime.configure,
