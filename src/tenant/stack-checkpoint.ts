@@ -24,7 +24,7 @@ export function readStackCheckpoint(stack: string, cwd: string = process.cwd()):
         try {
           resolve(parseStackExport(stdout));
         } catch (parseError) {
-          reject(parseError as Error);
+          reject(parseError instanceof Error ? parseError : new Error(String(parseError)));
         }
       },
     );

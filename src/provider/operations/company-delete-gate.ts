@@ -24,7 +24,7 @@ export interface CompanyDeleteRun {
   /** The stack being run, when the deleted object's state or request names it. */
   stack: string | undefined;
   /** True when a resource of this run's stack holds the object (seen by its diff, or made in the run). */
-  held(type: string, id: string): boolean;
+  held: (type: string, id: string) => boolean;
 }
 
 /**
@@ -86,6 +86,7 @@ async function passGate(
     }
     throw new Error(
       `not deleted: the delete of company ${companyId} would be refused (the error of another delete under it lists why)`,
+      { cause: error },
     );
   }
 }
