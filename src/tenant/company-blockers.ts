@@ -40,7 +40,7 @@ export async function companyBlockers(
       ([, definition]) => inventoryOf(definition.tenant)?.blocksCompanyDeletion === true,
     ),
   );
-  const snapshot = await readTenantSnapshot(client, companyId, blocking);
+  const snapshot = await readTenantSnapshot(client, companyId, blocking, undefined, { listedOnly: true });
   if (snapshot === undefined) return [];
   return Object.entries(snapshot.objects).flatMap(([type, objects]) => {
     const definition = blocking[type];
