@@ -51,7 +51,7 @@ export function byField(field: string, namedBy?: string): KeyedInput {
       const keys = list.map((item) => item[field]);
       if (names) {
         const labels = entryLabels(keys, names);
-        return labels && Object.fromEntries(list.map((item, index) => [labels[index], item]));
+        return labels && (Object.fromEntries(list.map((item, index) => [labels[index], item])) as Values);
       }
       const map: Values = {};
       for (const item of list) {
@@ -95,15 +95,13 @@ export function inOrder(idField = "id"): KeyedInput {
     toRecorded(list, names) {
       if (names) {
         const labels = entryLabels(list, names);
-        return (
-          labels &&
-          Object.fromEntries(
-            list.map((item, index) => [
-              labels[index],
-              { place: index === 0 ? FIRST : `${AFTER}${labels[index - 1] as string}`, [idField]: item },
-            ]),
-          )
-        );
+        if (!labels) return undefined;
+        const map: Values = {};
+        labels.forEach((label, index) => {
+          const place = index === 0 ? FIRST : `${AFTER}${labels[index - 1] as string}`;
+          map[label] = { place, [idField]: list[index] };
+        });
+        return map;
       }
       const map: Values = {};
       for (const [index, item] of list.entries()) {

@@ -86,7 +86,7 @@ export function buildTypeProvider<I extends Values, S extends Values>(
       // Keyed lists by name (the platform's names of the ids they hold) once the inputs are valid.
       const recorded =
         failures.length === 0
-          ? await recordedWithNames(definition, context, result.inputs as Values, olds)
+          ? await recordedWithNames(definition, context, result.inputs, olds)
           : props.recorded(result.inputs);
       const inputs = withoutUndefined({ ...internalOf(news), ...known, ...recorded });
       // Unknown values known to stay are recorded as they are, so the engine's own diff of the inputs
