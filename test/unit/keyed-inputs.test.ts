@@ -203,7 +203,11 @@ describe("the provider of a type with keyed inputs", () => {
     expect(moved.fieldIds).toEqual({ c: "first", a: "after c", b: "after a" });
     expect(await provider.diff("c", recorded, moved)).toMatchObject({ changes: true });
     // The same order keyed by the fields' names (what check records now) is no change from either.
-    const named = recordedForm(customFieldOrderResource.keyedInputs, moved, { fieldIds: fieldNames });
+    const named = recordedForm(
+      customFieldOrderResource.keyedInputs,
+      { ...recorded, fieldIds: ["c", "a", "b"] },
+      { fieldIds: fieldNames },
+    );
     expect(named.fieldIds).toEqual({
       Cost: { place: "first", fieldId: "c" },
       Area: { place: "after Cost", fieldId: "a" },
