@@ -18,15 +18,19 @@ import { containsUnknown, type Values } from "./values";
 /** The platform's name of each id a keyed list may hold: id → name. */
 export type KeyNames = ReadonlyMap<string, string>;
 
-/** How one list input is recorded as a map and read back. */
+/** How one list input (or an input holding keyed lists, `keyed-within.ts`) is recorded as a map and read back. */
 export interface KeyedInput {
   /**
-   * The map form of a valid list, or undefined when it has none (a key unknown at preview, unless
+   * The map form of a valid value, or undefined when it has none (a key unknown at preview, unless
    * `names` is given). With `names`, keyed by {@link entryLabels}, each entry keeping its key.
+   * `values` are all the inputs.
    */
-  toRecorded(list: readonly unknown[], names?: KeyNames): Values | undefined;
-  /** The list a recorded map (by key or by name) stands for, or undefined when this wrote no such map. */
-  fromRecorded(map: Values): unknown[] | undefined;
+  toRecorded(value: unknown, names?: KeyNames, values?: Values): Values | undefined;
+  /**
+   * The value a recorded map (by key or by name) stands for, or undefined when this wrote no such
+   * map. `values` are all the recorded inputs.
+   */
+  fromRecorded(map: Values, values?: Values): unknown;
   /** How a change of input `name` reads in `preview --diff`, in Markdown (the resource docs). */
   reads(name: string): string;
 }
@@ -47,7 +51,7 @@ function isPlainObject(value: unknown): value is Values {
 export function byField(field: string, namedBy?: string): KeyedInput {
   return {
     toRecorded(list, names) {
-      if (!list.every(isPlainObject)) return undefined;
+      if (!Array.isArray(list) || !list.every(isPlainObject)) return undefined;
       const keys = list.map((item) => item[field]);
       if (names) {
         const labels = entryLabels(keys, names);
@@ -93,13 +97,14 @@ const AFTER = "after ";
 export function inOrder(idField = "id"): KeyedInput {
   return {
     toRecorded(list, names) {
+      if (!Array.isArray(list)) return undefined;
       if (names) {
         const labels = entryLabels(list, names);
         if (!labels) return undefined;
         const map: Values = {};
         labels.forEach((label, index) => {
           const place = index === 0 ? FIRST : `${AFTER}${labels[index - 1] as string}`;
-          map[label] = { place, [idField]: list[index] };
+          map[label] = { place, [idField]: list[index] as unknown };
         });
         return map;
       }
@@ -186,8 +191,8 @@ export function recordedForm(
   const out = { ...values };
   for (const [key, codec] of Object.entries(keyed)) {
     const value = out[key];
-    if (!codec || !Array.isArray(value)) continue;
-    const map = codec.toRecorded(value, names[key]);
+    if (!codec || value === undefined) continue;
+    const map = codec.toRecorded(value, names[key], values);
     if (map !== undefined) out[key] = map;
   }
   return out;
@@ -204,7 +209,7 @@ export function declaredForm(keyed: KeyedInputs | undefined, values: Values): Va
   for (const [key, codec] of Object.entries(keyed)) {
     const value = out[key];
     if (!codec || !isPlainObject(value)) continue;
-    const list = codec.fromRecorded(value);
+    const list = codec.fromRecorded(value, values);
     if (list !== undefined) out[key] = list;
   }
   return out;
