@@ -11,6 +11,7 @@ import {
 } from "../../src/provider/model/keyed-inputs";
 import { DamagedStateError } from "../../src/provider/model/recorded-inputs";
 import { UNKNOWN } from "../../src/provider/model/values";
+import { companyConfigResource } from "../../src/resources/company-config";
 import { customFieldOrderResource } from "../../src/resources/custom-field-order";
 import { optionGroupResource } from "../../src/resources/option-group";
 import { userGroupRolesResource } from "../../src/resources/user-group-roles";
@@ -252,5 +253,49 @@ describe("the provider of a type with keyed inputs", () => {
     const error = await provider.delete("g", { ...group, options: { "P-1": "x" } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DamagedStateError);
     expect(String(error)).toContain("options is an object, expected array");
+  });
+});
+
+describe("keyedWithin", () => {
+  const keyed = { config: companyConfigResource.keyedInputs?.config };
+  const color = (pairs: [string, string][]) => ({
+    kind: "color",
+    config: { profileColors: pairs.map(([title, color]) => ({ title, color })), other: [1, 2] },
+  });
+
+  it("records an ordered keyed array by key with each item's place, and reads the program's order back", () => {
+    const declared = color([
+      ["PROFILE_TIER_SILVER_COLOR", "#c0c0c0"],
+      ["PROFILE_TIER_GOLD_COLOR", "#d4af37"],
+    ]);
+    const recorded = recordedForm(keyed, declared);
+    expect(recorded.config).toEqual({
+      profileColors: {
+        PROFILE_TIER_SILVER_COLOR: { color: "#c0c0c0", place: "first" },
+        PROFILE_TIER_GOLD_COLOR: { color: "#d4af37", place: "after PROFILE_TIER_SILVER_COLOR" },
+      },
+      other: [1, 2],
+    });
+    expect(declaredForm(keyed, recorded)).toEqual(declared);
+    // Both forms are fixed points: a list stays a list when read back, a map stays a map when recorded.
+    expect(declaredForm(keyed, declared)).toEqual(declared);
+    expect(recordedForm(keyed, recorded)).toEqual(recorded);
+  });
+
+  it("records an unordered keyed array by key alone", () => {
+    const declared = {
+      kind: "stealth",
+      config: { stealthModes: [{ stealthType: "STEALTH_TYPE_2", label: "b" }] },
+    };
+    const recorded = recordedForm(keyed, declared);
+    expect(recorded.config).toEqual({ stealthModes: { STEALTH_TYPE_2: { label: "b" } } });
+    expect(declaredForm(keyed, recorded)).toEqual(declared);
+  });
+
+  it("keeps the document as it is while its kind or a key is unknown", () => {
+    const declared = color([["PROFILE_TIER_GOLD_COLOR", "#d4af37"]]);
+    expect(recordedForm(keyed, { ...declared, kind: UNKNOWN })).toEqual({ ...declared, kind: UNKNOWN });
+    const unknownKey = { kind: "color", config: { profileColors: [{ title: UNKNOWN, color: "#fff" }] } };
+    expect(recordedForm(keyed, unknownKey)).toEqual(unknownKey);
   });
 });
