@@ -15,6 +15,7 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../src/emulator";
 import { UNKNOWN, type Values } from "../../src/provider/model/values";
+import { declaredForm } from "../../src/provider/model/keyed-inputs";
 import { startPluginServer } from "../../src/provider/hosts/plugin/serve";
 import { definitions } from "../../src/resources/registry";
 import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
@@ -224,12 +225,16 @@ describe("the provider plugin over gRPC", () => {
       [arranger.name]: { roleId: arranger.id, scope: { audiences: [] } },
     });
     const next = await checkedInputs("UserGroupRoles", roles(admin, traveler), base);
+    // The outputs echo the inputs as the definition sees them: lists.
+    const outputsOf = (type: string, inputs: Values) => declaredForm(definitions[type]?.keyedInputs, inputs);
     const detailed = async (type: string, olds: Values, news: Values) => {
       const request = new provproto.DiffRequest();
       request.setUrn(urnOf(type, "r"));
       request.setType(`travel:index:${type}`);
       request.setId("r");
-      request.setOlds(struct(olds));
+      // As the engine sends them: the outputs (lists, as the schema types them) and the recorded inputs.
+      request.setOlds(struct(outputsOf(type, olds)));
+      request.setOldInputs(struct(olds));
       request.setNews(struct(news));
       const answer = await client.call<provproto.DiffRequest, provproto.DiffResponse>("diff", request);
       const out: Record<string, number> = {};

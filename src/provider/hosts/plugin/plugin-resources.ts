@@ -62,17 +62,25 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
       };
     },
 
-    async diff(type: string, id: string, oldsWire: Values, newsWire: Values): Promise<PluginDiff> {
+    async diff(
+      type: string,
+      id: string,
+      oldsWire: Values,
+      newsWire: Values,
+      oldInputsWire: Values = {},
+    ): Promise<PluginDiff> {
       const { definition, provider } = typeOf(type);
       const olds = fromWire(oldsWire).values;
       const news = fromWire(newsWire).values;
+      // The recorded inputs hold the keyed maps (the outputs echo the lists).
+      const oldInputs = fromWire(oldInputsWire).values;
       const { changed, replaces = [], deleteBeforeReplace } = await provider.diff(id, olds, news);
       const detailedDiff: Record<string, ChangeKind> = {};
       for (const key of changed) {
         const kind = olds[key] === undefined ? "ADD" : news[key] === undefined ? "DELETE" : "UPDATE";
         const replacing = replaces.includes(key);
         // A keyed list recorded as a map on both sides: the entries that changed, by name.
-        const paths = keyedPaths(definition, key, olds[key], news[key]);
+        const paths = keyedPaths(definition, key, oldInputs[key] ?? olds[key], news[key]);
         if (paths === undefined) detailedDiff[key] = replacing ? `${kind}_REPLACE` : kind;
         else
           for (const [path, change] of Object.entries(paths))
