@@ -152,10 +152,13 @@ export const companyConfigResource = defineResource<
   inputs: companyConfigInputsSchema,
   // The document's keyed arrays (profile colors by title, tiers by tier, ...) by their keys.
   keyedInputs: {
-    config: keyedWithin((values) =>
-      typeof values.kind === "string" && Object.hasOwn(CONFIG_DOCUMENTS, values.kind)
-        ? CONFIG_DOCUMENTS[values.kind as CompanyConfigKind].schema
-        : undefined,
+    config: keyedWithin(
+      (values) =>
+        typeof values.kind === "string" && Object.hasOwn(CONFIG_DOCUMENTS, values.kind)
+          ? CONFIG_DOCUMENTS[values.kind as CompanyConfigKind].schema
+          : undefined,
+      "a profile color's `title`, a tier's `tier`, a stealth mode's `stealthType`, a manager's `id`, " +
+        "preference tiers' `bookingType` and `level`, an attribute config's `name`",
     ),
   },
   replaceOn: ["companyId", "kind"],

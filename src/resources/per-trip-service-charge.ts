@@ -62,7 +62,9 @@ export const perTripServiceChargeResource = defineResource<
   inputs: perTripServiceChargeInputsSchema,
   replaceOn: ["companyId"],
   // Charges by currency and tier charges by tier: `preview --diff` shows `~ USD: {…}`, not `~ [0]`.
-  keyedInputs: { config: keyedWithin(() => fixedChargeConfigSchema) },
+  keyedInputs: {
+    config: keyedWithin(() => fixedChargeConfigSchema, "a charge's `currencyCode`, a tier charge's `tier`"),
+  },
   // A singleton: the replacement writes the same document the old resource's delete removes, so
   // the old one goes first (docs/reliability.md).
   deleteBeforeReplace: true,

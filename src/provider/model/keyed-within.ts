@@ -115,9 +115,10 @@ function convert(schema: z.ZodType, value: unknown, recording: boolean): unknown
 
 /**
  * The keyed input of an object input whose schema, given all the inputs (a config's `kind`),
- * `schemaOf` tells (undefined while it is unknown: the value is then recorded as it is).
+ * `schemaOf` tells (undefined while it is unknown: the value is then recorded as it is). `keys`
+ * names the keys for the docs, such as "a profile color's `title`".
  */
-export function keyedWithin(schemaOf: (values: Values) => z.ZodType | undefined): KeyedInput {
+export function keyedWithin(schemaOf: (values: Values) => z.ZodType | undefined, keys: string): KeyedInput {
   return {
     toRecorded(value, _names, values) {
       const schema = values && schemaOf(values);
@@ -128,7 +129,7 @@ export function keyedWithin(schemaOf: (values: Values) => z.ZodType | undefined)
       return schema ? convert(schema, map, false) : undefined;
     },
     reads: (name) =>
-      `The arrays inside \`${name}\` whose items have a key (a profile color's \`title\`, a tier's \`tier\`) are keyed by it: ` +
+      `The arrays inside \`${name}\` whose items have a key (${keys}) are keyed by it: ` +
       `an item added reads \`+ <key>: {…}\`, one removed \`- <key>: {…}\`, one changed \`~ <key>: {…}\` with only what changed in it; ` +
       `where the order counts, each item also shows its \`place\` (\`"first"\`, \`"after <key>"\`).`,
   };
