@@ -40,7 +40,9 @@ export async function recordedWithNames<I extends Values>(
   const naming: string[] = [];
   for (const key of definition.namedKeys ?? []) {
     const codec = keyed?.[key];
-    if (!codec || !Array.isArray(inputs[key])) continue;
+    const list = inputs[key];
+    // An empty list has nothing to name.
+    if (!codec || !Array.isArray(list) || list.length === 0) continue;
     const old = olds[key];
     const oldList = isRecord(old) ? codec.fromRecorded(old) : undefined;
     const oldByKey = oldList && codec.toRecorded(oldList);
