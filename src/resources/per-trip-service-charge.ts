@@ -8,6 +8,7 @@ import type { TenantFacts } from "../provider/model/tenant-facts";
 import { fixedChargeConfigSchema } from "../schemas/service-charge";
 import { companySettingForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
+import { keyedWithin } from "../provider/model/keyed-within";
 
 /** Inputs of {@link PerTripServiceCharge}. */
 export const perTripServiceChargeInputsSchema = z.strictObject({
@@ -60,6 +61,10 @@ export const perTripServiceChargeResource = defineResource<
   type: "PerTripServiceCharge",
   inputs: perTripServiceChargeInputsSchema,
   replaceOn: ["companyId"],
+  // Charges by currency and tier charges by tier: `preview --diff` shows `~ USD: {…}`, not `~ [0]`.
+  keyedInputs: {
+    config: keyedWithin(() => fixedChargeConfigSchema, "a charge's `currencyCode`, a tier charge's `tier`"),
+  },
   // A singleton: the replacement writes the same document the old resource's delete removes, so
   // the old one goes first (docs/reliability.md).
   deleteBeforeReplace: true,

@@ -9,6 +9,7 @@ import type { CreateRecovery } from "./create-recovery";
 import type { UniqueInput } from "./unique-input";
 import type { ImportIdForm } from "./import-id";
 import type { KeyedInput } from "./keyed-inputs";
+import type { NamesKeys } from "./key-names";
 import type { ResourceContext } from "./resource-context";
 import type { Values } from "./values";
 import type { TenantFacts } from "./tenant-facts";
@@ -72,7 +73,9 @@ export interface ConditionalReplace<I extends Values> {
 }
 
 /** The declaration of one resource type. */
-export interface ResourceDefinition<I extends Values, S extends Values> extends RefusesUpdate {
+export interface ResourceDefinition<I extends Values, S extends Values>
+  extends RefusesUpdate,
+    NamesKeys<I> {
   /** Type name; the token is `pulumi-nodejs:dynamic/travel:<type>`. Never rename it. */
   type: string;
   /** Validates and normalizes inputs at preview time. Must be a zod object. */

@@ -11,6 +11,7 @@ import { parseImportId } from "../model/import-id";
 import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "../model/definition";
 import { diffDeclared, settledInputs, withKeptValues } from "../planning/diff";
 import { declaredForm, recordedForm } from "../model/keyed-inputs";
+import { recordedWithNames } from "../model/key-names";
 import { warnIfCompanyMissing } from "./missing-parent";
 import { PartialCreateError } from "../create/partial-create-error";
 import { assertRecordedTypes } from "../model/recorded-inputs";
@@ -83,7 +84,12 @@ export function buildTypeProvider<I extends Values, S extends Values>(
       // Internal inputs (`__armId`, ...) are kept: they are recorded and reach diff.
       const known =
         failures.length === 0 ? await idsBeforeCreate(definition, context, olds, result.inputs as I) : {};
-      const inputs = withoutUndefined({ ...internalOf(news), ...known, ...props.recorded(result.inputs) });
+      // Keyed lists by name (the platform's names of the ids they hold) once the inputs are valid.
+      const recorded =
+        failures.length === 0
+          ? await recordedWithNames(definition, context, result.inputs, olds)
+          : props.recorded(result.inputs);
+      const inputs = withoutUndefined({ ...internalOf(news), ...known, ...recorded });
       // Unknown values known to stay are recorded as they are, so the engine's own diff of the inputs
       // (which `preview --diff` shows) does not list them as changing when `up` finds them unchanged.
       return { inputs: withKeptValues(definition, olds, inputs), failures };
@@ -193,7 +199,14 @@ async function readObject<I extends Values, S extends Values>(
   const secretInputs: readonly string[] = definition.secretInputs ?? [];
   return secretInputs.length > 0
     ? { id, props: outs }
-    : { id, props: outs, inputs: { ...internalInputsOf(recorded ?? {}), ...props.recorded(observed) } };
+    : {
+        id,
+        props: outs,
+        inputs: {
+          ...internalInputsOf(recorded ?? {}),
+          ...(await recordedWithNames(definition, () => ctx, observed, recorded ?? {})),
+        },
+      };
 }
 
 /** How one type's engine props map to its declared inputs and back to outputs. */

@@ -202,6 +202,7 @@ export function providerService(options: PluginOptions, engineAddress: string | 
         request.getId(),
         plain(request.getOlds()),
         plain(request.getNews()),
+        plain(request.getOldInputs()),
       );
       const response = new provproto.DiffResponse();
       response.setChanges(
