@@ -73,9 +73,7 @@ export interface ConditionalReplace<I extends Values> {
 }
 
 /** The declaration of one resource type. */
-export interface ResourceDefinition<I extends Values, S extends Values>
-  extends RefusesUpdate,
-    NamesKeys<I> {
+export interface ResourceDefinition<I extends Values, S extends Values> extends RefusesUpdate, NamesKeys<I> {
   /** Type name; the token is `pulumi-nodejs:dynamic/travel:<type>`. Never rename it. */
   type: string;
   /** Validates and normalizes inputs at preview time. Must be a zod object. */
