@@ -66,11 +66,6 @@ describe.skipIf(e2eSkipReason() !== "")("a fleet of 5 tenants × 2 environments,
       return { code: e.code, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
     }
   };
-  /** The packed package's policy pack, as pipeline.sh runs it (docs/policy.md). */
-  const policyPack = () => [
-    "--policy-pack",
-    join(inject("packedProjectDir"), "node_modules", "pulumi-travel", "policy"),
-  ];
   /** The packed package's CLI, as `npx pulumi-travel` runs it in the recipes. */
   const travel = (...args: string[]) =>
     exec(join(inject("packedProjectDir"), "node_modules", ".bin", "pulumi-travel"), args);
