@@ -80,19 +80,8 @@ const companyTenant: TenantFacts = {
 export const companyResource = defineResource<CompanyInputs, CompanyState, typeof companyInputsSchema>({
   type: "Company",
   inputs: companyInputsSchema,
-  replaceOn: [],
   outputs: [],
-  idOutput: "companyId",
   notFoundCodes: NOT_FOUND_CODES,
-  uniqueExternalIdWithin: [],
-  // Adoption replaces the company whole: `PUT /v2/companies/{adoptId}`.
-  vendorRequests: (inputs) => [
-    createRequest(inputs),
-    ...(typeof inputs.adoptId === "string"
-      ? [{ method: "PUT" as const, path: companyPath(inputs.adoptId), body: undefined, idInput: "adoptId" }]
-      : []),
-  ],
-  tenant: companyTenant,
   async create({ client }, inputs, created) {
     const { path, body } = createRequest(inputs);
     const { id } = await client.post(path, { body, schema: entityIdSchema });
@@ -156,6 +145,34 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
         return confirmed;
       },
     },
+  },
+  capabilities: {
+    replacement: {
+      replaceOn: [],
+    },
+    uniqueness: {
+      uniqueExternalIdWithin: [],
+    },
+    outputRules: {
+      idOutput: "companyId",
+    },
+    preview: {
+      // Adoption replaces the company whole: `PUT /v2/companies/{adoptId}`.
+      vendorRequests: (inputs) => [
+        createRequest(inputs),
+        ...(typeof inputs.adoptId === "string"
+          ? [
+              {
+                method: "PUT" as const,
+                path: companyPath(inputs.adoptId),
+                body: undefined,
+                idInput: "adoptId",
+              },
+            ]
+          : []),
+      ],
+    },
+    tenant: companyTenant,
   },
 });
 

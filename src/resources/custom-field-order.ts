@@ -93,41 +93,15 @@ async function converge(client: TravelClient, inputs: Inputs): Promise<void> {
 export const customFieldOrderResource = defineResource<Inputs, State, typeof customFieldOrderInputsSchema>({
   type: "CustomFieldOrder",
   notFoundCodes: ["COMPANY_NOT_FOUND"],
-  tenant: orderTenant,
   inputs: customFieldOrderInputsSchema,
-  replaceOn: ["companyId"],
-  // Recorded as each field's predecessor: `preview --diff` shows the fields that move, by id.
-  keyedInputs: { fieldIds: inOrder() },
   outputs: [],
   // A convergence from the current order: repeating the create is harmless.
   recovery: { strategy: "idempotent" },
-  async preflight({ client }, news) {
-    const key = `order:${news.companyId}:${news.companyRole}`;
-    const current = await readOncePerRun(client, key, () =>
-      currentOrder(client, news.companyId, news.companyRole),
-    );
-    return unknownFields(news, current);
-  },
   async create({ client }, inputs, created) {
     await converge(client, inputs);
     // Known only once converged: a lost answer is settled by converging again (idempotent).
     created(inputs.companyId);
     return { id: inputs.companyId, state: { companyId: inputs.companyId } };
-  },
-  // One per company and level: imported by its company, and the level unless ORG.
-  importId: {
-    note:
-      "The order of the company's own fields at ORG, or at the level given as a second segment " +
-      "(`<companyId>/TMC`). The imported `fieldIds` are every own field of the level, in checkout order.",
-    ...segmentsForm(
-      ["companyId"],
-      ({ companyId, companyRole }) => {
-        if (companyRole === undefined) return { id: companyId, inputs: { companyId } };
-        const level = oneOf("CustomFieldOrder", "companyRole", companyRole, customFieldLevelSchema.options);
-        return { id: companyId, inputs: { companyId, companyRole: level } };
-      },
-      ["companyRole"],
-    ),
   },
   async read({ client, importing }, id, declared) {
     const level = declared.companyRole ?? "ORG";
@@ -144,6 +118,47 @@ export const customFieldOrderResource = defineResource<Inputs, State, typeof cus
   },
   async delete() {
     // The platform keeps an order for every field; there is nothing to undo.
+  },
+  capabilities: {
+    replacement: {
+      replaceOn: ["companyId"],
+    },
+    preview: {
+      async preflight({ client }, news) {
+        const key = `order:${news.companyId}:${news.companyRole}`;
+        const current = await readOncePerRun(client, key, () =>
+          currentOrder(client, news.companyId, news.companyRole),
+        );
+        return unknownFields(news, current);
+      },
+    },
+    diff: {
+      // Recorded as each field's predecessor: `preview --diff` shows the fields that move, by id.
+      keyedInputs: { fieldIds: inOrder() },
+    },
+    adoption: {
+      // One per company and level: imported by its company, and the level unless ORG.
+      importId: {
+        note:
+          "The order of the company's own fields at ORG, or at the level given as a second segment " +
+          "(`<companyId>/TMC`). The imported `fieldIds` are every own field of the level, in checkout order.",
+        ...segmentsForm(
+          ["companyId"],
+          ({ companyId, companyRole }) => {
+            if (companyRole === undefined) return { id: companyId, inputs: { companyId } };
+            const level = oneOf(
+              "CustomFieldOrder",
+              "companyRole",
+              companyRole,
+              customFieldLevelSchema.options,
+            );
+            return { id: companyId, inputs: { companyId, companyRole: level } };
+          },
+          ["companyRole"],
+        ),
+      },
+    },
+    tenant: orderTenant,
   },
 });
 

@@ -29,7 +29,7 @@ const types = Object.keys(definitions);
 /** An opt-out says why, in words. */
 const SENTENCE = /^\S+( \S+){3,}/;
 const factsOf = (type: string) => {
-  const facts = definitions[type]?.tenant;
+  const facts = definitions[type]?.capabilities?.tenant;
   if (facts === undefined) throw new Error(`${type} declares no tenant facts`);
   return facts;
 };

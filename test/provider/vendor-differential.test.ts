@@ -29,7 +29,7 @@ import { label, type Mutant, vendorMutants } from "../support/vendor-samples";
 
 describe("every resource that declares vendor requests has a differential row", () => {
   const vendorMapped = Object.values(definitions).filter(
-    (definition) => definition.vendorRequests !== undefined,
+    (definition) => definition.capabilities?.preview?.vendorRequests !== undefined,
   );
 
   it("walks the registry: each such type has a row, each CompanyConfig kind too", () => {
@@ -85,7 +85,8 @@ describe("check against the vendor documents: valid samples pass, every one-defe
     if (!schema) return;
     const provider = buildTypeProvider(row.definition, () => ({ client }));
     /** The bodies the resource would send for checked inputs. */
-    const bodiesOf = (inputs: unknown) => row.definition.vendorRequests?.(inputs as Values) ?? [];
+    const bodiesOf = (inputs: unknown) =>
+      row.definition.capabilities?.preview?.vendorRequests?.(inputs as Values) ?? [];
     const sample = rowSample(row, schema);
     totals.valid++;
     const validInputs = rowInputs(row, sample.value);

@@ -116,7 +116,10 @@ describe("the provider of a type with keyed inputs", () => {
     expect(same).toEqual({ inputs: { ...group, options: { "P-1": {}, "P-2": {} } }, failures: [] });
     expect(await provider.diff("g", recorded, same.inputs)).toMatchObject({ changes: false });
 
-    const next = recordedForm(optionGroupResource.keyedInputs, { ...group, options: options("P-1", "P-3") });
+    const next = recordedForm(optionGroupResource.capabilities?.diff?.keyedInputs, {
+      ...group,
+      options: options("P-1", "P-3"),
+    });
     expect(next.options).toEqual({ "P-1": {}, "P-3": {} });
     expect(await provider.diff("g", same.inputs, next)).toMatchObject({ changes: true, replaces: [] });
   });
@@ -132,7 +135,7 @@ describe("the provider of a type with keyed inputs", () => {
   it("records the checkout order as predecessors, and a move is a change", async () => {
     const provider = providerOf(customFieldOrderResource);
     const recorded = { companyId: "c", companyRole: "ORG", fieldIds: ["a", "b", "c"] };
-    const moved = recordedForm(customFieldOrderResource.keyedInputs, {
+    const moved = recordedForm(customFieldOrderResource.capabilities?.diff?.keyedInputs, {
       ...recorded,
       fieldIds: ["c", "a", "b"],
     });

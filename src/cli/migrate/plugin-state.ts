@@ -150,13 +150,16 @@ export function migrateDeployment(deployment: Deployment, definitions: Definitio
     const type = dynamicTypeOf(resource.type);
     if (type === undefined) return renamed;
     const definition = definitions[type];
-    const inputs = declaredForm(definition?.keyedInputs, withoutInternal(resource.inputs));
+    const inputs = declaredForm(
+      definition?.capabilities?.diff?.keyedInputs,
+      withoutInternal(resource.inputs),
+    );
     // The outputs keep what the provider records beside the platform's values (`__lastWritten`,
     // `__idsBeforeCreate`): only the dynamic host's serialized provider goes.
     const outputs = Object.fromEntries(
       Object.entries(resource.outputs ?? {}).filter(([key]) => key !== DYNAMIC_PROVIDER_KEY),
     );
-    const idOutput = definition?.idOutput;
+    const idOutput = definition?.capabilities?.outputRules?.idOutput;
     if (idOutput !== undefined && outputs[idOutput] === undefined && resource.id !== undefined)
       outputs[idOutput] = resource.id;
     return {

@@ -165,7 +165,7 @@ export function normalizingSchema<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   values: Values,
 ): z.ZodType {
-  return definition.normalizedBy?.(values) ?? definition.inputs;
+  return definition.capabilities?.diff?.normalizedBy?.(values) ?? definition.inputs;
 }
 
 /**

@@ -98,7 +98,8 @@ export function buildTypeProvider<I extends Values, S extends Values>(
         changes: changed.length > 0,
         changed,
         replaces,
-        deleteBeforeReplace: replaces.length > 0 && definition.deleteBeforeReplace === true,
+        deleteBeforeReplace:
+          replaces.length > 0 && definition.capabilities?.replacement?.deleteBeforeReplace === true,
       };
     },
 
@@ -151,7 +152,7 @@ function withProven<I extends Values, S extends Values>(
   recorded: Values,
   news: Values,
 ): I {
-  const proven = definition.provenByOutputs?.(recorded, news) ?? [];
+  const proven = definition.capabilities?.diff?.provenByOutputs?.(recorded, news) ?? [];
   const filled: Values = { ...declared };
   for (const key of proven) if (filled[key] === undefined && news[key] !== undefined) filled[key] = news[key];
   return filled as I;
@@ -184,7 +185,7 @@ async function readObject<I extends Values, S extends Values>(
   }) as I;
   const outs = props.outputsOf(observed, props.keepSecrets(found.state, recorded), recorded);
   // Inputs handed back here lose their secret marking: keep the recorded (encrypted) ones.
-  const secretInputs: readonly string[] = definition.secretInputs ?? [];
+  const secretInputs: readonly string[] = definition.capabilities?.secrets?.secretInputs ?? [];
   return secretInputs.length > 0
     ? { id, props: outs }
     : { id, props: outs, inputs: { ...internalInputsOf(recorded ?? {}), ...props.recorded(observed) } };
@@ -217,13 +218,13 @@ interface PropsOf<I extends Values, S extends Values> {
 function propsOf<I extends Values, S extends Values>(definition: ResourceDefinition<I, S>): PropsOf<I, S> {
   const inputKeys = inputKeysOf(definition);
   const declaredOf = (props: Values | undefined): I => {
-    const clean = declaredForm(definition.keyedInputs, stripInternal(props));
+    const clean = declaredForm(definition.capabilities?.diff?.keyedInputs, stripInternal(props));
     return Object.fromEntries(
       inputKeys.filter((key) => clean[key] !== undefined).map((key) => [key, clean[key]]),
     ) as I;
   };
   return {
-    recorded: (inputs) => recordedForm(definition.keyedInputs, inputs),
+    recorded: (inputs) => recordedForm(definition.capabilities?.diff?.keyedInputs, inputs),
     declaredOf,
     recordedOf(id, props) {
       const declared = declaredOf(props);
@@ -234,7 +235,7 @@ function propsOf<I extends Values, S extends Values>(definition: ResourceDefinit
     parse(props) {
       const result = checkInputs(
         definition.inputs,
-        declaredForm(definition.keyedInputs, stripInternal(props)),
+        declaredForm(definition.capabilities?.diff?.keyedInputs, stripInternal(props)),
       );
       if (result.failures.length > 0) {
         const first = result.failures[0];
@@ -246,7 +247,10 @@ function propsOf<I extends Values, S extends Values>(definition: ResourceDefinit
       withoutUndefined({ ...internalOf(props ?? {}), ...inputs, ...state }),
     keepSecrets(state, previous) {
       const kept: Values = { ...state };
-      for (const key of [...(definition.secretOutputs ?? []), ...(definition.keptOutputs ?? [])])
+      for (const key of [
+        ...(definition.capabilities?.secrets?.secretOutputs ?? []),
+        ...(definition.capabilities?.outputRules?.keptOutputs ?? []),
+      ])
         if (kept[key] === undefined && previous?.[key] !== undefined) kept[key] = previous[key];
       return kept as S;
     },
@@ -276,8 +280,9 @@ async function createObject<I extends Values, S extends Values>(
     }
     // Adoption takes ownership of the declared fields only: fields set outside the program stay.
     const owned = pickKeys(existing.observed, Object.keys(inputs));
-    const state = definition.adopt
-      ? await definition.adopt(ctx, adoptId, inputs)
+    const adoption = definition.capabilities?.adoption;
+    const state = adoption?.adopt
+      ? await adoption.adopt(ctx, adoptId, inputs)
       : await definition.update(ctx, adoptId, inputs, owned);
     return {
       id: adoptId,

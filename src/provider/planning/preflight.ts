@@ -24,13 +24,15 @@ export async function preflightFailures<I extends Values, S extends Values>(
   news: Values,
   olds: Partial<I>,
 ): Promise<pulumi.dynamic.CheckFailure[]> {
-  if (!definition.preflight || outcome.failures.length > 0 || containsUnknown(stripInternal(news))) return [];
+  const preview = definition.capabilities?.preview;
+  if (!preview?.preflight || outcome.failures.length > 0 || containsUnknown(stripInternal(news))) return [];
   const inputs = withoutUndefined(outcome.inputs as I);
   // Compared as the engine records them: keyed lists as maps, whose order does not count.
-  const recorded = (values: Values) => recordedForm(definition.keyedInputs, stripInternal(values));
+  const recorded = (values: Values) =>
+    recordedForm(definition.capabilities?.diff?.keyedInputs, stripInternal(values));
   const unchanged = isDeepStrictEqual(recorded(inputs), recorded(withoutUndefined(olds as Values)));
   if (Object.keys(olds).length > 0 && unchanged) return [];
-  return definition.preflight(context(), inputs, olds);
+  return preview.preflight(context(), inputs, olds);
 }
 
 /**
@@ -44,6 +46,7 @@ export function extraReplaces<I extends Values, S extends Values>(
   news: Values,
   replaces: readonly string[],
 ): string[] {
-  if (!definition.replaceWhen) return [];
-  return definition.replaceWhen.rule(olds, news).filter((key) => !replaces.includes(key));
+  const replaceWhen = definition.capabilities?.replacement?.replaceWhen;
+  if (!replaceWhen) return [];
+  return replaceWhen.rule(olds, news).filter((key) => !replaces.includes(key));
 }

@@ -29,7 +29,7 @@ export function vendorInputIssues<I extends Values, S extends Values>(
   inputs: I,
 ): VendorInputIssue[] {
   const issues: VendorInputIssue[] = [];
-  for (const request of definition.vendorRequests?.(inputs) ?? []) {
+  for (const request of definition.capabilities?.preview?.vendorRequests?.(inputs) ?? []) {
     issues.push(
       ...vendorPathIssues(request.method, request.path).map((issue) => ({
         at: parameterInput(request, inputs, String(issue.path[0])),

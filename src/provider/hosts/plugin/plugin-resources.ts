@@ -54,7 +54,7 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
       const olds = fromWire(oldsWire);
       const news = fromWire(newsWire);
       const result = await provider.check(olds.values, news.values);
-      const inputs = declaredForm(definition.keyedInputs, result.inputs ?? {});
+      const inputs = declaredForm(definition.capabilities?.diff?.keyedInputs, result.inputs ?? {});
       return {
         inputs: toWire(inputs, secretsOf(definition, news.secrets)),
         failures: (result.failures ?? []) as PluginCheckFailure[],
@@ -112,7 +112,7 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
       return {
         id: found.id ?? id,
         properties: toWire(withIdOutput(definition, found.id ?? id, properties), secrets),
-        inputs: toWire(declaredForm(definition.keyedInputs, inputs), secrets),
+        inputs: toWire(declaredForm(definition.capabilities?.diff?.keyedInputs, inputs), secrets),
       };
     },
 
@@ -123,7 +123,10 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
       const secrets = secretsOf(definition, olds.secrets, news.secrets);
       if (preview) {
         const changing =
-          definition.changedByUpdate?.(inputsAmong(definition, olds.values), news.values) ?? [];
+          definition.capabilities?.update?.changedByUpdate?.(
+            inputsAmong(definition, olds.values),
+            news.values,
+          ) ?? [];
         const kept = Object.fromEntries(
           outputNamesOf(definition).map((name) => [
             name,
@@ -154,7 +157,8 @@ function inputsAmong(definition: ResourceDefinition<Values, Values>, values: Val
 
 /** The outputs a resource of `definition` has besides its inputs: its declared outputs and id output. */
 function outputNamesOf(definition: ResourceDefinition<Values, Values>): string[] {
-  return [...new Set([...definition.outputs, ...(definition.idOutput ? [definition.idOutput] : [])])];
+  const idOutput = definition.capabilities?.outputRules?.idOutput;
+  return [...new Set([...definition.outputs, ...(idOutput ? [idOutput] : [])])];
 }
 
 /**
@@ -167,8 +171,8 @@ function withIdOutput(
   outs: Values | undefined,
 ): Values {
   const out = { ...outs };
-  if (definition.idOutput !== undefined && out[definition.idOutput] === undefined)
-    out[definition.idOutput] = id;
+  const idOutput = definition.capabilities?.outputRules?.idOutput;
+  if (idOutput !== undefined && out[idOutput] === undefined) out[idOutput] = id;
   return out;
 }
 
@@ -178,8 +182,8 @@ function secretsOf(
   ...arrived: ReadonlySet<string>[]
 ): Set<string> {
   return new Set([
-    ...(definition.secretInputs ?? []),
-    ...(definition.secretOutputs ?? []),
+    ...(definition.capabilities?.secrets?.secretInputs ?? []),
+    ...(definition.capabilities?.secrets?.secretOutputs ?? []),
     ...arrived.flatMap((set) => [...set]),
   ]);
 }
