@@ -12,7 +12,7 @@ import { adoptIdField } from "../provider/model/definition";
 import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import { readOncePerRun } from "../provider/planning/run-cache";
 import { type ParentIds, parentId, type TenantFacts } from "../provider/model/tenant-facts";
-import { containsUnknown } from "../provider/model/values";
+import { containsUnknown } from "../provider/model/unknown-values";
 import {
   type ArmAction,
   armActionSchema,

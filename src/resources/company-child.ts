@@ -14,7 +14,8 @@ import { entityIdSchema } from "../schemas/common";
 import { companyResource } from "./company";
 import { readUnlessGone } from "./gone";
 import { readEach } from "./read-each";
-import { observe, replaceWhole, replacementBody } from "./shared";
+import { observe } from "./observe";
+import { replaceWhole, replacementBody } from "./replace-whole";
 
 /** Parent ids a child resource can have. */
 export type ParentKey = "companyId" | "legalEntityId";

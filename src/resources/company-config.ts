@@ -9,7 +9,7 @@ import { defineResource } from "../provider/hosts/dynamic/define-resource";
 import type { TenantFacts } from "../provider/model/tenant-facts";
 import type { ArgsOf, InputShape } from "../provider/hosts/dynamic/resource-args";
 import { CONFIG_DOCUMENTS, type ConfigDocumentKind } from "../schemas/company-config-documents";
-import { containsUnknown } from "../provider/model/values";
+import { containsUnknown } from "../provider/model/unknown-values";
 import { badSegment, type ImportTarget, oneOf, segmentsForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
 

@@ -11,7 +11,9 @@ import type { TenantFacts } from "../provider/model/tenant-facts";
 import { entityIdSchema } from "../schemas/common";
 import { companyResponseSchema, companyRoleSchema, companyWritableFields } from "../schemas/company";
 import { readUnlessGone } from "./gone";
-import { observe, replaceWhole, replacementBody, withoutAdopt } from "./shared";
+import { observe } from "./observe";
+import { replaceWhole, replacementBody } from "./replace-whole";
+import { withoutAdopt } from "./without-adopt";
 
 /** Inputs of {@link Company} as validated at preview time. */
 export const companyInputsSchema = z.strictObject({

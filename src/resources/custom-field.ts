@@ -29,7 +29,8 @@ import {
 } from "./custom-field-list";
 import { readUnlessGone } from "./gone";
 import { readEach } from "./read-each";
-import { observe, replaceWhole, replacementBody } from "./shared";
+import { observe } from "./observe";
+import { replaceWhole, replacementBody } from "./replace-whole";
 
 /** Inputs of {@link CustomField}. */
 export const customFieldInputsSchema = z

@@ -11,7 +11,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/hosts/dynamic/define-resource";
 import type { ValuePath } from "../provider/model/definition";
-import { containsUnknown } from "../provider/model/values";
+import { containsUnknown } from "../provider/model/unknown-values";
 import { warnRun } from "../provider/model/resource-context";
 import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import { readOncePerRun } from "../provider/planning/run-cache";

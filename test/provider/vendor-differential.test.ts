@@ -13,7 +13,7 @@ import { type RunningEmulator, startEmulator } from "../../src/emulator";
 import { propertyPath } from "../../src/provider/planning/check";
 import type { Values } from "../../src/provider/model/definition";
 import { buildTypeProvider } from "../../src/provider/operations/type-provider";
-import { valueAt } from "../../src/provider/model/values";
+import { valueAt } from "../../src/provider/model/value-path";
 import { definitions } from "../../src/resources/registry";
 import { CONFIG_DOCUMENTS } from "../../src/schemas/company-config-documents";
 import { clientFor } from "../support/live-emulator";

@@ -4,7 +4,7 @@ import type { ResourceDefinition, Values } from "../../src/provider/model/defini
 import { buildTypeProvider } from "../../src/provider/operations/type-provider";
 import { byField, declaredForm, inOrder, recordedForm } from "../../src/provider/model/keyed-inputs";
 import { DamagedStateError } from "../../src/provider/model/recorded-inputs";
-import { UNKNOWN } from "../../src/provider/model/values";
+import { UNKNOWN } from "../../src/provider/model/unknown-values";
 import { customFieldOrderResource } from "../../src/resources/custom-field-order";
 import { optionGroupResource } from "../../src/resources/option-group";
 import { userGroupRolesResource } from "../../src/resources/user-group-roles";

@@ -10,7 +10,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { declaredForm } from "../../provider/model/keyed-inputs";
-import { isInternalKey, type Values } from "../../provider/model/values";
+import { isInternalKey } from "../../provider/model/internal-keys";
+import type { Values } from "../../provider/model/values";
 import type { DefinitionRegistry } from "../../provider/operations/runtime";
 
 /** A resource as a deployment records it (the fields this module reads or writes; others kept). */

@@ -41,7 +41,8 @@ import type { LookupCandidate } from "../model/create-lookup";
 import type { NaturalKeyRecovery, SetDifferenceRecovery } from "../model/create-recovery";
 import { ADOPT_INPUT, type Observation, type ResourceDefinition } from "../model/definition";
 import type { ResourceContext } from "../model/resource-context";
-import { isInternalKey, jsonEqual, type Values } from "../model/values";
+import { isInternalKey } from "../model/internal-keys";
+import { jsonEqual, type Values } from "../model/values";
 
 /** Timing of {@link safeCreate}; tests shorten it. */
 export interface SafeCreateOptions {

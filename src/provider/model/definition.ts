@@ -12,7 +12,8 @@ import type { Values } from "./values";
 
 export type { ResourceCapabilities } from "./capabilities";
 export type { ConditionalReplace } from "./replace-rules";
-export type { ValuePath, VendorRequest } from "./preview-checks";
+export type { VendorRequest } from "./preview-checks";
+export type { ValuePath } from "./value-path";
 export type { ResourceContext } from "./resource-context";
 export type { Values } from "./values";
 

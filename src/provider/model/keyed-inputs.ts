@@ -9,7 +9,8 @@
  * and every other method reads them back as the lists the definition works with. State written
  * before (lists) is read the same way.
  */
-import { containsUnknown, type Values } from "./values";
+import { containsUnknown } from "./unknown-values";
+import type { Values } from "./values";
 
 /** How one list input is recorded as a map and read back. */
 export interface KeyedInput {

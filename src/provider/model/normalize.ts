@@ -8,7 +8,8 @@
 import type { z } from "zod";
 import { isUnordered } from "../../schemas/unordered";
 import type { ResourceDefinition } from "./definition";
-import { jsonEqual, UNKNOWN, type Values } from "./values";
+import { jsonEqual, type Values } from "./values";
+import { UNKNOWN } from "./unknown-values";
 
 /** How {@link normalizeValue} treats properties the program did not declare. */
 interface Mode {

@@ -1,10 +1,8 @@
 /** The preview checks capability: what `check` asks the platform and the vendor's documents. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceContext } from "./resource-context";
+import type { ValuePath } from "./value-path";
 import type { Values } from "./values";
-
-/** A path inside a JSON value: `["address", "addressLines", 0]`. */
-export type ValuePath = (string | number)[];
 
 /**
  * A request a resource sends on create, built from its inputs, so that `check` can validate the

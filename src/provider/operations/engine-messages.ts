@@ -10,7 +10,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { redactText } from "../../client/redact";
-import { UNKNOWN, valueAt } from "../model/values";
+import { UNKNOWN } from "../model/unknown-values";
+import { valueAt } from "../model/value-path";
 
 /** What a redacted value is shown as. */
 export const REDACTED_VALUE = "[redacted]";

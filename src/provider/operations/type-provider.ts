@@ -19,7 +19,8 @@ import { type ContextFactory, type ResourceContext, warnRun } from "../model/res
 import { extraReplaces, preflightFailures } from "../planning/preflight";
 import { noteStackObject } from "../planning/stack-objects";
 import { safeCreate } from "../create/safe-create";
-import { isInternalKey, stripInternal, withoutUndefined } from "../model/values";
+import { isInternalKey, stripInternal } from "../model/internal-keys";
+import { withoutUndefined } from "../model/values";
 import { vendorFailures } from "../planning/vendor-check";
 import { idsBeforeCreate } from "./ids-before-create";
 import { overlapBeforeUpdate, STATE_ONLY_KEYS, writtenMarks } from "./overlap";

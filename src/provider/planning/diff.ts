@@ -3,7 +3,9 @@ import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "
 import { declaredForm, recordedForm } from "../model/keyed-inputs";
 import { replaceOnOf } from "../model/replace-rules";
 import { comparable, normalizingSchema } from "../model/normalize";
-import { containsUnknown, jsonEqual, stripInternal } from "../model/values";
+import { containsUnknown } from "../model/unknown-values";
+import { jsonEqual } from "../model/values";
+import { stripInternal } from "../model/internal-keys";
 
 /** The diff of two input sets. */
 export interface InputDiff {

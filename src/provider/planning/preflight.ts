@@ -9,7 +9,9 @@ import type { CheckOutcome } from "./check";
 import type { ResourceDefinition } from "../model/definition";
 import { recordedForm } from "../model/keyed-inputs";
 import type { ContextFactory } from "../model/resource-context";
-import { containsUnknown, stripInternal, type Values, withoutUndefined } from "../model/values";
+import { containsUnknown } from "../model/unknown-values";
+import { stripInternal } from "../model/internal-keys";
+import { type Values, withoutUndefined } from "../model/values";
 
 /**
  * The definition's preflight failures for `news`, or none when it has no preflight, the inputs

@@ -10,7 +10,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { vendorPathIssues, vendorRequestIssues } from "../../contract";
 import { propertyPath } from "./check";
 import type { ResourceDefinition, Values, ValuePath, VendorRequest } from "../model/definition";
-import { isUnknownAlongPath } from "../model/values";
+import { isUnknownAlongPath } from "../model/unknown-values";
 
 /** One objection of the vendor's documents, at the input path it comes from. */
 export interface VendorInputIssue {

@@ -13,7 +13,8 @@
 import type { ResourceDefinition } from "../../model/definition";
 import { inputKeysOf } from "../../model/definition";
 import { declaredForm } from "../../model/keyed-inputs";
-import { UNKNOWN, type Values, withoutUndefined } from "../../model/values";
+import { UNKNOWN } from "../../model/unknown-values";
+import { type Values, withoutUndefined } from "../../model/values";
 import type { DefinitionRegistry, ProviderRuntime } from "../../operations/runtime";
 import { fromWire, toWire } from "./wire-values";
 
