@@ -1,5 +1,5 @@
 /**
- * The provider's differential test against the vendor documents (issue 20 item 4): for every
+ * The provider's differential test against the vendor documents: for every
  * resource that maps to a vendor-documented write route (test/support/vendor-rows.ts; a walk of
  * the registry fails when a type that declares `vendorRequests` has no row), a valid sample of the
  * route's request body (test/support/vendor-samples.ts) passes `check` as the resource's inputs,
