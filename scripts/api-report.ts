@@ -3,8 +3,8 @@
  * module, with the names it exports and what each is (class, function, constant, type). The report
  * is docs/public-api.md, written by `npm run api-report`; `test/unit/public-api.test.ts` fails when
  * the committed report differs, so a change of the public surface is always a reviewed change of
- * that page. Wildcard entries (`./provider/*`, `./resources/*`) are listed as internal: they exist
- * for the provider's own programs and carry no stability promise.
+ * that page. A wildcard entry (`./provider/*`) is refused: it would make every file below it
+ * importable, a public surface nobody reviewed.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -48,17 +48,19 @@ function kindOf(checker: ts.TypeChecker, exported: ts.Symbol): string {
 }
 
 /** The package's entry points with their exports, read by the TypeScript compiler. */
-export function readEntryPoints(root = repositoryRoot()): { entries: EntryPoint[]; internal: string[] } {
+export function readEntryPoints(root = repositoryRoot()): EntryPoint[] {
   const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
     exports: Record<string, unknown>;
   };
+  const wildcards = Object.keys(manifest.exports).filter((key) => key.includes("*"));
+  if (wildcards.length > 0)
+    throw new Error(
+      `package.json exports ${wildcards.join(", ")}: a wildcard makes every file below it importable; name each entry point`,
+    );
   const modules = Object.entries(manifest.exports).flatMap(([key, target]) => {
     const source = sourceOf(target);
     return source ? [{ specifier: `pulumi-travel${key.slice(1)}`, source }] : [];
   });
-  const internal = Object.keys(manifest.exports)
-    .filter((key) => key.includes("*"))
-    .map((key) => `pulumi-travel${key.slice(1)}`);
   const tsconfig = ts.readConfigFile(join(root, "tsconfig.json"), (file) => ts.sys.readFile(file));
   const { options } = ts.parseJsonConfigFileContent(tsconfig.config as object, ts.sys, root);
   const program = ts.createProgram(
@@ -76,12 +78,12 @@ export function readEntryPoints(root = repositoryRoot()): { entries: EntryPoint[
       .sort((a, b) => a.name.localeCompare(b.name));
     return { specifier, source, exports };
   });
-  return { entries, internal };
+  return entries;
 }
 
 /** The report's Markdown. */
 export async function apiReport(root = repositoryRoot()): Promise<string> {
-  const { entries, internal } = readEntryPoints(root);
+  const entries = readEntryPoints(root);
   const sections = entries.map(({ specifier, source, exports }) =>
     [
       `## \`${specifier}\``,
@@ -103,9 +105,8 @@ export async function apiReport(root = repositoryRoot()): Promise<string> {
     "the policy pack have entry points of their own. A change to this page is a change of the",
     "public surface: see [versioning](versioning.md).",
     "",
-    `Internal entry points, for the provider's own programs and with no stability promise: ${internal
-      .map((s) => `\`${s}\``)
-      .join(", ")}.`,
+    "These are all the modules a user can import: package.json `exports` names each entry point, with no",
+    "wildcard, so no other file of the package resolves by package path.",
     "",
     ...sections.flatMap((section) => [section, ""]),
   ].join("\n");

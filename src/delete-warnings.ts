@@ -1,11 +1,15 @@
 /**
- * What a delete warns of before it starts, by type, wired to the registry: both hosts hand it to
- * their runtime. A company's delete first makes sure the platform will take it: objects under it
- * that no resource declares and that refuse the deletion fail it before its `DELETE`, or, with the
- * company's `forceDestroy`, are deleted first; then it names what the platform deletes with it
- * that the stack does not manage.
+ * What a delete warns of or checks before it starts, wired to the registry: both hosts hand it to
+ * their runtime. Before the first delete under a company the run may delete, the company-delete
+ * check reads the stack's checkpoint and fails every delete under it, before anything is sent, when
+ * objects no resource declares would make the platform refuse the company's delete (unless the
+ * company has `forceDestroy`). A company's own delete makes sure the platform will take it: such
+ * objects fail it before its `DELETE`, or, with `forceDestroy`, are deleted first; then it names
+ * what the platform deletes with it that the stack does not manage.
  */
+import type { CompanyDeleteCheck } from "./provider/operations/company-delete-gate";
 import type { DeleteWarning } from "./provider/operations/runtime";
+import { warnRun } from "./provider/model/resource-context";
 import { leftOnPlatform } from "./provider/planning/stack-objects";
 import { definitions } from "./resources/registry";
 import {
@@ -15,6 +19,8 @@ import {
   forcedLines,
 } from "./tenant/company-blockers";
 import { companyDeletionWarning } from "./tenant/company-cascade";
+import { readStackCheckpoint } from "./tenant/stack-checkpoint";
+import type { StackContents } from "./tenant/stack-export";
 
 /** The delete warnings of the package's types. */
 export const deleteWarnings: Readonly<Record<string, DeleteWarning>> = {
@@ -27,4 +33,38 @@ export const deleteWarnings: Readonly<Record<string, DeleteWarning>> = {
     await deleteBlockers(client, blockers);
     return warning;
   },
+};
+
+/**
+ * The check before the first delete under a company this run did not diff: when the stack's
+ * checkpoint holds the company (so the run deletes it) without `forceDestroy`, the objects under
+ * it that refuse its deletion and that no resource of the stack holds fail the deletes under it.
+ * A checkpoint that cannot be read gives one warning, and the run goes on (the company's own
+ * delete still stops before its `DELETE`).
+ */
+export const companyDeleteCheck: CompanyDeleteCheck = async (ctx, companyId, { stack, held }) => {
+  let checkpoint: StackContents;
+  try {
+    if (stack === undefined)
+      throw new Error(
+        "the state of the deleted object does not name its stack (it was written by an older pulumi-travel; a `pulumi up` records it)",
+      );
+    checkpoint = await readStackCheckpoint(stack);
+  } catch (error) {
+    await warnRun(
+      ctx,
+      `could not tell before deleting objects under company ${companyId} whether the company's delete will succeed: ` +
+        `${error instanceof Error ? error.message : String(error)}. The run goes on: if objects no resource ` +
+        "declares block the company's delete, it fails then, after the objects under it are deleted.",
+    );
+    return;
+  }
+  const company = checkpoint.resources.find(({ type, id }) => type === "Company" && id === companyId);
+  // A company the stack does not hold (one a lookup found) is not deleted by this run.
+  if (company === undefined || company.properties.forceDestroy === true) return;
+  const inStack = new Set(checkpoint.resources.map(({ type, id }) => `${type}/${id}`));
+  const blockers = (await companyBlockers(ctx.client, companyId, definitions)).filter(
+    ({ type, id }) => !inStack.has(`${type}/${id}`) && !held(type, id),
+  );
+  if (blockers.length > 0) throw blockedDeletionError(companyId, blockers, true);
 };

@@ -4,7 +4,7 @@
  * its package schema. The engine starts it with its own address as the first argument.
  */
 import { ownPackageJson, packageText } from "./cli/own-package";
-import { deleteWarnings } from "./delete-warnings";
+import { companyDeleteCheck, deleteWarnings } from "./delete-warnings";
 import { PROVIDER_FUNCTIONS } from "./lookups/functions";
 import { readPackageSchema } from "./provider/hosts/plugin/package-schema";
 import { servePlugin } from "./provider/hosts/plugin/serve";
@@ -18,6 +18,7 @@ if (require.main === module) {
       definitions,
       functions: PROVIDER_FUNCTIONS,
       deleteWarnings,
+      companyDeleteCheck,
       schema: readPackageSchema,
     },
     process.argv[2],

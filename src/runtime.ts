@@ -3,12 +3,12 @@
  * resolves here (package.json `exports`); its `configure`, `runtimeProvider` and `invoke` are a
  * stable contract with state written by every release (see provider/hosts/dynamic/thin-provider.ts).
  */
-import { deleteWarnings } from "./delete-warnings";
+import { companyDeleteCheck, deleteWarnings } from "./delete-warnings";
 import { createDynamicRuntime } from "./provider/hosts/dynamic/dynamic-runtime";
 import { dispatch } from "./provider/hosts/dynamic/thin-provider";
 import { definitions } from "./resources/registry";
 
-const runtime = createDynamicRuntime(definitions, deleteWarnings);
+const runtime = createDynamicRuntime(definitions, deleteWarnings, companyDeleteCheck);
 
 /** Receives the stack configuration (secrets decrypted) from the engine. */
 export const configure = runtime.configure;

@@ -27,6 +27,7 @@ export {
   PaginationLimitError,
   paginate,
 } from "./paginate";
+export { PlatformClock } from "./platform-clock";
 export { RateLimiter, type RateLimitOptions } from "./rate-limiter";
 export { REDACTED, redactHeaders, redactText, redactUrl, redactValue, registerSecret } from "./redact";
 export {
@@ -38,6 +39,7 @@ export {
   type RetryPolicy,
 } from "./retry";
 export type { ApiRequest, ApiResponse, HttpMethod, RequestOptions } from "./request";
+export type { TokenFileCacheOptions } from "./token-file-cache";
 export { TOKEN_PATH, TravelClient } from "./travel-client";
 export { apiPath, buildUrl, type QueryValue } from "./url";
 export {

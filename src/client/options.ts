@@ -6,6 +6,7 @@ import { z } from "zod";
 import { ConfigError } from "./errors";
 import type { HttpTransport } from "./http";
 import type { TravelLogger } from "./logger";
+import type { TokenFileCacheOptions } from "./token-file-cache";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";
 
 /** Credentials of an API user (OAuth2 client credentials). */
@@ -42,6 +43,11 @@ export interface TravelClientOptions {
   maxConcurrency?: number | undefined;
   /** Refresh a token this long before it expires. */
   tokenRefreshSkewMs?: number | undefined;
+  /**
+   * Share client-credentials tokens with the other processes of `scope` through files in `dir`
+   * (see `token-file-cache.ts`); without it, tokens are shared within the process only.
+   */
+  tokenCache?: TokenFileCacheOptions | undefined;
   /** An undici dispatcher of the caller's. */
   dispatcher?: ConstructorParameters<typeof HttpTransport>[0]["dispatcher"];
   /** Receives debug events; defaults to `TRAVEL_LOG=debug` on stderr. */
@@ -106,7 +112,7 @@ export function isLoopbackHost(hostname: string): boolean {
 
 /** Validates options and fills in defaults; throws {@link ConfigError} naming the bad setting. */
 export function resolveClientOptions(options: TravelClientOptions): ResolvedClientOptions {
-  const { dispatcher: _dispatcher, logger: _logger, ...plain } = options;
+  const { dispatcher: _dispatcher, logger: _logger, tokenCache: _tokenCache, ...plain } = options;
   const parsed = optionsSchema.safeParse(stripUndefined(plain));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

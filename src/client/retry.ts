@@ -2,6 +2,7 @@
  * Pure retry decisions: which failures are retried, how long to wait, and when to stop. No I/O
  * and no clock of its own, so every rule is table-testable.
  */
+import { parseHttpDate } from "./http-date";
 
 /** Retry settings of a client. */
 export interface RetryPolicy {
@@ -91,12 +92,9 @@ export function parseRetryAfter(
   const trimmed = header.trim();
   if (trimmed === "") return undefined;
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  // An HTTP date names its weekday and month; anything else (such as "-1") is not one.
-  if (!/^[A-Za-z]{3},/.test(trimmed)) return undefined;
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
-  const sent = answerDate === undefined ? Number.NaN : Date.parse(answerDate);
-  return Math.max(0, date - (Number.isNaN(sent) ? nowMs : sent));
+  const date = parseHttpDate(trimmed);
+  if (date === undefined) return undefined;
+  return Math.max(0, date - (parseHttpDate(answerDate) ?? nowMs));
 }
 
 /** Capped exponential backoff with full jitter: uniform in [base/2, min(max, base·2^(n-1))]. */

@@ -4,15 +4,19 @@
  * call, typed errors and redacted debug logging. It never imports `@pulumi/pulumi`.
  *
  * A call flows through layers, outermost first: {@link retryLayer} → {@link authLayer} →
- * {@link throttleLayer} → {@link transportSend}. Each is a small function tested on its own.
+ * {@link throttleLayer} → {@link clockLayer} → {@link transportSend}. Each is a small function
+ * tested on its own. The clock layer keeps the platform's time ({@link TravelClient.platformNow})
+ * from each answer's `Date`.
  */
 import { ClientCredentialsTokenSource, type IssuedToken, StaticTokenSource, type TokenSource } from "./auth";
 import { authLayer } from "./auth-layer";
+import { clockLayer } from "./clock-layer";
 import { InvalidResponseError, type RequestTarget } from "./errors";
 import { compose, type Send, startDeadline } from "./exchange";
 import { type HttpResponse, HttpTransport } from "./http";
-import { loggerFromEnv } from "./logger";
+import { loggerFromEnv, type TravelLogger } from "./logger";
 import { type ResolvedClientOptions, resolveClientOptions, type TravelClientOptions } from "./options";
+import { PlatformClock } from "./platform-clock";
 import { RateLimiter } from "./rate-limiter";
 import { redactUrl } from "./redact";
 import {
@@ -26,6 +30,7 @@ import {
 import type { RetryPolicy } from "./retry";
 import { retryLayer } from "./retry-layer";
 import { throttleLayer } from "./throttle-layer";
+import { TokenFileCache } from "./token-file-cache";
 import { transportSend } from "./transport-layer";
 import { buildUrl } from "./url";
 
@@ -39,10 +44,15 @@ export class TravelClient {
   private readonly transport: HttpTransport;
   private readonly limiter: RateLimiter;
   private readonly send: Send;
+  private readonly tokens: TokenSource;
+  private readonly logger: TravelLogger;
+  /** The platform's clock, learned from the `Date` of every answer. */
+  readonly platformClock = new PlatformClock();
 
   constructor(options: TravelClientOptions) {
     this.options = resolveClientOptions(options);
     const logger = options.logger ?? loggerFromEnv();
+    this.logger = logger;
     this.transport = new HttpTransport({
       connectTimeoutMs: this.options.connectTimeoutMs,
       headersTimeoutMs: this.options.headersTimeoutMs,
@@ -56,7 +66,8 @@ export class TravelClient {
       maxConcurrency: this.options.maxConcurrency,
     });
     const { credentials, accessToken } = this.options;
-    const tokens: TokenSource =
+    const tokenCache = options.tokenCache;
+    this.tokens =
       accessToken !== undefined
         ? new StaticTokenSource(accessToken)
         : new ClientCredentialsTokenSource(
@@ -65,12 +76,68 @@ export class TravelClient {
             credentials?.clientSecret ?? "",
             () => this.fetchToken(),
             this.options.tokenRefreshSkewMs,
+            Date.now,
+            tokenCache && {
+              cache: new TokenFileCache(tokenCache),
+              tokenUrl: buildUrl(this.options.baseUrl, TOKEN_PATH),
+              onError: (error) =>
+                logger.debug("token-cache", {
+                  dir: tokenCache.dir,
+                  error: error instanceof Error ? error.message : String(error),
+                  note: "token kept in this process only",
+                }),
+              onWait: () =>
+                logger.debug("token-cache", {
+                  dir: tokenCache.dir,
+                  note: "waiting for the token another process of the run is fetching",
+                }),
+            },
           );
     this.send = compose(
       retryLayer(this.options.retry, logger),
-      authLayer(tokens, logger),
+      authLayer(this.tokens, logger),
       throttleLayer(this.limiter, this.options.retry.maxRetryAfterMs),
+      clockLayer(this.platformClock),
     )(transportSend(this.transport));
+  }
+
+  /**
+   * The platform's current time by its own clock: the local time moved by the offset the latest
+   * answer's `Date` showed (to the second). Undefined before any answer carried a valid `Date`.
+   */
+  platformNow(): Date | undefined {
+    const ms = this.platformClock.at();
+    return ms === undefined ? undefined : new Date(ms);
+  }
+
+  /**
+   * {@link platformNow}, learning it first when no answer has been received yet: with one GET of
+   * `probePath` (a cheap authenticated read; its answer carries a `Date` whatever its status),
+   * else with the token request (none is sent while a token is held). Undefined, with a debug log
+   * line saying why, when the time cannot be learned: the probe failed to reach the platform, or no
+   * answer carried a valid `Date`.
+   */
+  async learnPlatformNow(probePath?: string): Promise<Date | undefined> {
+    if (this.platformClock.offsetMs === undefined) {
+      try {
+        if (probePath !== undefined) await this.request({ method: "GET", path: probePath });
+        else if (this.options.accessToken === undefined) await this.tokens.getToken();
+      } catch (error) {
+        // An error answer still carried a Date; only the clock is wanted here.
+        this.logger.debug("clock", {
+          url: this.baseUrl,
+          probe: probePath ?? TOKEN_PATH,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+    const now = this.platformNow();
+    if (now === undefined)
+      this.logger.debug("clock", {
+        url: this.baseUrl,
+        note: "the platform's time is unknown: no answer with a valid Date header yet",
+      });
+    return now;
   }
 
   /** The base URL requests go to. */
@@ -122,6 +189,14 @@ export class TravelClient {
   /** DELETE, returning the response body. */
   async delete<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     return this.call("DELETE", path, options);
+  }
+
+  /**
+   * Makes sure the client holds a token: fetches one (or takes one its token cache shares), so that
+   * wrong credentials or an unreachable token endpoint fail here. With an access token, does nothing.
+   */
+  async ensureToken(): Promise<void> {
+    await this.tokens.getToken();
   }
 
   /** Closes the client's connection pool. */

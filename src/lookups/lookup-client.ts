@@ -1,11 +1,13 @@
 /**
  * The client the lookups read through: the provider's own configuration, resolved as the provider
  * resolves it (a `TRAVEL_*` variable wins over the stack's `travel:*` config), one client per
- * distinct configuration, so every lookup of a run shares one token (the client's token cache).
+ * distinct configuration, so every lookup of a run shares one token (the client's token cache),
+ * and shares it with the run's provider processes (`run-token-cache.ts`).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { clientOptionsFor, SETTING_ENV_VARS, type SettingName, TravelClient } from "../client";
 import { configLookup, readProviderConfig } from "../provider/operations/config";
+import { runTokenCache } from "../provider/operations/run-token-cache";
 
 const SETTING_NAMES = Object.keys(SETTING_ENV_VARS) as SettingName[];
 
@@ -23,7 +25,10 @@ export function lookupClient(): TravelClient {
   const key = JSON.stringify(SETTING_NAMES.map((name) => lookup(name) ?? null));
   let client = clients.get(key);
   if (!client) {
-    client = new TravelClient(clientOptionsFor(readProviderConfig(lookup)));
+    client = new TravelClient({
+      ...clientOptionsFor(readProviderConfig(lookup)),
+      tokenCache: runTokenCache(),
+    });
     clients.set(key, client);
   }
   return client;

@@ -55,9 +55,11 @@ export function readList(type: string, props: Record<string, unknown>, key: stri
   if (Array.isArray(value))
     return value.map((_, index) => read(value as unknown as Record<string, unknown>, String(index)));
   if (typeof value !== "object") return undefined;
-  return definitions[type]?.capabilities?.diff?.keyedInputs?.[key]?.fromRecorded(
+  const list = definitions[type]?.capabilities?.diff?.keyedInputs?.[key]?.fromRecorded(
     value as Record<string, unknown>,
+    props,
   );
+  return Array.isArray(list) ? list : undefined;
 }
 
 /** The ids a resource of the stack is known by: its id output and the object it adopts. */

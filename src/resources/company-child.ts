@@ -305,6 +305,15 @@ function childInventory<F extends z.ZodRawShape>(
       const listed = await listReferences(client, listing, collection, parentsOf(ids));
       return readEach(client, listed, (id) => childPath(spec, ids, id), notFoundCodes);
     },
+    async references({ client }, ids) {
+      const listed = await listReferences(
+        client,
+        listing,
+        spec.collectionPath(parentsOf(ids)),
+        parentsOf(ids),
+      );
+      return listed.map(({ id, name }) => (name === undefined ? { id } : { id, name }));
+    },
     reconcile: { deletePath: (ids, object) => childPath(spec, ids, object.id) },
     // The platform refuses to delete a company that still has children of its directories
     // (400 COMPANY_NOT_EMPTY; an office's legal entity refuses it in the office's place).

@@ -12,6 +12,7 @@ import { CONFIG_DOCUMENTS, type ConfigDocumentKind } from "../schemas/company-co
 import { containsUnknown } from "../provider/model/unknown-values";
 import { badSegment, type ImportTarget, oneOf, segmentsForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
+import { keyedWithin } from "../provider/model/keyed-within";
 
 /** A kind of company config. */
 export type CompanyConfigKind = ConfigDocumentKind;
@@ -221,6 +222,17 @@ export const companyConfigResource = defineResource<
             ],
     },
     diff: {
+      // The document's keyed arrays (profile colors by title, tiers by tier, ...) by their keys.
+      keyedInputs: {
+        config: keyedWithin(
+          (values) =>
+            typeof values.kind === "string" && Object.hasOwn(CONFIG_DOCUMENTS, values.kind)
+              ? CONFIG_DOCUMENTS[values.kind as CompanyConfigKind].schema
+              : undefined,
+          "a profile color's `title`, a tier's `tier`, a stealth mode's `stealthType`, a manager's `id`, " +
+            "preference tiers' `bookingType` and `level`, an attribute config's `name`",
+        ),
+      },
       // Read and diff judge the document by its kind's schema: its sets, its declared properties.
       normalizedBy: (values) =>
         inputsByKind.get(values.kind as CompanyConfigKind) ?? companyConfigInputsSchema,

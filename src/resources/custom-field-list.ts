@@ -21,6 +21,7 @@ export const customFieldPath = (companyId: string, id: string) =>
 /** A company's own field as the list shows it. */
 export interface OwnField {
   id: string;
+  name: string;
   enabled: boolean;
 }
 
@@ -52,7 +53,9 @@ export async function ownFields(
 ): Promise<OwnField[]> {
   const listed = await listCustomFields(client, companyId, level);
   return listed.flatMap((field) =>
-    (field.parentInfos ?? []).length === 0 ? [{ id: field.id, enabled: field.enabled }] : [],
+    (field.parentInfos ?? []).length === 0
+      ? [{ id: field.id, name: field.name, enabled: field.enabled }]
+      : [],
   );
 }
 

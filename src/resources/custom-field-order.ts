@@ -12,7 +12,8 @@ import { inOrder } from "../provider/model/keyed-inputs";
 import { readOncePerRun } from "../provider/planning/run-cache";
 import type { TenantFacts } from "../provider/model/tenant-facts";
 import { type CustomFieldLevel, customFieldLevelSchema } from "../schemas/custom-field";
-import { fieldLevelsOf, ownFields } from "./custom-field-list";
+import { fieldLevelsOf, type OwnField, ownFields } from "./custom-field-list";
+import { containsUnknown } from "../provider/model/unknown-values";
 import { readUnlessGone } from "./gone";
 import { planReorder } from "./reorder-plan";
 import { oneOf, segmentsForm } from "../provider/model/import-id";
@@ -47,6 +48,16 @@ async function currentOrder(
   level: CustomFieldLevel,
 ): Promise<string[]> {
   return (await ownFields(client, companyId, level)).map((field) => field.id);
+}
+
+/** The company's own fields at the order's level, listed once per run (preflight and names share it). */
+function ownFieldsOncePerRun(
+  client: TravelClient,
+  { companyId, companyRole }: Pick<Inputs, "companyId" | "companyRole">,
+): Promise<OwnField[]> {
+  return readOncePerRun(client, `order:${companyId}:${companyRole}`, () =>
+    ownFields(client, companyId, companyRole),
+  );
 }
 
 /** The failures of declared field ids that are not among `current`, the company's own fields. */
@@ -125,16 +136,23 @@ export const customFieldOrderResource = defineResource<Inputs, State, typeof cus
     },
     preview: {
       async preflight({ client }, news) {
-        const key = `order:${news.companyId}:${news.companyRole}`;
-        const current = await readOncePerRun(client, key, () =>
-          currentOrder(client, news.companyId, news.companyRole),
+        const fields = await ownFieldsOncePerRun(client, news);
+        return unknownFields(
+          news,
+          fields.map((field) => field.id),
         );
-        return unknownFields(news, current);
       },
     },
     diff: {
-      // Recorded as each field's predecessor: `preview --diff` shows the fields that move, by id.
-      keyedInputs: { fieldIds: inOrder() },
+      // Recorded as each field's predecessor: `preview --diff` shows the fields that move, by name.
+      keyedInputs: { fieldIds: inOrder("fieldId") },
+      // Each field is shown by its name (`~ Cost code: { ~ place: "after Purpose" => "first" }`).
+      namedKeys: ["fieldIds"],
+      async keyNames({ client }, inputs) {
+        if (containsUnknown(inputs.companyId) || containsUnknown(inputs.companyRole)) return {};
+        const fields = await ownFieldsOncePerRun(client, inputs);
+        return { fieldIds: new Map(fields.map((field) => [field.id, field.name])) };
+      },
     },
     adoption: {
       // One per company and level: imported by its company, and the level unless ORG.

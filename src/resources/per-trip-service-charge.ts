@@ -8,6 +8,7 @@ import type { TenantFacts } from "../provider/model/tenant-facts";
 import { fixedChargeConfigSchema } from "../schemas/service-charge";
 import { companySettingForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
+import { keyedWithin } from "../provider/model/keyed-within";
 
 /** Inputs of {@link PerTripServiceCharge}. */
 export const perTripServiceChargeInputsSchema = z.strictObject({
@@ -104,6 +105,12 @@ export const perTripServiceChargeResource = defineResource<
       vendorRequests: (inputs) => [
         { method: "POST", path: chargePath(inputs.companyId), body: chargeBody(inputs) },
       ],
+    },
+    diff: {
+      // Charges by currency and tier charges by tier: `preview --diff` shows `~ USD: {…}`, not `~ [0]`.
+      keyedInputs: {
+        config: keyedWithin(() => fixedChargeConfigSchema, "a charge's `currencyCode`, a tier charge's `tier`"),
+      },
     },
     adoption: {
       // One per company: imported by its company.

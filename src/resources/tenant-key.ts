@@ -1,7 +1,7 @@
 /**
  * The TenantKey resource: a company's platform-managed encryption key (CMK and DEK). Create
  * provisions it; a changed `rotation` input rotates the master key. The platform allows one call
- * per hour; inside that cooldown the error says when the next rotation is allowed. A lost answer
+ * per hour by its clock; preview refuses a rotation sooner, naming when it is due. A lost answer
  * is settled by sending again: a cooldown that began after the first send proves it committed, so
  * nothing is rotated twice and the stack is not blocked. A rotation whose run was killed is settled
  * by the next one the same way: a cooldown that began after the latest call the stack recorded
@@ -53,6 +53,21 @@ export class TenantKeyCooldownError extends Error {
   }
 }
 
+/**
+ * Recorded rotation times further than this after the platform's now are not the platform's (a
+ * state written by a version that used the local clock): preview does not refuse by them.
+ */
+const FUTURE_TOLERANCE_MS = 60_000;
+
+/**
+ * The platform's time at the local instant `localMs` (now by default), by the offset its answers'
+ * `Date` showed (`TravelClient.platformClock`); the local time itself before any answer carried
+ * one. Every time this resource records or compares is the platform's, never the local clock's.
+ */
+function platformMs(client: TravelClient, localMs = Date.now()): number {
+  return client.platformClock.at(localMs) ?? localMs;
+}
+
 /** Provisions or rotates; a cooldown 429 becomes a {@link TenantKeyCooldownError}. */
 async function provisionOrRotate(
   client: TravelClient,
@@ -66,7 +81,8 @@ async function provisionOrRotate(
   } catch (error) {
     if (isTravelError(error) && "status" in error && error.status === 429) {
       const retryAfterMs = "retryAfterMs" in error ? (error.retryAfterMs as number | undefined) : undefined;
-      const now = Date.now();
+      // The platform's time, from this answer's Date: the cooldown's start is the platform's.
+      const now = platformMs(client);
       const when =
         retryAfterMs === undefined
           ? "in up to one hour"
@@ -87,21 +103,21 @@ async function provisionOrRotate(
  * that began after the first send proves that send committed (the platform counts the cooldown
  * from the call it took), so the key is never rotated twice for one request. Undefined `configId`:
  * the answer that carried it was lost. `rotatedAt` is when the call reached the platform, at the
- * latest.
+ * latest, by the platform's clock.
  */
 async function callOnce(
   client: TravelClient,
   companyId: string,
   action: string,
 ): Promise<{ configId?: string | undefined; created: boolean; rotatedAt: string }> {
-  const startedAtMs = Date.now();
+  const startedAtLocalMs = Date.now();
   let lost: unknown;
   for (let send = 1; send <= MAX_SENDS; send++) {
     try {
       const answer = await provisionOrRotate(client, companyId, action);
-      return { ...answer, rotatedAt: new Date().toISOString() };
+      return { ...answer, rotatedAt: new Date(platformMs(client)).toISOString() };
     } catch (error) {
-      if (lost !== undefined && isCommittedProof(error, startedAtMs))
+      if (lost !== undefined && isCommittedProof(error, platformMs(client, startedAtLocalMs)))
         return { created: false, rotatedAt: new Date(error.beganAtMs).toISOString() };
       if (!isAmbiguousCreateFailure(error)) throw error;
       lost = error;
@@ -114,7 +130,7 @@ async function callOnce(
   );
 }
 
-/** True when `error` is a cooldown that began at or after `startedAtMs`. */
+/** True when `error` is a cooldown that began at or after `startedAtMs` (both the platform's time). */
 function isCommittedProof(
   error: unknown,
   startedAtMs: number,
@@ -163,6 +179,30 @@ async function rotate(
   }
 }
 
+/**
+ * Why a rotation from `recorded` to `news` is refused at `platformNowMs` (the platform's clock):
+ * the recorded `rotatedAt` is less than the cooldown ago. Undefined when `news` does not rotate,
+ * nothing is recorded, or the record cannot be the platform's time (after its now).
+ */
+export function cooldownRefusal(
+  recorded: TenantKeyInputs & TenantKeyState,
+  news: TenantKeyInputs,
+  platformNowMs: number,
+): string | undefined {
+  if (news.rotation === undefined || news.rotation === recorded.rotation) return undefined;
+  const rotatedMs = recorded.rotatedAt === undefined ? Number.NaN : Date.parse(recorded.rotatedAt);
+  if (Number.isNaN(rotatedMs) || rotatedMs > platformNowMs + FUTURE_TOLERANCE_MS) return undefined;
+  const allowedMs = Math.ceil((rotatedMs + TENANT_KEY_COOLDOWN_MS) / 1000) * 1000;
+  if (allowedMs <= platformNowMs) return undefined;
+  const allowedAt = new Date(allowedMs).toISOString().replace(".000Z", "Z");
+  return (
+    `TenantKey of company ${recorded.companyId}: cannot rotate the key yet: the platform allows one ` +
+    `provisioning or rotation per hour, and the stack's latest was at ${recorded.rotatedAt}; by the ` +
+    `platform's clock the next rotation is allowed at ${allowedAt} (in ${Math.ceil((allowedMs - platformNowMs) / 1000)} s). ` +
+    "Nothing was sent; run pulumi up after that."
+  );
+}
+
 /** The TenantKey definition. Its id is the platform's configId (the company id when it was lost). */
 export const tenantKeyResource = defineResource<
   TenantKeyInputs,
@@ -180,13 +220,13 @@ export const tenantKeyResource = defineResource<
     // this create's lost call, or by an earlier (killed) run or another tool within the hour.
     async committed(error, inputs, startedAtMs, ctx) {
       if (!(error instanceof TenantKeyCooldownError)) return undefined;
-      if (!isCommittedProof(error, startedAtMs))
+      if (!isCommittedProof(error, platformMs(ctx.client, startedAtMs)))
         await warnRun(
           ctx,
           `TenantKey of company ${inputs.companyId}: the key was provisioned or rotated within the hour ` +
             "(by an earlier run or another tool); it is recorded without rotating it again.",
         );
-      const rotatedAt = new Date(error.beganAtMs ?? Date.now()).toISOString();
+      const rotatedAt = new Date(error.beganAtMs ?? platformMs(ctx.client)).toISOString();
       return { id: inputs.companyId, state: { rotatedAt } };
     },
   },
@@ -237,6 +277,11 @@ export const tenantKeyResource = defineResource<
     update: {
       changedByUpdate: (olds, news) =>
         news.rotation !== undefined && news.rotation !== olds.rotation ? ["configId", "rotatedAt"] : [],
+      // Preview refuses a rotation within the platform's hour, by the platform's clock.
+      refusedUpdate: (recorded, news, platformNowMs) =>
+        cooldownRefusal(recorded as TenantKeyInputs & TenantKeyState, news as TenantKeyInputs, platformNowMs),
+      // Its company's read: allowed to whoever may rotate the key, and it changes nothing.
+      clockProbe: (recorded) => apiPath`/v2/companies/${String(recorded.companyId)}`,
     },
     adoption: {
       // One per company, and the platform cannot read it: imported by its company, whose id it takes

@@ -11,6 +11,7 @@ import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import { byField } from "../provider/model/keyed-inputs";
 import { readOncePerRun } from "../provider/planning/run-cache";
 import type { TenantFacts } from "../provider/model/tenant-facts";
+import { containsUnknown } from "../provider/model/unknown-values";
 import { jsonEqual } from "../provider/model/values";
 import {
   groupRolesResponseSchema,
@@ -78,12 +79,15 @@ async function currentRoles(
   }));
 }
 
+/** The platform's roles and the company's own (one list per company per run). */
+function companyRoles(client: TravelClient, companyId: string) {
+  const path = apiPath`/v3/companies/${companyId}/roles`;
+  return readOncePerRun(client, path, () => listRoles(client, path));
+}
+
 /** The declared roles that are neither platform roles nor roles of the company (one list per run). */
 async function unknownRoles(client: TravelClient, news: Inputs): Promise<pulumi.dynamic.CheckFailure[]> {
-  const path = apiPath`/v3/companies/${news.companyId}/roles`;
-  const known = new Set(
-    (await readOncePerRun(client, path, () => listRoles(client, path))).map((role) => role.id),
-  );
+  const known = new Set((await companyRoles(client, news.companyId)).map((role) => role.id));
   return news.roles.flatMap((role, index) =>
     known.has(role.roleId)
       ? []
@@ -240,8 +244,14 @@ export const userGroupRolesResource = defineResource<Inputs, State, typeof userG
       },
     },
     diff: {
-      // Recorded by role id: `preview --diff` shows the role added, removed or rescoped.
-      keyedInputs: { roles: byField("roleId") },
+      // Recorded by role name: `preview --diff` shows the role added, removed or rescoped by its name.
+      keyedInputs: { roles: byField("roleId", "role name") },
+      namedKeys: ["roles"],
+      async keyNames({ client }, inputs) {
+        if (containsUnknown(inputs.companyId)) return {};
+        const roles = await companyRoles(client, inputs.companyId);
+        return { roles: new Map(roles.map((role) => [role.id, role.name])) };
+      },
     },
     adoption: {
       // One per group: imported by its company and group.

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { unordered } from "./unordered";
 import { emailSchema } from "./common";
 import { uniqueBy, uniqueValues } from "./refinements";
+import { keyedBy } from "./keyed-by";
 
 // ---- TravelContentConfig ---------------------------------------------------------------------
 
@@ -218,7 +219,10 @@ export const companyManagerInfoSchema = z.looseObject({
 });
 
 const managerList = unordered(
-  z.array(companyManagerInfoSchema).superRefine(uniqueBy("id", (manager: { id: string }) => manager.id)),
+  keyedBy(
+    "id",
+    z.array(companyManagerInfoSchema).superRefine(uniqueBy("id", (manager: { id: string }) => manager.id)),
+  ),
 );
 
 /** `CompanyManagersConfig`: account managers and customer success managers. */
@@ -244,10 +248,12 @@ export const colorTitleSchema = z.enum([
 
 /** `ColorConfig`: `profileColors` holds `TitledColor`s, one per title. */
 export const colorConfigSchema = z.looseObject({
-  profileColors: z
-    .array(z.looseObject({ title: colorTitleSchema, color: z.string().min(1) }))
-    .superRefine(uniqueBy("title", (color: { title: string }) => color.title))
-    .optional(),
+  profileColors: keyedBy(
+    "title",
+    z
+      .array(z.looseObject({ title: colorTitleSchema, color: z.string().min(1) }))
+      .superRefine(uniqueBy("title", (color: { title: string }) => color.title)),
+  ).optional(),
 });
 
 /** Inferred `ColorConfig`. */
@@ -278,10 +284,12 @@ export const enrollmentConfigSchema = z.looseObject({
   industryDropdownOptions: z.array(z.string()).optional(),
   skipOfacComplianceCheck: z.boolean().optional(),
   registrarLoginActions: z.array(loginActionTypeSchema).superRefine(uniqueValues).optional(),
-  companySpecifiedAttributeConfigs: z
-    .array(z.looseObject({ name: z.string().min(1), isHidden: z.boolean().optional() }))
-    .superRefine(uniqueBy("name", (config: { name: string }) => config.name))
-    .optional(),
+  companySpecifiedAttributeConfigs: keyedBy(
+    "name",
+    z
+      .array(z.looseObject({ name: z.string().min(1), isHidden: z.boolean().optional() }))
+      .superRefine(uniqueBy("name", (config: { name: string }) => config.name)),
+  ).optional(),
 });
 
 /** Inferred `EnrollmentConfig`. */
@@ -301,10 +309,10 @@ export const tierDefinitionSchema = z.looseObject({
 
 /** `TierConfig`. */
 export const tierConfigSchema = z.looseObject({
-  tiers: z
-    .array(tierDefinitionSchema)
-    .superRefine(uniqueBy("tier", (tier: { tier: string }) => tier.tier))
-    .optional(),
+  tiers: keyedBy(
+    "tier",
+    z.array(tierDefinitionSchema).superRefine(uniqueBy("tier", (tier: { tier: string }) => tier.tier)),
+  ).optional(),
 });
 
 /** Inferred `TierConfig`. */
@@ -318,9 +326,12 @@ export const stealthTypeSchema = z.enum(["STEALTH_TYPE_1", "STEALTH_TYPE_2", "ST
 /** `StealthConfig`: stealth modes, one per stealth type. */
 export const stealthConfigSchema = z.looseObject({
   stealthModes: unordered(
-    z
-      .array(z.looseObject({ stealthType: stealthTypeSchema, label: z.string().min(1) }))
-      .superRefine(uniqueBy("stealthType", (mode: { stealthType: string }) => mode.stealthType)),
+    keyedBy(
+      "stealthType",
+      z
+        .array(z.looseObject({ stealthType: stealthTypeSchema, label: z.string().min(1) }))
+        .superRefine(uniqueBy("stealthType", (mode: { stealthType: string }) => mode.stealthType)),
+    ),
   ).optional(),
 });
 

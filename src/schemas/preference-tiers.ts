@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { uniqueBy, uniqueValues } from "./refinements";
+import { keyedBy } from "./keyed-by";
 
 /** `PreferenceTierLevel`. */
 export const preferenceTierLevelSchema = z.enum(["TIER_1", "TIER_2", "TIER_3", "TIER_4", "TIER_5", "TIER_6"]);
@@ -29,16 +30,20 @@ export const preferenceTiersPerBookingTypeSchema = z.looseObject({
     .min(1, "needs at least one entity type")
     .superRefine(uniqueValues),
   bookingType: bookingTypeSchema,
-  preferenceTiers: z
-    .array(preferenceTierSchema)
-    .superRefine(uniqueBy("level", (tier: { level: string }) => tier.level)),
+  preferenceTiers: keyedBy(
+    "level",
+    z.array(preferenceTierSchema).superRefine(uniqueBy("level", (tier: { level: string }) => tier.level)),
+  ),
 });
 
 /** `StorePreferenceTiersRequest`, also the shape of `ListPreferenceTiersResponse`. */
 export const storePreferenceTiersRequestSchema = z.looseObject({
-  preferenceTiersPerBookingType: z
-    .array(preferenceTiersPerBookingTypeSchema)
-    .superRefine(uniqueBy("bookingType", (entry: { bookingType: string }) => entry.bookingType)),
+  preferenceTiersPerBookingType: keyedBy(
+    "bookingType",
+    z
+      .array(preferenceTiersPerBookingTypeSchema)
+      .superRefine(uniqueBy("bookingType", (entry: { bookingType: string }) => entry.bookingType)),
+  ),
 });
 
 /** Inferred `StorePreferenceTiersRequest`. */

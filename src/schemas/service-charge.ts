@@ -7,13 +7,17 @@ import { z } from "zod";
 import { currencyCodeSchema, moneySchema } from "./common";
 import { tierSchema } from "./company-configs";
 import { uniqueBy } from "./refinements";
+import { keyedBy } from "./keyed-by";
 
 /** A charge amount: `Money` that is not negative. */
 export const chargeMoneySchema = moneySchema.extend({ amount: z.number().min(0, "must not be negative") });
 
-const chargeList = z
-  .array(chargeMoneySchema)
-  .superRefine(uniqueBy("currencyCode", (money: { currencyCode: string }) => money.currencyCode));
+const chargeList = keyedBy(
+  "currencyCode",
+  z
+    .array(chargeMoneySchema)
+    .superRefine(uniqueBy("currencyCode", (money: { currencyCode: string }) => money.currencyCode)),
+);
 
 /**
  * `FixedChargeConfig`: `charges` (one per currency) is required; `defaultCurrencyCode`, when
@@ -23,10 +27,12 @@ export const fixedChargeConfigSchema = z
   .looseObject({
     charges: chargeList,
     defaultCurrencyCode: currencyCodeSchema.optional(),
-    tierCharges: z
-      .array(z.looseObject({ tier: tierSchema, charges: chargeList }))
-      .superRefine(uniqueBy("tier", (entry: { tier: string }) => entry.tier))
-      .optional(),
+    tierCharges: keyedBy(
+      "tier",
+      z
+        .array(z.looseObject({ tier: tierSchema, charges: chargeList }))
+        .superRefine(uniqueBy("tier", (entry: { tier: string }) => entry.tier)),
+    ).optional(),
   })
   .superRefine((config, ctx) => {
     const currencies = new Set(config.charges.map((money) => money.currencyCode));

@@ -47,7 +47,7 @@ export async function companyBlockers(
       ([, definition]) => inventoryOf(definition.capabilities?.tenant)?.blocksCompanyDeletion === true,
     ),
   );
-  const snapshot = await readTenantSnapshot(client, companyId, blocking);
+  const snapshot = await readTenantSnapshot(client, companyId, blocking, undefined, { listedOnly: true });
   if (snapshot === undefined) return [];
   return Object.entries(snapshot.objects).flatMap(([type, objects]) => {
     const definition = blocking[type];
@@ -80,13 +80,22 @@ const named = ({ type, id, name }: BlockingObject) =>
 
 /**
  * The error of a company's delete that `blockers` refuse: each one with the commands that adopt
- * or delete it, and `forceDestroy` as the way to delete them all with the company.
+ * or delete it, and `forceDestroy` as the way to delete them all with the company. `beforeFirstDelete`
+ * when it stops the run before anything under the company is deleted (and says how a run that does
+ * not delete the company, a targeted one, goes on).
  */
-export function blockedDeletionError(companyId: string, blockers: readonly BlockingObject[]): Error {
+export function blockedDeletionError(
+  companyId: string,
+  blockers: readonly BlockingObject[],
+  beforeFirstDelete = false,
+): Error {
+  const outcome = beforeFirstDelete
+    ? "nothing under it was deleted, and the company stays:"
+    : "the company stays, with what is still under it:";
   return new Error(
     [
       `Company ${companyId} cannot be deleted: it still has ${blockers.length} object(s) no resource of this stack ` +
-        "declares, and the platform refuses to delete a company that has them; the company stays, with what is still under it:",
+        `declares, and the platform refuses to delete a company that has them; ${outcome}`,
       ...blockers.map(
         (blocker) =>
           `  ${named(blocker)}: adopt it (pulumi import travel:index:${blocker.type} <name> ${blocker.importId}, ` +
@@ -94,6 +103,12 @@ export function blockedDeletionError(companyId: string, blockers: readonly Block
       ),
       "Or set forceDestroy: true on the Company and run pulumi up, then destroy again: the company's delete " +
         "then deletes them with it.",
+      ...(beforeFirstDelete
+        ? [
+            "If this run does not delete the company (a `pulumi destroy --target` or `pulumi up --target` of objects " +
+              "under it: the provider cannot tell), run it again with TRAVEL_DESTROY_PRECHECK=off.",
+          ]
+        : []),
     ].join("\n"),
   );
 }

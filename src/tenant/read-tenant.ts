@@ -10,7 +10,13 @@
  * The registry is handed in by the caller, so this module loads no resource (and no Pulumi).
  */
 import { apiPath, isNotFound, type TravelClient } from "../client";
-import type { Entity, Inventory, ParentIds, TenantFacts } from "../provider/model/tenant-facts";
+import type {
+  Entity,
+  Inventory,
+  InventoryContext,
+  ParentIds,
+  TenantFacts,
+} from "../provider/model/tenant-facts";
 import type { TenantObject, TenantObjectType } from "./tenant-object";
 
 /** The registry as the reader walks it: each type's tenant facts. */
@@ -72,12 +78,15 @@ function sectionOf(facts: TenantFacts | undefined, type: string): string {
  * Reads the tenant of `companyId`; undefined when the company does not exist (or is not visible
  * to these credentials). `progress` hears each section's count once, from the first type read
  * into it (a custom field's arms and options are in `customFields` but not counted there).
+ * `listedOnly`: each object as its listing gives it (id, name), not read whole, where the inventory
+ * can (`references`): what naming an object takes, one read per listing.
  */
 export async function readTenantSnapshot(
   client: TravelClient,
   companyId: string,
   registry: TenantRegistry,
   progress: ReadProgress = () => {},
+  { listedOnly = false }: { listedOnly?: boolean } = {},
 ): Promise<TenantSnapshot | undefined> {
   let found: Record<string, unknown>;
   try {
@@ -98,8 +107,13 @@ export async function readTenantSnapshot(
             return ids === undefined ? [] : [{ ...parents, ...ids }];
           });
     const read: ReadObject[] = [];
+    // `listedOnly`: each object as its listing gives it, where the inventory can list without reading each.
+    const list = (ctx: InventoryContext, parents: ParentIds) =>
+      listedOnly && inventory.references !== undefined
+        ? inventory.references(ctx, parents)
+        : inventory.list(ctx, parents);
     for (const parents of under)
-      for (const entity of await inventory.list({ client, company }, parents)) read.push({ entity, parents });
+      for (const entity of await list({ client, company }, parents)) read.push({ entity, parents });
     objects[type] = read;
     const section = sectionOf(registry[type]?.capabilities?.tenant, type);
     if (!reported.has(section)) progress(section, read.length);

@@ -2,7 +2,8 @@
  * Access control and checkout questions through the real engine, with the packed package: three
  * custom fields with arms (USER + MANUAL with 50 options, AUTO, a profile attribute), their
  * order, and the role assignments of a custom group. The steps run in order, each changing the
- * program through the `step` config value.
+ * program through the `step` config value; edits of independent resources (options, order, a
+ * field's enabled, a group's roles) share one `up`, each checked on its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, TravelClient } from "../../src/client";
@@ -148,13 +149,15 @@ describe.skipIf(e2eSkipReason() !== "")("access control and checkout through the
     await env.stack.preview({ expectNoChanges: true });
   });
 
-  it("3. adding 5, removing 2 and editing 1 option is a single PATCH carrying exactly those", async () => {
-    await setStep(3);
+  it("3. one up of independent edits: adding 5, removing 2 and editing 1 option is a single PATCH carrying exactly those", async () => {
+    // Steps 3 to 6 of the program at once: the options, the order, one field disabled, one role removed.
+    await setStep(6);
     const before = env.emulator.admin.lastRequestSeq;
     const journalBefore = await fetch(`${env.emulator.url}/_emulator/option-group-patches`);
     const after = ((await journalBefore.json()) as { entries: { seq: number }[] }).entries.at(-1)?.seq ?? 0;
     const result = await up();
-    expect(result.summary.resourceChanges).toEqual({ same: 9, update: 1 });
+    // The option group, the order, the project field and the group's roles: one update each.
+    expect(result.summary.resourceChanges).toEqual({ same: 6, update: 4 });
     expect(env.emulator.admin.requestCounts(before)[OPTION_PATCH]).toBe(1);
     const journal = await fetch(`${env.emulator.url}/_emulator/option-group-patches?after=${after}`);
     const entries = ((await journal.json()) as { entries: { toUpdate: string[]; toDelete: string[] }[] })
@@ -172,24 +175,17 @@ describe.skipIf(e2eSkipReason() !== "")("access control and checkout through the
     expect(await optionNames()).toHaveLength(53);
   });
 
-  it("4. reorders, and the list order matches", async () => {
-    await setStep(4);
-    await up();
+  it("4. the same up reorders, and the list order matches", async () => {
     const [project, purpose, department] = outputs.fieldIds as string[];
     expect((await fieldList()).map((f) => f.id)).toEqual([department, project, purpose]);
   });
 
-  it("5. disables one field", async () => {
-    await setStep(5);
-    const result = await up();
-    expect(result.summary.resourceChanges).toEqual({ same: 9, update: 1 });
+  it("5. the same up disables one field", async () => {
     const project = (await fieldList()).find((f) => f.id === outputs.projectId);
     expect(project?.enabled).toBe(false);
   });
 
-  it("6. removes one role", async () => {
-    await setStep(6);
-    await up();
+  it("6. the same up removes one role", async () => {
     expect((await groupRoles()).sort()).toEqual(
       PLATFORM_ROLES.slice(0, 2)
         .map((r) => r.id)

@@ -10,13 +10,15 @@ import { promisify } from "node:util";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestToken } from "../support/live-emulator";
+import { REQUIRE_INTERNAL } from "../support/package-internals";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
 const PROGRAM = `
 const pulumi = require("@pulumi/pulumi");
 const { ApiUser, PartnerPublicKey, TenantKey } = require("pulumi-travel");
-const { defineResource } = require("pulumi-travel/provider/hosts/dynamic/define-resource");
-const { apiUserResource } = require("pulumi-travel/resources/api-user");
+${REQUIRE_INTERNAL}
+const { defineResource } = internal("provider/hosts/dynamic/define-resource");
+const { apiUserResource } = internal("resources/api-user");
 const config = new pulumi.Config();
 const companyId = config.require("companyId");
 

@@ -1,8 +1,8 @@
 /**
  * Issue 13's round trip through the real engine: a tenant built through the API alone is exported
  * with `pulumi-travel export`; `pulumi up` with that manifest adopts every object (no create, no
- * delete on the platform, the tenant unchanged); a second preview shows no changes; and an edit
- * to the YAML makes exactly that change. Issue 23's TypeScript round trip of the same tenant:
+ * delete on the platform, the tenant unchanged); and the next up, of an edit to the YAML, makes
+ * exactly that change and nothing else (every other resource the same: no preview of its own). Issue 23's TypeScript round trip of the same tenant:
  * `export --format typescript` writes a project, which gets the packed package with `npm install`,
  * type-checks with `tsc --noEmit`, adopts the tenant on a stack of its own in the same way, and
  * shows no changes on a second preview.
@@ -125,12 +125,7 @@ describe.skipIf(e2eSkipReason() !== "")("export round trip (real engine)", () =>
     expect(reexported.stdout).toBe(readFileSync(manifestFile, "utf8"));
   });
 
-  it("shows no changes on a second preview", async () => {
-    const preview = await env.stack.preview({ expectNoChanges: true });
-    expect(preview.changeSummary).toEqual({ same: 55 + built.otherChildren });
-  });
-
-  it("makes exactly the change of an edit to the YAML", async () => {
+  it("makes exactly the change of an edit to the YAML on the next up, every other resource the same", async () => {
     const text = readFileSync(manifestFile, "utf8");
     const renamed = text.replace("name: Cost center 3\n", "name: Cost center 3 (renamed)\n");
     expect(renamed).not.toBe(text);

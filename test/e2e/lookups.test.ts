@@ -6,7 +6,10 @@
  *   the role with UserGroupRoles; up makes it, a second preview shows no changes;
  * - a company the program creates: the lookups' inputs are unknown at preview, which succeeds with
  *   no lookup call; up then finds the company, its standard group and the role;
- * - a manifest naming the group and the role by name deploys the same assignment.
+ * - a manifest naming the group and the role by name deploys the same assignment;
+ * - one token request per preview with lookups, on either host: on the dynamic host the lookups run
+ *   in the program's process and the resources in the provider's, which share the run's token
+ *   (provider/operations/run-token-cache.ts); on the plugin host lookups are invokes of the plugin.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,9 +17,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, type TravelClient } from "../../src/client";
 import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
 import { clientFor, createCustomGroup } from "../support/live-emulator";
+import { TRAVEL_BY_HOST } from "../support/plugin-classes";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
 const ARRANGER = PLATFORM_ROLES[1].id;
+const TOKEN_ROUTE = "POST /v2/auth/oauth2-token";
 
 /** Finds an existing company, its custom group and a role by name, and assigns the role. */
 const EXISTING = `const travel = require("pulumi-travel");
@@ -27,6 +32,17 @@ const role = travel.getRoleOutput({ companyId, name: "Travel arranger" });
 new travel.UserGroupRoles("desk", { companyId, groupId: group.apply((g) => g.id), roles: [{ roleId: role.apply((r) => r.id) }] });
 exports.companyId = companyId;
 exports.groupId = group.apply((g) => g.id);
+exports.roleId = role.apply((r) => r.id);
+`;
+
+/** {@link EXISTING} on the plugin host: the lookups are the plugin's functions, invoked by the engine. */
+const EXISTING_ON_PLUGIN = `const pulumi = require("@pulumi/pulumi");
+${TRAVEL_BY_HOST}
+const find = (fn, args) => pulumi.runtime.invokeOutput("travel:index:" + fn, args);
+const companyId = find("getCompany", { externalId: "globex" }).apply((c) => c.id);
+const group = find("getUserGroup", { companyId, name: "Travel desk" });
+const role = find("getRole", { companyId, name: "Travel arranger" });
+new travel.UserGroupRoles("desk", { companyId, groupId: group.apply((g) => g.id), roles: [{ roleId: role.apply((r) => r.id) }] });
 exports.roleId = role.apply((r) => r.id);
 `;
 
@@ -88,8 +104,8 @@ const valuesOf = (outputs: Record<string, { value: unknown }>) =>
 describe.skipIf(e2eSkipReason() !== "")("lookups and the manifest's names (real engine)", () => {
   const envs: E2eEnvironment[] = [];
   const clients: TravelClient[] = [];
-  const environment = async (name: string, program: string) => {
-    const env = await createEnvironment(name, program);
+  const environment = async (name: string, program: string, host?: "plugin") => {
+    const env = await createEnvironment(name, program, {}, "e2e", host);
     const client = clientFor(env.emulator);
     envs.push(env);
     clients.push(client);
@@ -119,11 +135,27 @@ describe.skipIf(e2eSkipReason() !== "")("lookups and the manifest's names (real 
       ]);
     });
 
-    it("a second preview shows no changes, its lookups made at preview", async () => {
+    it("a second preview shows no changes, its lookups made at preview with the run's one token", async () => {
       const before = env.emulator.admin.lastRequestSeq;
       const preview = await env.stack.preview({ expectNoChanges: true });
       expect(preview.changeSummary).toEqual({ same: 2 });
-      expect(lookupCalls(env.emulator.admin.requestCounts(before)).length).toBeGreaterThan(0);
+      const calls = env.emulator.admin.requestCounts(before);
+      expect(lookupCalls(calls).length).toBeGreaterThan(0);
+      // The program's lookups and the provider process's credential check: one token between them.
+      expect(calls[TOKEN_ROUTE]).toBe(1);
+    });
+  });
+
+  describe("the same lookups as invokes of the plugin", () => {
+    it("a preview finds the role and requests one token", async () => {
+      const { env, client } = await environment("lookups-plugin", EXISTING_ON_PLUGIN, "plugin");
+      await globex(env, client);
+      const before = env.emulator.admin.lastRequestSeq;
+      const preview = await env.stack.preview();
+      expect(preview.changeSummary).toEqual({ create: 2 });
+      const calls = env.emulator.admin.requestCounts(before);
+      expect(lookupCalls(calls).length).toBeGreaterThan(0);
+      expect(calls[TOKEN_ROUTE]).toBe(1);
     });
   });
 

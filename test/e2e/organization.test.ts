@@ -1,9 +1,14 @@
 /**
- * Organization structure through the real engine, with the packed package: a company with legal
- * entities, offices, cost centers, departments, grades, features and configs; in-place edits,
- * an office moved to the other legal entity (a replace), out-of-band drift found by refresh, and
- * a destroy that leaves the company's tenant empty. Every step also counts platform calls.
+ * Organization structure through the real engine, with the packed package (also the walking
+ * skeleton: a Company's preview, create, no-change preview, rename in place, refresh and destroy):
+ * a company with legal entities, offices, cost centers, departments, grades, features and configs;
+ * a first preview that only checks the credentials; in-place edits, an office moved to the other
+ * legal entity (a replace), out-of-band drift found by refresh, a serialized provider without
+ * secrets or paths, and a destroy that leaves the company's tenant empty. Every step also counts
+ * platform calls.
  */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPANIES } from "../../src/emulator/org/records";
 import { renameCostCenterOutOfBand } from "../support/live-emulator";
@@ -63,6 +68,11 @@ describe.skipIf(e2eSkipReason() !== "")("organization structure through the Pulu
   let env: E2eEnvironment;
   let companyId: string;
   const report: Record<string, Record<string, number>> = {};
+  const companies = () =>
+    env.emulator.context.store
+      .records(COMPANIES)
+      .values()
+      .filter((c) => c.externalId === "e2e-globex");
 
   beforeAll(async () => {
     env = await createEnvironment("organization", PROGRAM, { "organization:step": "initial" });
@@ -72,16 +82,45 @@ describe.skipIf(e2eSkipReason() !== "")("organization structure through the Pulu
     await env?.dispose();
   });
 
+  it("previews the creates and only checks the credentials (one token request)", async () => {
+    const { result, calls } = await countCalls(env.emulator, () => env.stack.preview());
+    report.firstPreview = calls;
+    expect(result.changeSummary).toEqual({ create: RESOURCES + 1 });
+    expect(calls).toEqual({ [TOKEN]: 1 });
+  });
+
   it("creates the whole organization with one write per resource, after one lookup of each natural key", async () => {
     const { result, calls } = await countCalls(env.emulator, () => env.stack.up());
     report.up = calls;
     expect(result.summary.resourceChanges).toEqual({ create: RESOURCES + 1 });
     companyId = result.outputs.companyId?.value as string;
+    expect(companyId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(companies().map((c) => c.id.id)).toEqual([companyId]);
     expect(calls[TOKEN]).toBe(1);
     expect(writes(calls)).toBe(RESOURCES);
     // One lookup of its key before each natural-key create (all but the features and the two
-    // configs), so an object that already held the key is never adopted (docs/reliability.md).
+    // configs), so an object that already held the key is never adopted (docs/reliability.md):
+    // the company's is one lookup of its name before its one POST.
     expect(reads(calls)).toBe(RESOURCES - 3);
+    expect(calls["GET /v2/companies"]).toBe(1);
+    expect(calls["POST /v2/companies"]).toBe(1);
+  });
+
+  it("keeps secrets and absolute paths out of the serialized provider", async () => {
+    const state = await env.stack.exportStack();
+    const company = state.deployment.resources.find((r: { type: string }) =>
+      r.type.endsWith("travel:Company"),
+    );
+    const provider: string = company.outputs.__provider;
+    expect(provider.length).toBeGreaterThan(100);
+    expect(provider.length).toBeLessThanOrEqual(1024);
+    expect(provider).not.toContain(env.emulator.bootstrap.clientSecret);
+    expect(provider).not.toContain(env.emulator.bootstrap.clientId);
+    expect(provider).not.toMatch(/\/(tmp|work|root|home|usr)\//);
+    expect(provider).toContain('require("node:module")');
+    const checkpoint = readCheckpoints(env.backendDir);
+    expect(checkpoint).toContain("travel:Company");
+    expect(checkpoint).not.toContain(env.emulator.bootstrap.clientSecret);
   });
 
   it("previews no changes with no platform call but the credential check", async () => {
@@ -98,8 +137,10 @@ describe.skipIf(e2eSkipReason() !== "")("organization structure through the Pulu
     report.edit = calls;
     expect(result.summary.resourceChanges).toEqual({ same: RESOURCES + 1 - 8, update: 8 });
     expect(calls[TOKEN]).toBe(1);
-    const company = env.emulator.context.store.records(COMPANIES).get(companyId);
-    expect(company?.name).toBe("Globex (edited)");
+    // The company renamed in place: one PUT, the same id.
+    expect(result.outputs.companyId?.value).toBe(companyId);
+    expect(calls["PUT /v2/companies/:companyId"]).toBe(1);
+    expect(companies().map((c) => c.name)).toEqual(["Globex (edited)"]);
   });
 
   it("replaces an office moved to the other legal entity", async () => {
@@ -119,6 +160,7 @@ describe.skipIf(e2eSkipReason() !== "")("organization structure through the Pulu
     expect(result.summary.resourceChanges).toEqual({ same: RESOURCES, update: 1 });
     expect(calls[TOKEN]).toBe(1);
     expect(reads(calls)).toBeLessThanOrEqual(RESOURCES);
+    expect(calls["GET /v2/companies/:companyId"]).toBe(1);
     expect(writes(calls)).toBe(0);
     const preview = await env.stack.preview();
     expect(preview.changeSummary).toEqual({ same: RESOURCES, update: 1 });
@@ -129,6 +171,7 @@ describe.skipIf(e2eSkipReason() !== "")("organization structure through the Pulu
     report.destroy = calls;
     expect(result.summary.resourceChanges).toEqual({ delete: RESOURCES + 1 });
     expect(calls[TOKEN]).toBe(1);
+    expect(companies()).toEqual([]);
     const state = env.emulator.admin.snapshot();
     const leftovers = Object.entries(state.collections).flatMap(([collection, records]) =>
       Object.entries(records)
@@ -138,3 +181,12 @@ describe.skipIf(e2eSkipReason() !== "")("organization structure through the Pulu
     expect(leftovers).toEqual([]);
   });
 });
+
+/** The text of every state file of a `file://` backend (secrets there are encrypted). */
+function readCheckpoints(dir: string): string {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .map((file) => join(dir, file))
+    .filter((path) => statSync(path).isFile() && path.endsWith(".json"))
+    .map((path) => readFileSync(path, "utf8"))
+    .join("\n");
+}

@@ -1,21 +1,25 @@
 /**
- * Issue 21, readable previews, through the real engine (packed package, Automation API): after one
- * `up`, `pulumi preview --diff` of a changed program names the option removed and the one added
- * (`- P-400`, `+ P-600`), the fields that move in the checkout order and the roles added, removed
- * or rescoped, instead of every position after the first change. Two engine runs: up, preview.
+ * Readable previews (issues 21 and 32), through the real engine (packed package, Automation API),
+ * on both hosts: after one `up`, `pulumi preview --diff` of a changed program names the option
+ * removed and the one added (`- P-400`, `+ P-600`), the fields that move in the checkout order by
+ * their names, the roles added, removed or rescoped by their names, and the profile colors by
+ * title, instead of ids or every position after the first change; the engine's detailed diff
+ * carries the same keys. Two engine runs per host: up, preview.
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearSharedTokens } from "../../src/client";
 import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
 import { clientFor, createCustomGroup } from "../support/live-emulator";
+import { HOSTS, TRAVEL_BY_HOST } from "../support/plugin-classes";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
 const [admin, arranger, reports, traveler] = PLATFORM_ROLES.map((role) => role.id);
+const [adminName, arrangerName, reportsName, travelerName] = PLATFORM_ROLES.map((role) => role.name);
 
 const PROGRAM = `
 const pulumi = require("@pulumi/pulumi");
-const travel = require("pulumi-travel");
+${TRAVEL_BY_HOST}
 const config = new pulumi.Config();
 const next = config.require("step") === "next";
 const companyId = config.require("companyId");
@@ -40,17 +44,23 @@ new travel.UserGroupRoles("approvers", {
     ? [{ roleId: "${admin}" }, { roleId: "${arranger}" }, { roleId: "${traveler}" }]
     : [{ roleId: "${admin}" }, { roleId: "${arranger}", scope: scoped }, { roleId: "${reports}" }],
 });
-exports.fieldIds = [project.customFieldId, purpose.customFieldId, costCode.customFieldId];
+new travel.CompanyConfig("colors", {
+  companyId, kind: "color", companyRole: "ORG",
+  config: {
+    profileColors: next
+      ? [{ title: "PROFILE_TIER_GOLD_COLOR", color: "#ffd700" }, { title: "PROFILE_TIER_PLATINUM_COLOR", color: "#e5e4e2" }]
+      : [{ title: "PROFILE_TIER_GOLD_COLOR", color: "#d4af37" }, { title: "PROFILE_TIER_SILVER_COLOR", color: "#c0c0c0" }],
+  },
+});
 `;
 
-describe.skipIf(e2eSkipReason() !== "")(
-  "preview --diff reads option, order and role changes by name (issue 21)",
-  () => {
+describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
+  "preview --diff reads option, order, role and color changes by name (%s host)",
+  (host) => {
     let env: E2eEnvironment;
-    let fieldIds: string[];
 
     beforeAll(async () => {
-      env = await createEnvironment("readable", PROGRAM);
+      env = await createEnvironment("readable", PROGRAM, {}, "e2e", host);
       clearSharedTokens();
       const client = clientFor(env.emulator);
       try {
@@ -66,8 +76,7 @@ describe.skipIf(e2eSkipReason() !== "")(
       } finally {
         await client.close();
       }
-      const up = await env.stack.up();
-      fieldIds = up.outputs.fieldIds?.value as string[];
+      await env.stack.up();
     });
     afterAll(async () => {
       await env?.dispose();
@@ -82,22 +91,32 @@ describe.skipIf(e2eSkipReason() !== "")(
         onOutput: (text) => (printed += text),
         onEvent: (event) => events.push(event),
       });
-      const [project, purpose, costCode] = fieldIds as [string, string, string];
 
       // The options: one removed, one added, one changed, each by name; no shifted positions.
       expect(printed).toMatch(/^ +- P-400: \{\}$/m);
       expect(printed).toMatch(/^ +\+ P-600: \{\}$/m);
       expect(printed).toMatch(/^ +~ P-200: \{\n +\+ description: "Zephyr"$/m);
       expect(printed).not.toMatch(/\[\d+\]: \{\n\s+~ name/);
-      // The order: the field moved to the top and the one it displaced, by id; the third stays.
-      expect(printed).toContain(`~ ${costCode}: "after ${purpose}" => "first"`);
-      expect(printed).toContain(`~ ${project}: "first" => "after ${costCode}"`);
-      expect(printed).not.toMatch(new RegExp(`[~+-] ${purpose}:`));
-      // The roles: one rescoped, one removed, one added, by role id.
-      expect(printed).toMatch(new RegExp(`^ +~ ${arranger}: \\{$`, "m"));
-      expect(printed).toMatch(new RegExp(`^ +- ${reports}: \\{$`, "m"));
-      expect(printed).toMatch(new RegExp(`^ +\\+ ${traveler}: \\{$`, "m"));
-      expect(printed).not.toMatch(new RegExp(`[~+-] ${admin}:`));
+      // The order: the field moved to the top and the one it displaced, by field name; the third
+      // stays. (The plugin's detailed diff also prints the unchanged `fieldId` beside the place.)
+      expect(printed).toMatch(
+        /^ +~ Cost code *: \{\n(?: +fieldId: .*\n)? +~ place *: "after Purpose" => "first"$/m,
+      );
+      expect(printed).toMatch(
+        /^ +~ Project *: \{\n(?: +fieldId: .*\n)? +~ place *: "first" => "after Cost code"$/m,
+      );
+      expect(printed).not.toMatch(/[~+-] Purpose/);
+      // The roles: one rescoped, one removed, one added, by role name; no role id as a key.
+      expect(printed).toMatch(new RegExp(`^ +~ ${arrangerName} *: \\{$`, "m"));
+      expect(printed).toMatch(new RegExp(`^ +- ${reportsName} *: \\{$`, "m"));
+      expect(printed).toMatch(new RegExp(`^ +\\+ ${travelerName} *: \\{$`, "m"));
+      expect(printed).not.toMatch(new RegExp(`[~+-] ${adminName}`));
+      for (const id of [admin, arranger, reports, traveler]) expect(printed).not.toContain(`${id}: {`);
+      // The profile colors: one changed, one removed, one added, by title; no positions.
+      expect(printed).toMatch(/^ +~ PROFILE_TIER_GOLD_COLOR *: \{\n +~ color: "#d4af37" => "#ffd700"$/m);
+      expect(printed).toMatch(/^ +- PROFILE_TIER_SILVER_COLOR *: \{$/m);
+      expect(printed).toMatch(/^ +\+ PROFILE_TIER_PLATINUM_COLOR *: \{$/m);
+      expect(printed).not.toMatch(/~ \[[01]\]: \{/);
 
       // The engine's own per-property diff carries the same names (what the Service's diff view reads).
       const detailed = Object.fromEntries(
@@ -111,8 +130,17 @@ describe.skipIf(e2eSkipReason() !== "")(
       );
       expect(detailed).toEqual({
         projects: ['options["P-200"].description', 'options["P-400"]', 'options["P-600"]'],
-        order: [`fieldIds["${costCode}"]`, `fieldIds["${project}"]`].sort(),
-        approvers: [`roles["${arranger}"].scope.audiences[0]`, `roles["${reports}"]`, `roles["${traveler}"]`],
+        order: ['fieldIds["Cost code"].place', "fieldIds.Project.place"].sort(),
+        approvers: [
+          `roles["${arrangerName}"].scope.audiences[0]`,
+          `roles["${reportsName}"]`,
+          `roles.${travelerName}`,
+        ].sort(),
+        colors: [
+          "config.profileColors.PROFILE_TIER_GOLD_COLOR.color",
+          "config.profileColors.PROFILE_TIER_PLATINUM_COLOR",
+          "config.profileColors.PROFILE_TIER_SILVER_COLOR",
+        ],
       });
     });
   },

@@ -3,6 +3,11 @@
  * the platform deletes with the company that the stack does not manage: custom fields and user
  * groups made by hand, and a tenant key the same run removed from the stack. Outside the engine the
  * warning goes to stderr (test/e2e/destroy-warnings.test.ts checks the engine's warnings).
+ * Before the first delete under a company (`provider/operations/company-delete-gate.ts`): a company
+ * the run diffed is not being deleted, so its children's deletes go on with no check; a delete whose
+ * state names no stack (written by an older release) cannot have the checkpoint read, so the run
+ * warns once for the company and goes on (test/e2e/destroy-blockers.test.ts checks the refusal
+ * through the real engine on both hosts).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiPath, clearSharedTokens, isNotFound, type TravelClient } from "../../src/client";
@@ -99,8 +104,12 @@ describe("the warning a company's delete gives first", () => {
     const key = await client.post<{ configId: string }>(apiPath`/v3/tenant-encryption/${companyId}/key`, {});
     const keyId = key.configId;
 
+    // The key's state names no stack, so the check before the first delete under the company would
+    // warn that it cannot read the checkpoint (test/provider/company-delete-gate.test.ts): off here.
+    vi.stubEnv("TRAVEL_DESTROY_PRECHECK", "off");
     captureStderr();
     await runtimeProvider("TenantKey").delete(keyId, { companyId, configId: keyId });
+    vi.unstubAllEnvs();
     expect(stderr.join("")).toBe(
       `warning: TenantKey ${keyId} of company ${companyId} was removed from the stack only: the platform has no ` +
         "delete for tenant keys, so the key stays provisioned and in use for as long as the company exists " +
@@ -120,5 +129,55 @@ describe("the warning a company's delete gives first", () => {
     captureStderr();
     await runtimeProvider("Company").delete(bare.id, bare.outs);
     expect(stderr).toEqual([]);
+  });
+
+  describe("the check before the first delete under a company", () => {
+    /** A company with `count` cost centers and a hand-made one, made through the API. */
+    const companyWithCostCenters = async (name: string, count: number) => {
+      const co = await company(name);
+      const make = (ccName: string) =>
+        client.post<{ id: string }>(apiPath`/v2/companies/${co.id}/cost-centers`, { body: { name: ccName } });
+      const costCenters = await Promise.all(Array.from({ length: count }, (_, i) => make(`Stack cc ${i}`)));
+      await make("Hand cc");
+      return { companyId: co.id, outs: co.outs, costCenterIds: costCenters.map(({ id }) => id) };
+    };
+    const deleteAll = (companyId: string, ids: readonly string[]) =>
+      Promise.all(
+        ids.map((id, i) => runtimeProvider("CostCenter").delete(id, { companyId, name: `Stack cc ${i}` })),
+      );
+    const costCenterPath = (companyId: string, id: string) =>
+      apiPath`/v2/companies/${companyId}/cost-centers/${id}`;
+
+    it("lets the deletes under a company the run diffed go on, with no check and no warning", async () => {
+      const { companyId, outs, costCenterIds } = await companyWithCostCenters("Diffed Co", 2);
+      await runtimeProvider("Company").diff(companyId, outs, outs);
+      captureStderr();
+      const before = emulator.admin.lastRequestSeq;
+      await deleteAll(companyId, costCenterIds);
+      expect(stderr).toEqual([]);
+      // Only the two deletes: no listing of what blocks the company, no other read.
+      expect(emulator.admin.requests(before).map((e) => e.method)).toEqual(["DELETE", "DELETE"]);
+      for (const id of costCenterIds) expect(await costCenterExists(companyId, id)).toBe(false);
+    });
+
+    it("warns once for the company when the state names no stack, and the deletes go on", async () => {
+      const { companyId, costCenterIds } = await companyWithCostCenters("Old state Co", 3);
+      captureStderr();
+      await deleteAll(companyId, costCenterIds);
+      const warnings = stderr.filter((line) => line.includes(`objects under company ${companyId}`));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain("does not name its stack");
+      for (const id of costCenterIds) expect(await costCenterExists(companyId, id)).toBe(false);
+    });
+
+    const costCenterExists = async (companyId: string, id: string) => {
+      try {
+        await client.get(costCenterPath(companyId, id));
+        return true;
+      } catch (error) {
+        if (isNotFound(error, ["COST_CENTER_NOT_FOUND"])) return false;
+        throw error;
+      }
+    };
   });
 });

@@ -7,7 +7,7 @@ import { beforeEach, expect, it } from "vitest";
 import { clearSharedTokens, TOKEN_PATH } from "../../src/client";
 import type { ProviderConfig } from "../../src/provider/operations/config";
 import { verifyCredentials } from "../../src/provider/operations/credentials";
-import { useLiveEmulator } from "../support/live-emulator";
+import { clientFor, useLiveEmulator } from "../support/live-emulator";
 
 const live = useLiveEmulator();
 
@@ -48,7 +48,16 @@ it("a token answer never readable is not blamed on the credentials", async () =>
 });
 
 it("a wrong secret sends the reader to the credentials", async () => {
-  await expect(verifyCredentials(live.client, config("not-the-secret"))).rejects.toThrow(
-    /Check travel:baseUrl, travel:clientId and travel:clientSecret/,
-  );
+  // The runtime builds the client from the same configuration it checks.
+  const wrong = config("not-the-secret");
+  const client = clientFor(live.emulator, {
+    credentials: { clientId: wrong.clientId ?? "", clientSecret: wrong.clientSecret ?? "" },
+  });
+  try {
+    await expect(verifyCredentials(client, wrong)).rejects.toThrow(
+      /Check travel:baseUrl, travel:clientId and travel:clientSecret/,
+    );
+  } finally {
+    await client.close();
+  }
 });

@@ -124,8 +124,9 @@ describe("two stacks declaring the same setting of one company", () => {
       expect(stackA.warnings[1]).toContain("another writer declares this setting");
       expect(stackA.warnings[1]).toContain(JSON.stringify({ companyId, ...row.b }));
       expect(stackA.warnings[1]).toContain("Declare it in one stack only");
+      // The outputs echo the inputs as declared (the recorded inputs key a config's arrays by key).
       const platform = await stackB.provider.read(id, second.updated);
-      expect(platform.inputs).toMatchObject(row.a);
+      expect(platform.props).toMatchObject(row.a);
     },
   );
 

@@ -16,9 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../src/emulator";
 import { UNKNOWN } from "../../src/provider/model/unknown-values";
 import type { Values } from "../../src/provider/model/values";
+import { declaredForm } from "../../src/provider/model/keyed-inputs";
 import { startPluginServer } from "../../src/provider/hosts/plugin/serve";
 import { definitions } from "../../src/resources/registry";
-import { liveEmulator } from "../support/live-emulator";
+import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
+import { createCustomGroup, liveEmulator } from "../support/live-emulator";
 
 const SIG = "4dabf18193072939515e22adb298388d";
 const SECRET = "1b47061264138c4ac30d75fd1eb44270";
@@ -203,6 +205,98 @@ describe("the provider plugin over gRPC", () => {
       ...renamed,
       costCenterId: made.id,
     });
+  });
+
+  it("records keyed lists by name and diffs them entry by entry, as the dynamic host's engine does", async () => {
+    const [admin, arranger, , traveler] = PLATFORM_ROLES;
+    const groupId = await createCustomGroup(emulator, companyId, "Plugin approvers");
+    const roles = (...picked: { id: string }[]) => ({
+      companyId,
+      groupId,
+      roles: picked.map(({ id }) => ({ roleId: id })),
+    });
+    const checkedInputs = async (type: string, news: Values, olds: Values = {}) => {
+      const response = await check(client, type, news, olds);
+      expect(response.getFailuresList()).toEqual([]);
+      return response.getInputs()?.toJavaScript() ?? {};
+    };
+    const base = await checkedInputs("UserGroupRoles", roles(admin, arranger));
+    expect(base.roles).toEqual({
+      [admin.name]: { roleId: admin.id, scope: { audiences: [] } },
+      [arranger.name]: { roleId: arranger.id, scope: { audiences: [] } },
+    });
+    const next = await checkedInputs("UserGroupRoles", roles(admin, traveler), base);
+    // The outputs echo the inputs as the definition sees them: lists.
+    const outputsOf = (type: string, inputs: Values) => declaredForm(definitions[type]?.capabilities?.diff?.keyedInputs, inputs);
+    const detailed = async (type: string, olds: Values, news: Values) => {
+      const request = new provproto.DiffRequest();
+      request.setUrn(urnOf(type, "r"));
+      request.setType(`travel:index:${type}`);
+      request.setId("r");
+      // As the engine sends them: the outputs (lists, as the schema types them) and the recorded inputs.
+      request.setOlds(struct(outputsOf(type, olds)));
+      request.setOldInputs(struct(olds));
+      request.setNews(struct(news));
+      const answer = await client.call<provproto.DiffRequest, provproto.DiffResponse>("diff", request);
+      const out: Record<string, number> = {};
+      answer.getDetaileddiffMap().forEach((change, key) => (out[key] = change.getKind()));
+      return { changes: answer.getChanges(), detailed: out };
+    };
+    expect(await detailed("UserGroupRoles", base, next)).toEqual({
+      changes: provproto.DiffResponse.DiffChanges.DIFF_SOME,
+      detailed: {
+        [`roles["${arranger.name}"]`]: provproto.PropertyDiff.Kind.DELETE,
+        [`roles.${traveler.name}`]: provproto.PropertyDiff.Kind.ADD,
+      },
+    });
+    // State written before (roles by id, or the list) is the same roles: no change.
+    const byId = {
+      ...base,
+      roles: { [admin.id]: { scope: { audiences: [] } }, [arranger.id]: { scope: { audiences: [] } } },
+    };
+    expect((await detailed("UserGroupRoles", byId, base)).changes).toBe(
+      provproto.DiffResponse.DiffChanges.DIFF_NONE,
+    );
+    const asList = { ...base, roles: roles(arranger, admin).roles };
+    expect((await detailed("UserGroupRoles", asList, base)).changes).toBe(
+      provproto.DiffResponse.DiffChanges.DIFF_NONE,
+    );
+
+    // A config document's keyed array: profile colors by title, not by position.
+    const colors = (...pairs: [string, string][]) => ({
+      companyId,
+      kind: "color",
+      companyRole: "ORG",
+      config: { profileColors: pairs.map(([title, color]) => ({ title, color })) },
+    });
+    const gold = await checkedInputs(
+      "CompanyConfig",
+      colors(["PROFILE_TIER_GOLD_COLOR", "#d4af37"], ["PROFILE_TIER_SILVER_COLOR", "#c0c0c0"]),
+    );
+    expect(gold.config).toEqual({
+      profileColors: {
+        PROFILE_TIER_GOLD_COLOR: { color: "#d4af37", place: "first" },
+        PROFILE_TIER_SILVER_COLOR: { color: "#c0c0c0", place: "after PROFILE_TIER_GOLD_COLOR" },
+      },
+    });
+    const brighter = await checkedInputs(
+      "CompanyConfig",
+      colors(["PROFILE_TIER_GOLD_COLOR", "#ffd700"], ["PROFILE_TIER_SILVER_COLOR", "#c0c0c0"]),
+      gold,
+    );
+    expect((await detailed("CompanyConfig", gold, brighter)).detailed).toEqual({
+      "config.profileColors.PROFILE_TIER_GOLD_COLOR.color": provproto.PropertyDiff.Kind.UPDATE,
+    });
+    // The order counts: swapping the two is a change, shown as their places.
+    const swapped = await checkedInputs(
+      "CompanyConfig",
+      colors(["PROFILE_TIER_SILVER_COLOR", "#c0c0c0"], ["PROFILE_TIER_GOLD_COLOR", "#d4af37"]),
+      gold,
+    );
+    expect(Object.keys((await detailed("CompanyConfig", gold, swapped)).detailed).sort()).toEqual([
+      "config.profileColors.PROFILE_TIER_GOLD_COLOR.place",
+      "config.profileColors.PROFILE_TIER_SILVER_COLOR.place",
+    ]);
   });
 
   it("imports an object made by hand from its import id, with every input the platform holds", async () => {

@@ -109,7 +109,13 @@ export async function openFileStack(
   mkdirSync(backendDir);
   const stack = await LocalWorkspace.createStack(
     { stackName: options.stackName, workDir: programDir },
-    { envVars: backendEnv(options.backendUrl ?? `file://${backendDir}`) },
+    {
+      envVars: {
+        ...backendEnv(options.backendUrl ?? `file://${backendDir}`),
+        // The run's shared token file (provider/operations/run-token-cache.ts), per test program.
+        TRAVEL_TOKEN_CACHE_DIR: join(programDir, ".token-cache"),
+      },
+    },
   );
   await stack.setAllConfig({
     "travel:baseUrl": { value: emulator.url },

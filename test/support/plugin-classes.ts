@@ -7,6 +7,7 @@
  */
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { REQUIRE_INTERNAL } from "./package-internals";
 
 /** The hosts a program can run its travel resources on. */
 export const HOSTS = ["dynamic", "plugin"] as const;
@@ -20,7 +21,8 @@ export const TOKEN_PREFIX: Record<Host, string> = {
 
 /**
  * Program text binding `travel` (after `pulumi` is bound): the package's Resource classes, or with
- * the stack config `host` set to `plugin`, one class per registry type that extends
+ * the stack config `host` set to `plugin`, one class per registry type (the package's registry, an
+ * internal module: test/support/package-internals.ts) that extends
  * `pulumi.CustomResource` with the token `travel:index:<Type>`, as a generated SDK would: the
  * args, each declared output and the id output as `undefined` props (so `made.co.companyId` is an
  * output), secret inputs wrapped in `pulumi.secret`. Secret outputs are left to the plugin (no
@@ -28,13 +30,13 @@ export const TOKEN_PREFIX: Record<Host, string> = {
  * package's classes, they install the debug-log guard (`provider/hosts/dynamic/debug-log-guard.ts`):
  * the Node SDK logs every resource's outputs, secrets in plaintext, at `--debug`, whatever its host.
  */
-export const TRAVEL_BY_HOST = `
+export const TRAVEL_BY_HOST = `${REQUIRE_INTERNAL}
 if (new pulumi.Config().get("host") === "plugin")
-  require("pulumi-travel/provider/hosts/dynamic/debug-log-guard").installDebugLogGuard();
+  internal("provider/hosts/dynamic/debug-log-guard").installDebugLogGuard();
 const travel =
   new pulumi.Config().get("host") === "plugin"
     ? Object.fromEntries(
-        Object.entries(require("pulumi-travel/resources/registry").definitions).map(([type, definition]) => {
+        Object.entries(internal("resources/registry").definitions).map(([type, definition]) => {
           const idOutput = definition.capabilities?.outputRules?.idOutput;
           const outputs = [...definition.outputs, ...(idOutput ? [idOutput] : [])];
           const PluginResource = class extends pulumi.CustomResource {

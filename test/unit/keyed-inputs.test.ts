@@ -2,9 +2,16 @@ import { describe, expect, it } from "vitest";
 import type { TravelClient } from "../../src/client";
 import type { ResourceDefinition, Values } from "../../src/provider/model/definition";
 import { buildTypeProvider } from "../../src/provider/operations/type-provider";
-import { byField, declaredForm, inOrder, recordedForm } from "../../src/provider/model/keyed-inputs";
+import {
+  byField,
+  declaredForm,
+  entryLabels,
+  inOrder,
+  recordedForm,
+} from "../../src/provider/model/keyed-inputs";
 import { DamagedStateError } from "../../src/provider/model/recorded-inputs";
 import { UNKNOWN } from "../../src/provider/model/unknown-values";
+import { companyConfigResource } from "../../src/resources/company-config";
 import { customFieldOrderResource } from "../../src/resources/custom-field-order";
 import { optionGroupResource } from "../../src/resources/option-group";
 import { userGroupRolesResource } from "../../src/resources/user-group-roles";
@@ -76,6 +83,64 @@ describe("inOrder", () => {
   });
 });
 
+const fieldNames = new Map([
+  ["a", "Area"],
+  ["b", "Bay"],
+  ["c", "Cost"],
+]);
+
+describe("entryLabels", () => {
+  it("labels each key by its platform name, never merging two entries of one name", () => {
+    const names = new Map([...fieldNames, ["d", "Area"]]);
+    expect(entryLabels(["c", "a", "d", "x", UNKNOWN], names)).toEqual([
+      "Cost",
+      "Area (a)",
+      "Area (d)",
+      "x",
+      "#5 (new)",
+    ]);
+  });
+
+  it.each([
+    ["a key listed twice", ["a", "a"]],
+    ["a key that is not a string", ["a", 1]],
+    ["a label taken by another key's name", ["a", "Area"]],
+  ])("has no labels for %s", (_, keys) => {
+    expect(entryLabels(keys, fieldNames)).toBeUndefined();
+  });
+});
+
+describe("keyed by name", () => {
+  it("reads the order back from the names, a new field in its place", () => {
+    const order = inOrder("fieldId");
+    const map = order.toRecorded(["b", UNKNOWN, "a"], fieldNames);
+    expect(map).toEqual({
+      Bay: { place: "first", fieldId: "b" },
+      "#2 (new)": { place: "after Bay", fieldId: UNKNOWN },
+      Area: { place: "after #2 (new)", fieldId: "a" },
+    });
+    expect(order.fromRecorded(map ?? {})).toEqual(["b", UNKNOWN, "a"]);
+    expect(order.fromRecorded({ Bay: { place: "first" } })).toBeUndefined();
+  });
+
+  it("keeps each entry's key in its value, so two objects of one name stay two entries", () => {
+    const roles = byField("roleId");
+    const names = new Map([
+      ["r1", "Approver"],
+      ["r2", "Approver"],
+    ]);
+    const map = roles.toRecorded([{ roleId: "r2" }, { roleId: "r1", scope: { audiences: [] } }], names);
+    expect(map).toEqual({
+      "Approver (r2)": { roleId: "r2" },
+      "Approver (r1)": { roleId: "r1", scope: { audiences: [] } },
+    });
+    expect(roles.fromRecorded(map ?? {})).toEqual([
+      { roleId: "r1", scope: { audiences: [] } },
+      { roleId: "r2" },
+    ]);
+  });
+});
+
 describe("recordedForm and declaredForm", () => {
   const keyed = { options: byField("name") };
 
@@ -141,22 +206,49 @@ describe("the provider of a type with keyed inputs", () => {
     });
     expect(moved.fieldIds).toEqual({ c: "first", a: "after c", b: "after a" });
     expect(await provider.diff("c", recorded, moved)).toMatchObject({ changes: true });
-    const again = await provider.check(moved, { companyId: "c", fieldIds: ["c", "a", "b"] });
-    expect(again).toEqual({ inputs: moved, failures: [] });
-    expect(await provider.diff("c", moved, again.inputs)).toMatchObject({ changes: false });
+    // The same order keyed by the fields' names (what check records now) is no change from either.
+    const named = recordedForm(
+      customFieldOrderResource.capabilities?.diff?.keyedInputs,
+      { ...recorded, fieldIds: ["c", "a", "b"] },
+      { fieldIds: fieldNames },
+    );
+    expect(named.fieldIds).toEqual({
+      Cost: { place: "first", fieldId: "c" },
+      Area: { place: "after Cost", fieldId: "a" },
+      Bay: { place: "after Area", fieldId: "b" },
+    });
+    expect(await provider.diff("c", moved, named)).toMatchObject({ changes: false });
+    // A record already keyed by name and unchanged is kept as it is: no platform call.
+    const again = await provider.check(named, { companyId: "c", fieldIds: ["c", "a", "b"] });
+    expect(again).toEqual({ inputs: named, failures: [] });
+    expect(await provider.diff("c", named, again.inputs)).toMatchObject({ changes: false });
   });
 
-  it("records roles by role id, so their order is no change", async () => {
+  it("records roles by role name, so their order is no change, and reads a record by role id", async () => {
     const provider = providerOf(userGroupRolesResource);
     const roles = [{ roleId: "r1" }, { roleId: "r2", scope: { audiences: [] } }];
     const withScopes = roles.map((role) => ({ scope: { audiences: [] }, ...role }));
-    const recorded = { companyId: "c", groupId: "g", roles: withScopes.reverse() };
-    const checked = await provider.check(recorded, { companyId: "c", groupId: "g", roles });
-    expect(checked.inputs.roles).toEqual({
-      r1: { scope: { audiences: [] } },
-      r2: { scope: { audiences: [] } },
+    const byId = recordedForm(userGroupRolesResource.capabilities?.diff?.keyedInputs, { companyId: "c", groupId: "g", roles });
+    expect(byId.roles).toEqual({ r1: {}, r2: { scope: { audiences: [] } } });
+    const names = new Map([
+      ["r1", "Admin"],
+      ["r2", "Arranger"],
+    ]);
+    const named = recordedForm(
+      userGroupRolesResource.capabilities?.diff?.keyedInputs,
+      { companyId: "c", groupId: "g", roles: withScopes.reverse() },
+      { roles: names },
+    );
+    expect(named.roles).toEqual({
+      Admin: { roleId: "r1", scope: { audiences: [] } },
+      Arranger: { roleId: "r2", scope: { audiences: [] } },
     });
-    expect(await provider.diff("g", recorded, checked.inputs)).toMatchObject({ changes: false });
+    const checked = await provider.check(named, { companyId: "c", groupId: "g", roles });
+    expect(checked.inputs.roles).toEqual(named.roles);
+    expect(await provider.diff("g", byId, checked.inputs)).toMatchObject({ changes: false });
+    expect(await provider.diff("g", { ...byId, roles: withScopes }, checked.inputs)).toMatchObject({
+      changes: false,
+    });
   });
 
   it("names a recorded map it cannot read as damaged state", async () => {
@@ -164,5 +256,49 @@ describe("the provider of a type with keyed inputs", () => {
     const error = await provider.delete("g", { ...group, options: { "P-1": "x" } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DamagedStateError);
     expect(String(error)).toContain("options is an object, expected array");
+  });
+});
+
+describe("keyedWithin", () => {
+  const keyed = { config: companyConfigResource.capabilities?.diff?.keyedInputs?.config };
+  const color = (pairs: [string, string][]) => ({
+    kind: "color",
+    config: { profileColors: pairs.map(([title, color]) => ({ title, color })), other: [1, 2] },
+  });
+
+  it("records an ordered keyed array by key with each item's place, and reads the program's order back", () => {
+    const declared = color([
+      ["PROFILE_TIER_SILVER_COLOR", "#c0c0c0"],
+      ["PROFILE_TIER_GOLD_COLOR", "#d4af37"],
+    ]);
+    const recorded = recordedForm(keyed, declared);
+    expect(recorded.config).toEqual({
+      profileColors: {
+        PROFILE_TIER_SILVER_COLOR: { color: "#c0c0c0", place: "first" },
+        PROFILE_TIER_GOLD_COLOR: { color: "#d4af37", place: "after PROFILE_TIER_SILVER_COLOR" },
+      },
+      other: [1, 2],
+    });
+    expect(declaredForm(keyed, recorded)).toEqual(declared);
+    // Both forms are fixed points: a list stays a list when read back, a map stays a map when recorded.
+    expect(declaredForm(keyed, declared)).toEqual(declared);
+    expect(recordedForm(keyed, recorded)).toEqual(recorded);
+  });
+
+  it("records an unordered keyed array by key alone", () => {
+    const declared = {
+      kind: "stealth",
+      config: { stealthModes: [{ stealthType: "STEALTH_TYPE_2", label: "b" }] },
+    };
+    const recorded = recordedForm(keyed, declared);
+    expect(recorded.config).toEqual({ stealthModes: { STEALTH_TYPE_2: { label: "b" } } });
+    expect(declaredForm(keyed, recorded)).toEqual(declared);
+  });
+
+  it("keeps the document as it is while its kind or a key is unknown", () => {
+    const declared = color([["PROFILE_TIER_GOLD_COLOR", "#d4af37"]]);
+    expect(recordedForm(keyed, { ...declared, kind: UNKNOWN })).toEqual({ ...declared, kind: UNKNOWN });
+    const unknownKey = { kind: "color", config: { profileColors: [{ title: UNKNOWN, color: "#fff" }] } };
+    expect(recordedForm(keyed, unknownKey)).toEqual(unknownKey);
   });
 });

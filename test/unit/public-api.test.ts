@@ -4,6 +4,7 @@
  * Pulumi program uses; car booking and the client stay on their own entry points.
  */
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_REPORT, apiReport, type EntryPoint, readEntryPoints } from "../../scripts/api-report";
@@ -16,7 +17,7 @@ const exportsOf = (specifier: string) =>
 
 describe("public API", () => {
   beforeAll(() => {
-    entries = readEntryPoints().entries;
+    entries = readEntryPoints();
   }, 60_000);
 
   it("is what docs/public-api.md reports (npm run api-report rewrites it)", async () => {
@@ -40,5 +41,20 @@ describe("public API", () => {
       expect(root).not.toContain(name);
     expect(exportsOf("pulumi-travel/car")).toContain("modifyCarBooking");
     expect(exportsOf("pulumi-travel/client")).toContain("TravelClient");
+  });
+
+  it("has no wildcard entry point: an internal module does not resolve by package path", () => {
+    const manifest = JSON.parse(readFileSync(join(repositoryRoot(), "package.json"), "utf8")) as {
+      exports: Record<string, unknown>;
+    };
+    expect(Object.keys(manifest.exports).filter((key) => key.includes("*"))).toEqual([]);
+    // The package resolves its own name through its exports (self-reference), as an installed copy does.
+    const resolve = createRequire(join(repositoryRoot(), "package.json")).resolve;
+    for (const internal of [
+      "pulumi-travel/resources/registry",
+      "pulumi-travel/provider/hosts/dynamic/define-resource",
+    ])
+      expect(() => resolve(internal), internal).toThrow(/not defined by "exports"/);
+    expect(resolve("pulumi-travel/package.json")).toBe(join(repositoryRoot(), "package.json"));
   });
 });

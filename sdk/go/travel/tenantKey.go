@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A company's platform-managed encryption key (CMK and DEK). Create provisions it; a changed `rotation` input rotates the master key. The platform allows one call per hour; inside that cooldown the error says when the next rotation is allowed. A lost answer is settled by sending again: a cooldown that began after the first send proves it committed, so nothing is rotated twice and the stack is not blocked. A rotation whose run was killed is settled by the next one the same way: a cooldown that began after the latest call the stack recorded (`rotatedAt`) proves the key was rotated since, so it is recorded, not rotated again. The platform has no read and no delete for it: read only checks that the company still exists, and delete removes the key from the state, with a warning, leaving it on the platform.
+// A company's platform-managed encryption key (CMK and DEK). Create provisions it; a changed `rotation` input rotates the master key. The platform allows one call per hour by its clock; preview refuses a rotation sooner, naming when it is due. A lost answer is settled by sending again: a cooldown that began after the first send proves it committed, so nothing is rotated twice and the stack is not blocked. A rotation whose run was killed is settled by the next one the same way: a cooldown that began after the latest call the stack recorded (`rotatedAt`) proves the key was rotated since, so it is recorded, not rotated again. The platform has no read and no delete for it: read only checks that the company still exists, and delete removes the key from the state, with a warning, leaving it on the platform.
 type TenantKey struct {
 	pulumi.CustomResourceState
 

@@ -7,9 +7,9 @@ import { z } from "zod";
 import { EmulatorAdmin } from "./operations";
 import type { AdminContext } from "./admin-context";
 import { badRequest, notFound } from "../core/errors";
-import { param, queryOf } from "../core/http";
+import { param } from "../core/http";
 import { MAX_SNAPSHOT_DEPTH } from "../core/depth";
-import { parseRequest } from "../core/validate";
+import { optionalBody, withZod, type ZodRoutes } from "../core/request-validation";
 
 const afterQuery = z.looseObject({ after: z.coerce.number().int().min(0).default(0) });
 
@@ -35,7 +35,8 @@ const done = (reply: FastifyReply) => reply.code(204).send();
 
 /** Registers the admin routes (mount under `/_emulator`, the `ADMIN_PREFIX`). */
 export function adminRoutes(ctx: AdminContext) {
-  return async (app: FastifyInstance): Promise<void> => {
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = withZod(fastify);
     const admin = new EmulatorAdmin(ctx);
     stateRoutes(app, admin);
     requestLogRoutes(app, admin);
@@ -47,7 +48,7 @@ export function adminRoutes(ctx: AdminContext) {
 }
 
 /** Health, bootstrap credentials, reset, and the state snapshot. */
-function stateRoutes(app: FastifyInstance, admin: EmulatorAdmin): void {
+function stateRoutes(app: ZodRoutes, admin: EmulatorAdmin): void {
   app.get("/health", async () => ({ ok: true }));
   app.get("/bootstrap", async () => admin.bootstrap());
   app.post("/reset", async (_request, reply) => {
@@ -68,13 +69,14 @@ function stateRoutes(app: FastifyInstance, admin: EmulatorAdmin): void {
 }
 
 /** The request log. */
-function requestLogRoutes(app: FastifyInstance, admin: EmulatorAdmin): void {
-  app.get("/requests", async (request) => {
-    const { after } = parseRequest(afterQuery, queryOf(request), "query");
+function requestLogRoutes(app: ZodRoutes, admin: EmulatorAdmin): void {
+  const afterSeq = { schema: { querystring: afterQuery } };
+  app.get("/requests", afterSeq, async (request) => {
+    const { after } = request.query;
     return { entries: admin.requests(after), lastSeq: admin.lastRequestSeq };
   });
-  app.get("/requests/counts", async (request) => {
-    const { after } = parseRequest(afterQuery, queryOf(request), "query");
+  app.get("/requests/counts", afterSeq, async (request) => {
+    const { after } = request.query;
     const counts = admin.requestCounts(after);
     return {
       counts,
@@ -89,10 +91,10 @@ function requestLogRoutes(app: FastifyInstance, admin: EmulatorAdmin): void {
 }
 
 /** The emulator clock. */
-function clockRoutes(app: FastifyInstance, admin: EmulatorAdmin): void {
+function clockRoutes(app: ZodRoutes, admin: EmulatorAdmin): void {
   app.get("/clock", async () => admin.clock.state());
-  app.post("/clock", async (request) => {
-    const body = parseRequest(clockRequest, request.body ?? {});
+  app.post("/clock", { schema: { body: optionalBody(clockRequest) } }, async (request) => {
+    const body = request.body;
     if (body.reset) admin.clock.reset();
     if (body.setMs !== undefined) admin.clock.set(body.setMs);
     if (body.setIso !== undefined) admin.clock.set(Date.parse(body.setIso));
@@ -105,7 +107,7 @@ function clockRoutes(app: FastifyInstance, admin: EmulatorAdmin): void {
 }
 
 /** Fault rules. */
-function faultRoutes(app: FastifyInstance, admin: EmulatorAdmin): void {
+function faultRoutes(app: ZodRoutes, admin: EmulatorAdmin): void {
   app.get("/faults", async () => ({ faults: admin.faults() }));
   app.post("/faults", async (request, reply) => {
     try {
@@ -126,7 +128,7 @@ function faultRoutes(app: FastifyInstance, admin: EmulatorAdmin): void {
 }
 
 /** Settings, extra TMCs and company admins. */
-function settingsAndTenantRoutes(app: FastifyInstance, admin: EmulatorAdmin): void {
+function settingsAndTenantRoutes(app: ZodRoutes, admin: EmulatorAdmin): void {
   app.get("/settings", async () => admin.settings());
   app.patch("/settings", async (request) => {
     try {
@@ -136,14 +138,12 @@ function settingsAndTenantRoutes(app: FastifyInstance, admin: EmulatorAdmin): vo
     }
   });
 
-  app.post("/tmcs", async (request, reply) => {
-    const body = parseRequest(tmcRequest, request.body);
-    return reply.code(201).send(admin.createTmc(body.name));
+  app.post("/tmcs", { schema: { body: tmcRequest } }, async (request, reply) => {
+    return reply.code(201).send(admin.createTmc(request.body.name));
   });
-  app.post("/company-admins", async (request, reply) => {
-    const body = parseRequest(companyAdminRequest, request.body);
+  app.post("/company-admins", { schema: { body: companyAdminRequest } }, async (request, reply) => {
     try {
-      return reply.code(201).send(admin.createCompanyAdmin(body.companyId));
+      return reply.code(201).send(admin.createCompanyAdmin(request.body.companyId));
     } catch (error) {
       adminError(error);
     }
@@ -151,7 +151,7 @@ function settingsAndTenantRoutes(app: FastifyInstance, admin: EmulatorAdmin): vo
 }
 
 /** Response variation. */
-function variationRoutes(app: FastifyInstance, admin: EmulatorAdmin): void {
+function variationRoutes(app: ZodRoutes, admin: EmulatorAdmin): void {
   app.get("/response-variation", async () => admin.responseVariation());
   app.put("/response-variation", async (request) => {
     try {

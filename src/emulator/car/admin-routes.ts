@@ -8,15 +8,15 @@ import { z } from "zod";
 import { CarAdmin, priceChangeRequestSchema } from "./admin";
 import type { EmulatorContext } from "../context";
 import { badRequest } from "../core/errors";
-import { queryOf } from "../core/http";
-import { parseRequest } from "../core/validate";
+import { optionalBody, withZod } from "../core/request-validation";
 
 const seedTripsRequest = z.strictObject({ companyId: z.string().min(1) });
 const tripsQuery = z.looseObject({ companyId: z.string().min(1).optional() });
 
 /** Registers the car admin routes (mount under `/_emulator/car`). */
 export function carAdminRoutes(ctx: EmulatorContext) {
-  return async (app: FastifyInstance): Promise<void> => {
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = withZod(fastify);
     const admin = new CarAdmin(ctx);
     const attempt = <T>(operation: () => T): T => {
       try {
@@ -26,19 +26,23 @@ export function carAdminRoutes(ctx: EmulatorContext) {
       }
     };
 
-    app.post("/trips", async (request, reply) => {
-      const { companyId } = parseRequest(seedTripsRequest, request.body);
+    app.post("/trips", { schema: { body: seedTripsRequest } }, async (request, reply) => {
+      const { companyId } = request.body;
       return reply.code(201).send({ trips: attempt(() => admin.seedTrips(companyId)) });
     });
-    app.get("/trips", async (request) => {
-      const { companyId } = parseRequest(tripsQuery, queryOf(request), "query");
+    app.get("/trips", { schema: { querystring: tripsQuery } }, async (request) => {
+      const { companyId } = request.query;
       return { trips: admin.trips(companyId) };
     });
     app.get("/price-changes", async () => ({ priceChanges: admin.priceChanges() }));
-    app.post("/price-changes", async (request, reply) => {
-      const rule = parseRequest(priceChangeRequestSchema, request.body ?? {});
-      return reply.code(201).send(admin.queuePriceChange(rule));
-    });
+    app.post(
+      "/price-changes",
+      { schema: { body: optionalBody(priceChangeRequestSchema) } },
+      async (request, reply) => {
+        const rule = request.body;
+        return reply.code(201).send(admin.queuePriceChange(rule));
+      },
+    );
     app.delete("/price-changes", async (_request, reply) => {
       admin.clearPriceChanges();
       return reply.code(204).send();

@@ -22,21 +22,16 @@ import { param } from "../core/http";
 import { authenticate, principalOf } from "../identity/authenticate";
 import { ADMIN_PREFIX } from "../core/http";
 import { tripRoutes } from "./trip-routes";
-import { parseRequest } from "../core/validate";
+import { withZod } from "../core/request-validation";
 
 /** Registers the car area: platform routes (authenticated) and `/_emulator/car` admin routes. */
 export function carRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
-    // The HTTP Date of car and trip answers is the emulator clock, so a client can tell, for
-    // example, whether a cancellation deadline has passed by the platform's time.
-    app.register(async (scoped) => {
-      scoped.addHook("onSend", async (_request, reply, payload) => {
-        reply.header("date", new Date(ctx.clock.now()).toUTCString());
-        return payload;
-      });
-      await scoped.register(carBookingRoutes(ctx));
-      await scoped.register(tripRoutes(ctx));
-    });
+    // The HTTP Date of car and trip answers, as of every answer, is the emulator clock
+    // (core/platform-date.ts), so a client can tell, for example, whether a cancellation deadline
+    // has passed by the platform's time.
+    app.register(carBookingRoutes(ctx));
+    app.register(tripRoutes(ctx));
     app.register(carAdminRoutes(ctx), { prefix: `${ADMIN_PREFIX}/car` });
   };
 }
@@ -49,40 +44,53 @@ function requireModify(isModify: boolean): void {
 }
 
 function carBookingRoutes(ctx: EmulatorContext) {
-  return async (app: FastifyInstance): Promise<void> => {
-    app.addHook("preHandler", authenticate(ctx));
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = withZod(fastify);
+    app.addHook("preValidation", authenticate(ctx));
 
-    app.post("/v2/car/pnrs/:pnrId/modify-search", async (request) => {
-      const { pnr, trip } = pnrFor(ctx, principalOf(request), param(request, "pnrId"));
-      const body = parseRequest(carModifySearchRequestSchema, request.body);
-      assertChangeable(pnr, "modify");
-      return createSearch(ctx, pnr, trip, body);
-    });
+    app.post(
+      "/v2/car/pnrs/:pnrId/modify-search",
+      { schema: { body: carModifySearchRequestSchema } },
+      async (request) => {
+        const { pnr, trip } = pnrFor(ctx, principalOf(request), param(request, "pnrId"));
+        const body = request.body;
+        assertChangeable(pnr, "modify");
+        return createSearch(ctx, pnr, trip, body);
+      },
+    );
 
-    app.post("/v2/car/rate-details", async (request) => {
-      const body = parseRequest(carSelectionRequestSchema, request.body);
+    app.post("/v2/car/rate-details", { schema: { body: carSelectionRequestSchema } }, async (request) => {
+      const body = request.body;
       requireModify(body.isModify);
       const search = searchFor(ctx, principalOf(request), body.searchId);
       return rateDetailsOf(carOf(search, body.carId), search);
     });
 
-    app.post("/v2/car/price-check", async (request) => {
-      const body = parseRequest(carSelectionRequestSchema, request.body);
+    app.post("/v2/car/price-check", { schema: { body: carSelectionRequestSchema } }, async (request) => {
+      const body = request.body;
       requireModify(body.isModify);
       const search = searchFor(ctx, principalOf(request), body.searchId);
       return priceCheck(ctx, search, body.carId);
     });
 
-    app.post("/v2/car/pnrs/:pnrId/modify-book", async (request) => {
-      const { pnr, trip } = pnrFor(ctx, principalOf(request), param(request, "pnrId"));
-      const body = parseRequest(carModifyBookRequestSchema, request.body);
-      return modifyBooking(ctx, pnr, trip, body);
-    });
+    app.post(
+      "/v2/car/pnrs/:pnrId/modify-book",
+      { schema: { body: carModifyBookRequestSchema } },
+      async (request) => {
+        const { pnr, trip } = pnrFor(ctx, principalOf(request), param(request, "pnrId"));
+        const body = request.body;
+        return modifyBooking(ctx, pnr, trip, body);
+      },
+    );
 
-    app.post("/v2/car/pnrs/:pnrId/cancel-pnr", async (request) => {
-      const { pnr } = pnrFor(ctx, principalOf(request), param(request, "pnrId"));
-      const body = parseRequest(carCancelRequestSchema, request.body);
-      return cancelPnr(ctx, pnr, body);
-    });
+    app.post(
+      "/v2/car/pnrs/:pnrId/cancel-pnr",
+      { schema: { body: carCancelRequestSchema } },
+      async (request) => {
+        const { pnr } = pnrFor(ctx, principalOf(request), param(request, "pnrId"));
+        const body = request.body;
+        return cancelPnr(ctx, pnr, body);
+      },
+    );
   };
 }

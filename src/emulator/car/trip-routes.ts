@@ -12,7 +12,7 @@ import type { EmulatorContext } from "../context";
 import { notFound } from "../core/errors";
 import { param } from "../core/http";
 import { pageLimit } from "../core/settings";
-import { parseRequest } from "../core/validate";
+import { optionalBody, withZod } from "../core/request-validation";
 import { authenticate, principalOf } from "../identity/authenticate";
 import { canAccessCompany, companyFor } from "../org/permissions";
 import { COMPANIES } from "../org/records";
@@ -20,8 +20,9 @@ import { type TripSummary, tripListRequestSchema } from "../../schemas/trips";
 
 /** Registers the trip routes. */
 export function tripRoutes(ctx: EmulatorContext) {
-  return async (app: FastifyInstance): Promise<void> => {
-    app.addHook("preHandler", authenticate(ctx));
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = withZod(fastify);
+    app.addHook("preValidation", authenticate(ctx));
 
     app.get("/v3/trips/:tripId/pnrs/:pnrId", async (request) => {
       const trip = tripFor(ctx, principalOf(request), param(request, "tripId"));
@@ -31,9 +32,9 @@ export function tripRoutes(ctx: EmulatorContext) {
       return toCarBooking(pnr);
     });
 
-    app.post("/v3/trips/list", async (request) => {
+    app.post("/v3/trips/list", { schema: { body: optionalBody(tripListRequestSchema) } }, async (request) => {
       const principal = principalOf(request);
-      const body = parseRequest(tripListRequestSchema, request.body ?? {});
+      const body = request.body;
       if (body.companyId !== undefined) companyFor(ctx.store, principal, body.companyId);
       const companies = ctx.store.records(COMPANIES);
       const visible = carCollections(ctx.store)

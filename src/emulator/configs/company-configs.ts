@@ -9,9 +9,10 @@
  * platform always has (no DELETE, every field optional) reads as its default until stored.
  */
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { CONFIG_DOCUMENTS, type ConfigDocument } from "../../schemas/company-config-documents";
 import type { EmulatorContext } from "../context";
-import { param, queryOf } from "../core/http";
+import { param } from "../core/http";
 import { authenticate, principalOf } from "../identity/authenticate";
 import { COMPANY_CONFIGS, type CompanyConfigKind, configKey } from "../org/records";
 import { companyRoleLevel, optionalCompanyRoleQuery, requiredCompanyRoleQuery } from "../org/company-role";
@@ -19,7 +20,8 @@ import { configNotFound } from "../org/config-not-found";
 import { okEmpty } from "../org/ok-empty";
 import { companyFor, requireTmcAdmin } from "../org/permissions";
 import type { CompanyRecord } from "../org/records";
-import { parseRequest } from "../core/validate";
+import type { CompanyRole } from "../../schemas/company";
+import { withZod } from "../core/request-validation";
 
 /** How one configuration document is exposed: the vendor facts plus the emulator's own. */
 interface ConfigEndpoint extends ConfigDocument {
@@ -88,40 +90,56 @@ export const CONFIG_ENDPOINTS: readonly ConfigEndpoint[] = [
   },
 ];
 
+/** The `companyRole` query as a route reads it. */
+type RoleQuery = { companyRole?: CompanyRole | undefined };
+
+/** A document not kept per role reads no query (any is let through, unread). */
+const NO_ROLE_QUERY = z.looseObject({}).transform((): RoleQuery => ({}));
+
+/** The `companyRole` query schema of `endpoint`. */
+function roleQueryOf(endpoint: ConfigEndpoint): z.ZodType<RoleQuery> {
+  switch (endpoint.companyRole) {
+    case "required":
+      return requiredCompanyRoleQuery;
+    case "optional":
+      return optionalCompanyRoleQuery;
+    case "none":
+      return NO_ROLE_QUERY;
+  }
+}
+
 /** Registers the configuration document routes. */
 export function companyConfigRoutes(ctx: EmulatorContext) {
-  return async (app: FastifyInstance): Promise<void> => {
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = withZod(fastify);
     const configs = () => ctx.store.records(COMPANY_CONFIGS);
-    app.addHook("preHandler", authenticate(ctx));
+    app.addHook("preValidation", authenticate(ctx));
 
     for (const endpoint of CONFIG_ENDPOINTS) {
       const url = `/v2/companies/:companyId/${endpoint.segment}`;
 
       /** The company role level of the request, or undefined for documents not kept per role. */
-      const levelOf = (company: CompanyRecord, query: Record<string, unknown>): string | undefined => {
-        if (endpoint.companyRole === "none") return undefined;
-        const schema =
-          endpoint.companyRole === "required" ? requiredCompanyRoleQuery : optionalCompanyRoleQuery;
-        return companyRoleLevel(company, parseRequest(schema, query, "query").companyRole);
-      };
+      const levelOf = (company: CompanyRecord, query: RoleQuery): string | undefined =>
+        endpoint.companyRole === "none" ? undefined : companyRoleLevel(company, query.companyRole);
+      const querystring = roleQueryOf(endpoint);
 
-      app.get(url, async (request) => {
+      app.get(url, { schema: { querystring } }, async (request) => {
         const companyId = param(request, "companyId");
         const company = companyFor(ctx.store, principalOf(request), companyId);
-        const role = levelOf(company, queryOf(request));
+        const role = levelOf(company, request.query);
         const stored = configs().get(configKey(companyId, endpoint.kind, role));
         if (stored) return stored.config;
         if (endpoint.fallback) return structuredClone(endpoint.fallback);
         throw configNotFound(endpoint.label, companyId, role);
       });
 
-      app.put(url, async (request, reply) => {
+      app.put(url, { schema: { querystring, body: endpoint.schema } }, async (request, reply) => {
         const principal = principalOf(request);
         const companyId = param(request, "companyId");
         const company = companyFor(ctx.store, principal, companyId);
         if (endpoint.tmcLevel) requireTmcAdmin(principal, `storing the ${endpoint.label} (TMC level)`);
-        const role = levelOf(company, queryOf(request));
-        const config = parseRequest(endpoint.schema, request.body);
+        const role = levelOf(company, request.query);
+        const config = request.body;
         configs().set(configKey(companyId, endpoint.kind, role), {
           companyId,
           kind: endpoint.kind,
@@ -133,10 +151,10 @@ export function companyConfigRoutes(ctx: EmulatorContext) {
       });
 
       if (endpoint.deletable) {
-        app.delete(url, async (request, reply) => {
+        app.delete(url, { schema: { querystring } }, async (request, reply) => {
           const companyId = param(request, "companyId");
           const company = companyFor(ctx.store, principalOf(request), companyId);
-          const role = levelOf(company, queryOf(request));
+          const role = levelOf(company, request.query);
           if (!configs().delete(configKey(companyId, endpoint.kind, role)))
             throw configNotFound(endpoint.label, companyId, role);
           return okEmpty(reply);

@@ -3,7 +3,8 @@
  * upload of `vendorType` and a CSV `file`. The CSV is checked whole (header, then every row) and
  * replaces the company's preferences of that vendor type; the answer is 200 without a body.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
 import {
   REQUIRED_VENDOR_PREFERENCE_CSV_COLUMNS,
   uploadVendorPreferencesFieldsSchema,
@@ -21,7 +22,7 @@ import { authenticate, principalOf } from "../identity/authenticate";
 import { LEGAL_ENTITIES, VENDOR_PREFERENCES, vendorPreferencesKey } from "../org/records";
 import { okEmpty } from "../org/ok-empty";
 import { companyFor } from "../org/permissions";
-import { parseRequest } from "../core/validate";
+import { withZod } from "../core/request-validation";
 
 const KNOWN_COLUMNS = new Set<string>(VENDOR_PREFERENCE_CSV_COLUMNS);
 
@@ -110,12 +111,32 @@ export function readVendorPreferencesCsv(
   });
 }
 
+/** The upload's form as the route reads it: `vendorType` checked, `file` as sent. */
+const uploadForm = z
+  .instanceof(FormData)
+  .transform((form) => {
+    const vendorType = form.get("vendorType");
+    return { vendorType: typeof vendorType === "string" ? vendorType : undefined, file: form.get("file") };
+  })
+  .pipe(uploadVendorPreferencesFieldsSchema.extend({ file: z.custom<ReturnType<FormData["get"]>>() }));
+
+/** Refuses an upload that is not multipart/form-data (415), before its fields are checked. */
+async function requireForm(request: FastifyRequest): Promise<void> {
+  if (!(request.body instanceof FormData))
+    throw new PlatformError(
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+      "send multipart/form-data with the fields vendorType and file (a CSV file)",
+    );
+}
+
 /** Registers the vendor preferences route and its multipart/form-data parser. */
 export function vendorPreferenceRoutes(ctx: EmulatorContext) {
-  return async (app: FastifyInstance): Promise<void> => {
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = withZod(fastify);
     const uploads = () => ctx.store.records(VENDOR_PREFERENCES);
     const legalEntities = () => ctx.store.records(LEGAL_ENTITIES);
-    app.addHook("preHandler", authenticate(ctx));
+    app.addHook("preValidation", authenticate(ctx));
 
     app.addContentTypeParser("multipart/form-data", { parseAs: "buffer" }, (request, body, done) => {
       const contentType = request.headers["content-type"] ?? "";
@@ -127,21 +148,14 @@ export function vendorPreferenceRoutes(ctx: EmulatorContext) {
         );
     });
 
-    app.post("/v2/companies/:companyId/vendor-preferences", async (request, reply) => {
+    // The caller's access to the company is checked before the form is (403 before 415 or 400).
+    const companyAccess = async (request: FastifyRequest) => {
+      companyFor(ctx.store, principalOf(request), param(request, "companyId"));
+    };
+    const upload = { preValidation: [companyAccess, requireForm], schema: { body: uploadForm } };
+    app.post("/v2/companies/:companyId/vendor-preferences", upload, async (request, reply) => {
       const companyId = param(request, "companyId");
-      companyFor(ctx.store, principalOf(request), companyId);
-      const form = request.body;
-      if (!(form instanceof FormData))
-        throw new PlatformError(
-          415,
-          "UNSUPPORTED_MEDIA_TYPE",
-          "send multipart/form-data with the fields vendorType and file (a CSV file)",
-        );
-      const vendorTypeField = form.get("vendorType");
-      const { vendorType } = parseRequest(uploadVendorPreferencesFieldsSchema, {
-        vendorType: typeof vendorTypeField === "string" ? vendorTypeField : undefined,
-      });
-      const file = form.get("file");
+      const { vendorType, file } = request.body;
       if (file === null) throw badRequest("file: a CSV file is required");
       const text = typeof file === "string" ? file : await file.text();
       const rows = readVendorPreferencesCsv(

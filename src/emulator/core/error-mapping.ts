@@ -1,6 +1,7 @@
 /**
- * The platform's error body for every failure: a {@link PlatformError} as it says, the framework's
- * errors (bad JSON, body too large, bad path) mapped to the platform's status and errorCode, and
+ * The platform's error body for every failure: a {@link PlatformError} as it says, a route's failed
+ * zod schema as 400 INVALID_REQUEST naming each path, the framework's errors (bad JSON, body too
+ * large, bad path) mapped to the platform's status and errorCode, and
  * what the HTTP parser refuses before Fastify sees a request.
  */
 import { STATUS_CODES } from "node:http";
@@ -8,6 +9,7 @@ import type { Socket } from "node:net";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { errorBody, PlatformError } from "./errors";
 import { globalPlugin } from "./global-plugin";
+import { requestValidationFailure } from "./request-validation";
 
 /** The status, errorCode and message of a framework error. */
 export function classifyFrameworkError(error: FastifyError): [number, string, string] {
@@ -72,7 +74,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
 /** The plugin: the error handler of every route; unexpected errors go to stderr with `logErrors`. */
 export function platformErrors(options: { logErrors: boolean }): FastifyPluginAsync {
   return globalPlugin("platform-errors", async (app) => {
-    app.setErrorHandler((error: FastifyError | PlatformError, request, reply) => {
+    app.setErrorHandler((thrown: FastifyError | PlatformError, request, reply) => {
+      const error = requestValidationFailure(thrown) ?? thrown;
       if (error instanceof PlatformError) {
         for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
         return reply.code(error.status).send(errorBody(error.errorCode, error.message, request.id));

@@ -1,4 +1,4 @@
-/** Fastify glue shared by the emulator's routes: path parameters, query and empty replies. */
+/** Fastify glue shared by the emulator's routes: path parameters, paths and empty replies. */
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** Path prefix of the emulator's own admin API. */
@@ -9,11 +9,6 @@ export function param(request: FastifyRequest, name: string): string {
   const value = (request.params as Record<string, string | undefined>)[name];
   if (value === undefined) throw new Error(`route ${request.routeOptions.url} has no parameter ${name}`);
   return value;
-}
-
-/** The query string as a record of strings. */
-export function queryOf(request: FastifyRequest): Record<string, string | string[] | undefined> {
-  return request.query as Record<string, string | string[] | undefined>;
 }
 
 /** Sends 204 No Content. */

@@ -134,15 +134,23 @@ export class ResponseVariation {
 }
 
 /**
- * The plugin: smaller pages before a handler runs, varied answers on their way out. Register it
- * after the vendor contract (a request is judged as sent) and before fault injection (a cut answer
- * is cut from the varied one).
+ * The plugin that serves smaller pages than asked: it lowers the asked page size before the routes'
+ * schemas read it. Register it after the vendor contract (a request is judged as sent).
+ */
+export function smallerPages(variation: ResponseVariation): FastifyPluginAsync {
+  return globalPlugin("smaller-pages", async (app) => {
+    app.addHook("preValidation", async (request) => {
+      if (variation.current && !pathOf(request).startsWith(ADMIN_PREFIX)) variation.shrinkPage(request);
+    });
+  });
+}
+
+/**
+ * The plugin that varies answers on their way out. Register it before fault injection (a cut
+ * answer is cut from the varied one).
  */
 export function responseVariation(variation: ResponseVariation): FastifyPluginAsync {
   return globalPlugin("response-variation", async (app) => {
-    app.addHook("preHandler", async (request) => {
-      if (variation.current && !pathOf(request).startsWith(ADMIN_PREFIX)) variation.shrinkPage(request);
-    });
     app.addHook("onSend", async (request, reply, payload) => {
       if (!variation.current || typeof payload !== "string") return payload;
       const path = pathOf(request);

@@ -3,7 +3,7 @@
  * required), get, full-replacement PUT of name, audiences and action, and DELETE (which removes
  * the arm's option group).
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   armRequestSchema,
   hasOptionGroup,
@@ -13,7 +13,7 @@ import {
 import type { EmulatorContext } from "../context";
 import { badRequest } from "../core/errors";
 import { newId } from "../core/ids";
-import { parseRequest } from "../core/validate";
+import { withZod } from "../core/request-validation";
 import type { CustomFieldStore } from "./lookups";
 import type { ArmRecord } from "./records";
 
@@ -28,13 +28,20 @@ export function armView(arm: ArmRecord) {
   };
 }
 
+/** Refuses a list request without a body (400 BODY_REQUIRED), before its schema is checked. */
+async function requireBody(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined || request.body === null)
+    throw badRequest("the request body is required; send {} to list every arm", "BODY_REQUIRED");
+}
+
 /** Registers the arm routes (authentication is added by the caller). */
 export function armRoutes(ctx: EmulatorContext, cf: CustomFieldStore) {
   const base = "/v3/companies/:companyId/custom-fields/:customFieldId/arms";
-  return async (app: FastifyInstance): Promise<void> => {
-    app.post(base, async (request, reply) => {
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = withZod(fastify);
+    app.post(base, { schema: { body: armRequestSchema } }, async (request, reply) => {
       const field = cf.field(request);
-      const body = parseRequest(armRequestSchema, request.body);
+      const body = request.body;
       const id = newId();
       const optionGroupId = hasOptionGroup(body.action) ? newId() : undefined;
       cf.arms.set(id, {
@@ -58,11 +65,10 @@ export function armRoutes(ctx: EmulatorContext, cf: CustomFieldStore) {
       return reply.code(201).send({ armId: id, ...(optionGroupId === undefined ? {} : { optionGroupId }) });
     });
 
-    app.post(`${base}/list`, async (request) => {
+    const list = { preValidation: requireBody, schema: { body: listArmsRequestSchema } };
+    app.post(`${base}/list`, list, async (request) => {
       const field = cf.field(request);
-      if (request.body === undefined || request.body === null)
-        throw badRequest("the request body is required; send {} to list every arm", "BODY_REQUIRED");
-      const body = parseRequest(listArmsRequestSchema, request.body);
+      const body = request.body;
       const wanted = body.searchText?.trim().toLowerCase() ?? "";
       const arms = cf.arms
         .values()
@@ -73,9 +79,9 @@ export function armRoutes(ctx: EmulatorContext, cf: CustomFieldStore) {
 
     app.get(`${base}/:armId`, async (request) => armView(cf.arm(request)));
 
-    app.put(`${base}/:armId`, async (request, reply) => {
+    app.put(`${base}/:armId`, { schema: { body: replaceArmRequestSchema } }, async (request, reply) => {
       const arm = cf.arm(request);
-      const body = parseRequest(replaceArmRequestSchema, request.body);
+      const body = request.body;
       if (hasOptionGroup(body.action) !== (arm.optionGroupId !== undefined)) {
         throw badRequest(
           `action: an arm cannot switch between a MANUAL option list and another option source (arm ${arm.id} ${arm.optionGroupId === undefined ? "has no" : "has an"} option group); delete it and create a new arm`,

@@ -15,10 +15,9 @@ import {
 } from "../../schemas/custom-field";
 import type { EmulatorContext } from "../context";
 import { badRequest, notFound } from "../core/errors";
-import { queryOf } from "../core/http";
 import { pageLimit } from "../core/settings";
 import { newId } from "../core/ids";
-import { parseRequest } from "../core/validate";
+import { withZod } from "../core/request-validation";
 import { principalOf } from "../identity/authenticate";
 import { COMPANIES } from "../org/records";
 import type { CustomFieldStore } from "./lookups";
@@ -62,12 +61,16 @@ function listView(field: CustomFieldRecord, inherited: boolean) {
  * `POST .../custom-fields/list`: the company's fields at the requested level in checkout order,
  * then (at ORG level) the fields its TMC defined at TMC level, searched, filtered and paged.
  */
-function listFields(ctx: EmulatorContext, cf: CustomFieldStore, request: FastifyRequest) {
+function listFields(
+  ctx: EmulatorContext,
+  cf: CustomFieldStore,
+  request: FastifyRequest,
+  query: z.output<typeof optionalLevel>,
+  body: z.output<typeof listCustomFieldsRequestSchema>,
+) {
   const company = cf.company(request);
-  const query = parseRequest(optionalLevel, queryOf(request), "query");
   const level = query.companyRole ?? defaultLevel(company);
   assertLevelAccess(principalOf(request), company, level);
-  const body = parseRequest(listCustomFieldsRequestSchema, request.body);
   const companyId = company.id.id;
   const own = cf.ordered(companyId).filter((field) => field.definedAt === level);
   const parent =
@@ -109,74 +112,94 @@ function assertFieldNameFree(cf: CustomFieldStore, companyId: string, name: stri
 export function fieldRoutes(ctx: EmulatorContext, cf: CustomFieldStore) {
   const assertNameFree = (companyId: string, name: string, exceptId?: string) =>
     assertFieldNameFree(cf, companyId, name, exceptId);
-  return async (app: FastifyInstance): Promise<void> => {
-    app.post("/v3/companies/:companyId/custom-fields", async (request, reply) => {
-      const company = cf.company(request);
-      const { companyRole } = parseRequest(requiredLevel, queryOf(request), "query");
-      assertLevelAccess(principalOf(request), company, companyRole);
-      const body = parseRequest(createCustomFieldRequestSchema, request.body);
-      assertNameFree(company.id.id, body.name);
-      const id = newId();
-      cf.fields.set(id, {
-        ...body,
-        id,
-        companyId: company.id.id,
-        definedAt: companyRole,
-        enabled: false,
-        createdAtMs: ctx.clock.now(),
-      });
-      cf.setOrder(company.id.id, [...cf.ordered(company.id.id).map((f) => f.id)]);
-      return reply.code(201).send({ id });
-    });
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = withZod(fastify);
+    app.post(
+      "/v3/companies/:companyId/custom-fields",
+      { schema: { querystring: requiredLevel, body: createCustomFieldRequestSchema } },
+      async (request, reply) => {
+        const company = cf.company(request);
+        const { companyRole } = request.query;
+        assertLevelAccess(principalOf(request), company, companyRole);
+        const body = request.body;
+        assertNameFree(company.id.id, body.name);
+        const id = newId();
+        cf.fields.set(id, {
+          ...body,
+          id,
+          companyId: company.id.id,
+          definedAt: companyRole,
+          enabled: false,
+          createdAtMs: ctx.clock.now(),
+        });
+        cf.setOrder(company.id.id, [...cf.ordered(company.id.id).map((f) => f.id)]);
+        return reply.code(201).send({ id });
+      },
+    );
 
-    app.post("/v3/companies/:companyId/custom-fields/list", async (request) => listFields(ctx, cf, request));
+    const list = { schema: { querystring: optionalLevel, body: listCustomFieldsRequestSchema } };
+    app.post("/v3/companies/:companyId/custom-fields/list", list, async (request) =>
+      listFields(ctx, cf, request, request.query, request.body),
+    );
 
-    app.patch("/v3/companies/:companyId/custom-fields/update-status", async (request, reply) => {
-      const company = cf.company(request);
-      const { companyRole } = parseRequest(statusLevel, queryOf(request), "query");
-      assertLevelAccess(principalOf(request), company, companyRole);
-      const body = parseRequest(updateStatusRequestSchema, request.body);
-      const targets = body.fieldsToUpdate.map((entry) => {
-        const field = cf.fields.of(company.id.id).get(entry.id);
-        if (!field || field.definedAt !== companyRole) throw notFound("custom field", entry.id);
-        return { field, enabled: entry.enabled };
-      });
-      for (const { field, enabled } of targets) cf.fields.set(field.id, { ...field, enabled });
-      return reply.code(200).send();
-    });
+    app.patch(
+      "/v3/companies/:companyId/custom-fields/update-status",
+      { schema: { querystring: statusLevel, body: updateStatusRequestSchema } },
+      async (request, reply) => {
+        const company = cf.company(request);
+        const { companyRole } = request.query;
+        assertLevelAccess(principalOf(request), company, companyRole);
+        const body = request.body;
+        const targets = body.fieldsToUpdate.map((entry) => {
+          const field = cf.fields.of(company.id.id).get(entry.id);
+          if (!field || field.definedAt !== companyRole) throw notFound("custom field", entry.id);
+          return { field, enabled: entry.enabled };
+        });
+        for (const { field, enabled } of targets) cf.fields.set(field.id, { ...field, enabled });
+        return reply.code(200).send();
+      },
+    );
 
-    app.post("/v3/companies/:companyId/custom-fields/reorder", async (request, reply) => {
-      const company = cf.company(request);
-      const body = parseRequest(reorderRequestSchema, request.body);
-      const order = cf.ordered(company.id.id).map((field) => field.id);
-      cf.setOrder(company.id.id, reordered(order, body.targetFieldId, body.direction, body.fieldIdsToMove));
-      return reply.code(200).send();
-    });
+    app.post(
+      "/v3/companies/:companyId/custom-fields/reorder",
+      { schema: { body: reorderRequestSchema } },
+      async (request, reply) => {
+        const company = cf.company(request);
+        const body = request.body;
+        const order = cf.ordered(company.id.id).map((field) => field.id);
+        cf.setOrder(company.id.id, reordered(order, body.targetFieldId, body.direction, body.fieldIdsToMove));
+        return reply.code(200).send();
+      },
+    );
 
     app.get("/v3/companies/:companyId/custom-fields/:customFieldId", async (request) =>
       fieldView(cf.field(request)),
     );
 
-    app.put("/v3/companies/:companyId/custom-fields/:customFieldId", async (request, reply) => {
-      const field = cf.field(request);
-      const body = parseRequest(replaceCustomFieldRequestSchema, request.body);
-      if (body.id !== field.id)
-        throw badRequest(`id ${body.id} does not match the path's id ${field.id}`, "ID_MISMATCH");
-      assertNameFree(field.companyId, body.name, field.id);
-      cf.fields.set(field.id, {
-        id: field.id,
-        companyId: field.companyId,
-        definedAt: field.definedAt,
-        enabled: field.enabled,
-        createdAtMs: field.createdAtMs,
-        name: body.name,
-        description: body.description,
-        includeLocations: body.includeLocations,
-        managementTags: body.managementTags,
-        respondOnlyOnceLevel: body.respondOnlyOnceLevel,
-      });
-      return reply.code(200).send();
-    });
+    app.put(
+      "/v3/companies/:companyId/custom-fields/:customFieldId",
+      { schema: { body: replaceCustomFieldRequestSchema } },
+      async (request, reply) => {
+        const field = cf.field(request);
+        const body = request.body;
+        if (body.id !== field.id)
+          throw badRequest(`id ${body.id} does not match the path's id ${field.id}`, "ID_MISMATCH");
+        assertNameFree(field.companyId, body.name, field.id);
+        cf.fields.set(field.id, {
+          id: field.id,
+          companyId: field.companyId,
+          definedAt: field.definedAt,
+          enabled: field.enabled,
+          createdAtMs: field.createdAtMs,
+          name: body.name,
+          description: body.description,
+          includeLocations: body.includeLocations,
+          managementTags: body.managementTags,
+          respondOnlyOnceLevel: body.respondOnlyOnceLevel,
+        });
+        return reply.code(200).send();
+      },
+    );
 
     app.delete("/v3/companies/:companyId/custom-fields/:customFieldId", async (request, reply) => {
       cf.deleteField(cf.field(request));

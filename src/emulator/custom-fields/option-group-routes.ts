@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { type Option, patchOptionGroupRequestSchema } from "../../schemas/custom-field";
 import { badRequest } from "../core/errors";
 import { CsvSyntaxError, parseCsv } from "../core/csv";
-import { parseRequest } from "../core/validate";
+import { withZod } from "../core/request-validation";
 import type { CustomFieldStore } from "./lookups";
 import type { OptionPatchJournal } from "./patch-journal";
 import { patchOptions } from "./rules";
@@ -53,12 +53,13 @@ export function optionsFromCsv(text: string): Option[] {
 /** Registers the option-group routes (authentication is added by the caller). */
 export function optionGroupRoutes(cf: CustomFieldStore, journal: OptionPatchJournal, nowMs: () => number) {
   const base = "/v3/companies/:companyId/custom-fields/:customFieldId/option-groups/:optionGroupId";
-  return async (app: FastifyInstance): Promise<void> => {
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = withZod(fastify);
     app.addContentTypeParser("text/csv", { parseAs: "string" }, (_request, body, done) => done(null, body));
 
-    app.patch(base, async (request, reply) => {
+    app.patch(base, { schema: { body: patchOptionGroupRequestSchema } }, async (request, reply) => {
       const group = cf.optionGroup(request);
-      const body = parseRequest(patchOptionGroupRequestSchema, request.body);
+      const body = request.body;
       const result = patchOptions(group.options, body.toUpdate, body.toDelete);
       cf.optionGroups.set(group.id, { ...group, options: result.options });
       journal.add({

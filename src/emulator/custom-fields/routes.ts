@@ -6,8 +6,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { EmulatorContext } from "../context";
-import { ADMIN_PREFIX, queryOf } from "../core/http";
-import { parseRequest } from "../core/validate";
+import { ADMIN_PREFIX } from "../core/http";
+import { withZod } from "../core/request-validation";
 import { authenticate } from "../identity/authenticate";
 import { armRoutes } from "./arm-routes";
 import { fieldRoutes } from "./field-routes";
@@ -21,16 +21,21 @@ const afterQuery = z.looseObject({ after: z.coerce.number().int().min(0).default
 export function customFieldRoutes(ctx: EmulatorContext) {
   const cf = new CustomFieldStore(ctx);
   const journal = new OptionPatchJournal();
-  return async (app: FastifyInstance): Promise<void> => {
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = withZod(fastify);
     await app.register(async (platform) => {
-      platform.addHook("preHandler", authenticate(ctx));
+      platform.addHook("preValidation", authenticate(ctx));
       await platform.register(fieldRoutes(ctx, cf));
       await platform.register(armRoutes(ctx, cf));
       await platform.register(optionGroupRoutes(cf, journal, () => ctx.clock.now()));
     });
-    app.get(`${ADMIN_PREFIX}/option-group-patches`, async (request) => {
-      const { after } = parseRequest(afterQuery, queryOf(request), "query");
-      return { entries: journal.list(after) };
-    });
+    app.get(
+      `${ADMIN_PREFIX}/option-group-patches`,
+      { schema: { querystring: afterQuery } },
+      async (request) => {
+        const { after } = request.query;
+        return { entries: journal.list(after) };
+      },
+    );
   };
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { IdentityServices } from "./services";
 import { PlatformError } from "../core/errors";
-import { parseRequest } from "../core/validate";
+import { withZod } from "../core/request-validation";
 
 const oauthTokenRequest = z.looseObject({
   grant_type: z.string({ error: "is required" }),
@@ -25,18 +25,34 @@ function isForm(request: FastifyRequest): boolean {
     .startsWith("application/x-www-form-urlencoded");
 }
 
+/** Refuses a token request that is not form-encoded (415), before its schema is checked. */
+async function requireForm(request: FastifyRequest): Promise<void> {
+  if (!isForm(request)) {
+    throw new PlatformError(
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+      "the token endpoint takes application/x-www-form-urlencoded",
+    );
+  }
+}
+
+/** Reads a legacy form's `client_id`/`client_secret` (or camel-case) as the JSON body's names. */
+async function legacyFormAsJson(request: FastifyRequest): Promise<void> {
+  if (!isForm(request)) return;
+  const raw = request.body as Record<string, unknown> | undefined;
+  request.body = {
+    clientId: raw?.client_id ?? raw?.clientId,
+    clientSecret: raw?.client_secret ?? raw?.clientSecret,
+  };
+}
+
 /** Registers the token endpoints. */
 export function authRoutes(ctx: IdentityServices) {
-  return async (app: FastifyInstance): Promise<void> => {
-    app.post("/v2/auth/oauth2-token", async (request, reply) => {
-      if (!isForm(request)) {
-        throw new PlatformError(
-          415,
-          "UNSUPPORTED_MEDIA_TYPE",
-          "the token endpoint takes application/x-www-form-urlencoded",
-        );
-      }
-      const body = parseRequest(oauthTokenRequest, request.body);
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = withZod(fastify);
+    const oauthToken = { preValidation: requireForm, schema: { body: oauthTokenRequest } };
+    app.post("/v2/auth/oauth2-token", oauthToken, async (request, reply) => {
+      const body = request.body;
       ctx.identity.chargeTokenRequest(body.client_id, body.client_secret, request.ip);
       if (body.grant_type !== "client_credentials") {
         throw new PlatformError(
@@ -51,17 +67,9 @@ export function authRoutes(ctx: IdentityServices) {
       return { access_token: issued.token, token_type: "Bearer", expires_in: issued.expiresInSeconds };
     });
 
-    app.post("/get-auth-token", async (request, reply) => {
-      const raw = request.body as Record<string, unknown> | undefined;
-      const body = parseRequest(
-        legacyTokenRequest,
-        isForm(request)
-          ? {
-              clientId: raw?.client_id ?? raw?.clientId,
-              clientSecret: raw?.client_secret ?? raw?.clientSecret,
-            }
-          : raw,
-      );
+    const legacyToken = { preValidation: legacyFormAsJson, schema: { body: legacyTokenRequest } };
+    app.post("/get-auth-token", legacyToken, async (request, reply) => {
+      const body = request.body;
       ctx.identity.chargeTokenRequest(body.clientId, body.clientSecret, request.ip);
       const issued = ctx.identity.issueToken(body.clientId, body.clientSecret);
       request.principal = ctx.identity.authenticate(`Bearer ${issued.token}`);

@@ -1,4 +1,4 @@
-/** Bearer-token authentication of platform routes: the preHandler and the request's principal. */
+/** Bearer-token authentication of platform routes: the hook and the request's principal. */
 import type { FastifyRequest } from "fastify";
 import { chargeApiRequest } from "./api-rate-limit";
 import type { Principal } from "./identity";
@@ -12,8 +12,9 @@ declare module "fastify" {
 }
 
 /**
- * A preHandler that resolves the bearer token to a principal (401 otherwise) and charges the call
- * to its client id's rate limit (429 beyond it, when `apiRateLimitPerSecond` is set).
+ * A `preValidation` hook that resolves the bearer token to a principal (401 otherwise) and charges
+ * the call to its client id's rate limit (429 beyond it, when `apiRateLimitPerSecond` is set). It
+ * runs before the route's schemas, so an anonymous caller gets its 401 and learns nothing of them.
  */
 export function authenticate(ctx: IdentityServices) {
   return async (request: FastifyRequest): Promise<void> => {

@@ -5,8 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { IdentityServices } from "./services";
-import { queryOf } from "../core/http";
-import { parseRequest } from "../core/validate";
+import { withZod } from "../core/request-validation";
 
 const listQuery = z.looseObject({
   startIndex: z.coerce.number().int().min(1).default(1),
@@ -16,13 +15,14 @@ const listQuery = z.looseObject({
 
 /** Registers the SCIM routes; they authenticate with SCIM tokens only. */
 export function scimRoutes(ctx: IdentityServices) {
-  return async (app: FastifyInstance): Promise<void> => {
-    app.addHook("preHandler", async (request) => {
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = withZod(fastify);
+    app.addHook("preValidation", async (request) => {
       request.principal = ctx.identity.authenticateScim(request.headers.authorization);
     });
 
-    app.get("/v2/scim/Users", async (request, reply) => {
-      const query = parseRequest(listQuery, queryOf(request), "query");
+    app.get("/v2/scim/Users", { schema: { querystring: listQuery } }, async (request, reply) => {
+      const query = request.query;
       reply.header("content-type", "application/scim+json; charset=utf-8");
       return {
         schemas: ["urn:ietf:params:scim:api:messages:2.0:ListResponse"],

@@ -17,7 +17,7 @@ import { TENANT_KEYS, type TenantKeyRecord } from "./records";
 export function tenantKeyRoutes(ctx: EmulatorContext) {
   return async (app: FastifyInstance): Promise<void> => {
     const tenantKeys = () => ctx.store.records(TENANT_KEYS);
-    app.addHook("preHandler", authenticate(ctx));
+    app.addHook("preValidation", authenticate(ctx));
 
     app.post("/v3/tenant-encryption/:companyId/key", async (request) => {
       const companyId = param(request, "companyId");

@@ -16,7 +16,7 @@ import { notFound } from "../core/errors";
 import { ADMIN_PREFIX, param } from "../core/http";
 import { pageLimit } from "../core/settings";
 import { newId } from "../core/ids";
-import { parseRequest } from "../core/validate";
+import { withZod } from "../core/request-validation";
 import { authenticate, principalOf } from "../identity/authenticate";
 import { companyFor } from "../org/permissions";
 import { COMPANIES } from "../org/records";
@@ -56,8 +56,9 @@ function platformRoutes(ctx: EmulatorContext) {
       .values()
       .filter((role) => role.isPlatformRole || role.companyId === companyId);
 
-  return async (app: FastifyInstance): Promise<void> => {
-    app.addHook("preHandler", authenticate(ctx));
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = withZod(fastify);
+    app.addHook("preValidation", authenticate(ctx));
     const company = (request: Parameters<typeof principalOf>[0]) => {
       const companyId = param(request, "companyId");
       companyFor(ctx.store, principalOf(request), companyId);
@@ -65,86 +66,107 @@ function platformRoutes(ctx: EmulatorContext) {
       return companyId;
     };
 
-    app.post("/v3/companies/:companyId/user-groups/list", async (request) => {
-      const companyId = company(request);
-      const body = parseRequest(listUserGroupsRequestSchema, request.body);
-      const ids = body.filters?.userGroupIds;
-      const matching = groupsOf(companyId).filter((group) => ids === undefined || ids.includes(group.id));
-      const { page, totalNumResults } = rbacPage(matching, body, (asked) => pageLimit(ctx.settings, asked));
-      return { userGroups: page.map(groupView), pagination: { totalNumResults } };
-    });
+    app.post(
+      "/v3/companies/:companyId/user-groups/list",
+      { schema: { body: listUserGroupsRequestSchema } },
+      async (request) => {
+        const companyId = company(request);
+        const body = request.body;
+        const ids = body.filters?.userGroupIds;
+        const matching = groupsOf(companyId).filter((group) => ids === undefined || ids.includes(group.id));
+        const { page, totalNumResults } = rbacPage(matching, body, (asked) => pageLimit(ctx.settings, asked));
+        return { userGroups: page.map(groupView), pagination: { totalNumResults } };
+      },
+    );
 
     app.get("/v3/companies/:companyId/user-groups/:groupId", async (request) => {
       const companyId = company(request);
       return groupView(groupOf(ctx, companyId, param(request, "groupId")));
     });
 
-    app.post("/v3/companies/:companyId/user-groups/:groupId/roles", async (request) => {
-      const companyId = company(request);
-      const group = groupOf(ctx, companyId, param(request, "groupId"));
-      const body = parseRequest(listRolesRequestSchema, request.body);
-      const assigned = group.roles.flatMap((assignment) => {
-        const role = roles().get(assignment.roleId);
-        return role && roleMatches(role, body.filters) ? [{ role, assignment }] : [];
-      });
-      const entries = assigned.map(({ role, assignment }) => ({
-        name: role.name,
-        createdAtMs: role.createdAtMs,
-        view: groupRoleView(role, assignment),
-      }));
-      const { page, totalNumResults } = rbacPage(entries, body, (asked) => pageLimit(ctx.settings, asked));
-      return { roles: page.map((entry) => entry.view), pagination: { totalNumResults } };
-    });
+    app.post(
+      "/v3/companies/:companyId/user-groups/:groupId/roles",
+      { schema: { body: listRolesRequestSchema } },
+      async (request) => {
+        const companyId = company(request);
+        const group = groupOf(ctx, companyId, param(request, "groupId"));
+        const body = request.body;
+        const assigned = group.roles.flatMap((assignment) => {
+          const role = roles().get(assignment.roleId);
+          return role && roleMatches(role, body.filters) ? [{ role, assignment }] : [];
+        });
+        const entries = assigned.map(({ role, assignment }) => ({
+          name: role.name,
+          createdAtMs: role.createdAtMs,
+          view: groupRoleView(role, assignment),
+        }));
+        const { page, totalNumResults } = rbacPage(entries, body, (asked) => pageLimit(ctx.settings, asked));
+        return { roles: page.map((entry) => entry.view), pagination: { totalNumResults } };
+      },
+    );
 
-    app.post("/v3/companies/:companyId/roles", async (request) => {
-      const companyId = company(request);
-      const body = parseRequest(listRolesRequestSchema, request.body);
-      const matching = rolesVisibleTo(companyId).filter((role) => roleMatches(role, body.filters));
-      const { page, totalNumResults } = rbacPage(matching, body, (asked) => pageLimit(ctx.settings, asked));
-      return { roles: page.map(companyRoleView), pagination: { totalNumResults } };
-    });
+    app.post(
+      "/v3/companies/:companyId/roles",
+      { schema: { body: listRolesRequestSchema } },
+      async (request) => {
+        const companyId = company(request);
+        const body = request.body;
+        const matching = rolesVisibleTo(companyId).filter((role) => roleMatches(role, body.filters));
+        const { page, totalNumResults } = rbacPage(matching, body, (asked) => pageLimit(ctx.settings, asked));
+        return { roles: page.map(companyRoleView), pagination: { totalNumResults } };
+      },
+    );
 
-    app.patch("/v3/companies/:companyId/user-groups/:groupId/roles", async (request, reply) => {
-      const companyId = company(request);
-      const group = groupOf(ctx, companyId, param(request, "groupId"));
-      const body = parseRequest(patchGroupRolesRequestSchema, request.body);
-      const next = patchedRoles(group, body.rolesToAdd, body.rolesToDelete, (id) => roles().get(id));
-      groups().set(group.id, {
-        ...group,
-        roles: next,
-        updatedAtMs: ctx.clock.now(),
-        updatedBy: principalOf(request).clientId,
-      });
-      return reply.code(200).send();
-    });
+    app.patch(
+      "/v3/companies/:companyId/user-groups/:groupId/roles",
+      { schema: { body: patchGroupRolesRequestSchema } },
+      async (request, reply) => {
+        const companyId = company(request);
+        const group = groupOf(ctx, companyId, param(request, "groupId"));
+        const body = request.body;
+        const next = patchedRoles(group, body.rolesToAdd, body.rolesToDelete, (id) => roles().get(id));
+        groups().set(group.id, {
+          ...group,
+          roles: next,
+          updatedAtMs: ctx.clock.now(),
+          updatedBy: principalOf(request).clientId,
+        });
+        return reply.code(200).send();
+      },
+    );
   };
 }
 
 /** `POST /_emulator/companies/{companyId}/user-groups`: creates a custom group (admin API). */
 function customGroupRoutes(ctx: EmulatorContext) {
-  return async (app: FastifyInstance): Promise<void> => {
-    app.post(`${ADMIN_PREFIX}/companies/:companyId/user-groups`, async (request, reply) => {
-      const companyId = param(request, "companyId");
-      if (!ctx.store.records(COMPANIES).has(companyId)) throw notFound("company", companyId);
-      ensureRbacSeed(ctx, companyId);
-      const body = parseRequest(customGroupRequest, request.body);
-      const basis =
-        body.basedOnGroupId === undefined ? undefined : groupOf(ctx, companyId, body.basedOnGroupId);
-      const now = ctx.clock.now();
-      const group: UserGroupRecord = {
-        id: newId(),
-        companyId,
-        name: body.name,
-        description: body.description,
-        isUnmodifiable: false,
-        roles: structuredClone(basis?.roles ?? []),
-        createdAtMs: now,
-        updatedAtMs: now,
-        createdBy: "emulator-admin",
-        updatedBy: "emulator-admin",
-      };
-      ctx.store.records(USER_GROUPS).set(group.id, group);
-      return reply.code(201).send(groupView(group));
-    });
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = withZod(fastify);
+    app.post(
+      `${ADMIN_PREFIX}/companies/:companyId/user-groups`,
+      { schema: { body: customGroupRequest } },
+      async (request, reply) => {
+        const companyId = param(request, "companyId");
+        if (!ctx.store.records(COMPANIES).has(companyId)) throw notFound("company", companyId);
+        ensureRbacSeed(ctx, companyId);
+        const body = request.body;
+        const basis =
+          body.basedOnGroupId === undefined ? undefined : groupOf(ctx, companyId, body.basedOnGroupId);
+        const now = ctx.clock.now();
+        const group: UserGroupRecord = {
+          id: newId(),
+          companyId,
+          name: body.name,
+          description: body.description,
+          isUnmodifiable: false,
+          roles: structuredClone(basis?.roles ?? []),
+          createdAtMs: now,
+          updatedAtMs: now,
+          createdBy: "emulator-admin",
+          updatedBy: "emulator-admin",
+        };
+        ctx.store.records(USER_GROUPS).set(group.id, group);
+        return reply.code(201).send(groupView(group));
+      },
+    );
   };
 }

@@ -28,12 +28,12 @@ export interface ResourceCapabilities<I extends Values, S extends Values> {
   secrets?: SecretFields<FieldName<I>, FieldName<S>> | undefined;
   /** The output that is the id, and outputs a refresh keeps. */
   outputRules?: OutputRules<FieldName<S>> | undefined;
-  /** Overlap detection before an update, and the outputs an update may change. */
+  /** Overlap detection before an update, the outputs an update may change, and refusal at preview. */
   update?: UpdateRules<I, FieldName<S>> | undefined;
   /** Preview-time checks against the platform and the vendor's documents. */
   preview?: PreviewChecks<I> | undefined;
-  /** Keyed lists, kept and proven inputs, and the normalizing schema of the diff. */
-  diff?: DiffRules<I> | undefined;
+  /** Keyed lists and the names of their keys, kept and proven inputs, and the diff's schema. */
+  diff?: DiffRules<I, FieldName<I>> | undefined;
   /** Taking over an existing object (`adoptId`) and the `pulumi import` id form. */
   adoption?: Adoption<I, S> | undefined;
   /**

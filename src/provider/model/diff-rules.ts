@@ -1,10 +1,16 @@
 /** The diff rules capability: how recorded and declared inputs are compared. */
 import type { z } from "zod";
+import type { InputKeyNames } from "./key-names";
 import type { KeyedInput } from "./keyed-inputs";
+import type { ResourceContext } from "./resource-context";
 import type { Values } from "./values";
 
-/** What the diff of a type's inputs takes into account beyond plain equality. */
-export interface DiffRules<I extends Values> {
+/**
+ * What the diff of a type's inputs (named `IN`) takes into account beyond plain equality. The
+ * names are a parameter of their own, so a definition of specific inputs stays assignable to one
+ * of plain `Values`.
+ */
+export interface DiffRules<I extends Values, IN extends string = string> {
   /**
    * List inputs the engine records as maps keyed by name, so `pulumi preview --diff` shows an
    * entry added, removed or changed by its name instead of every position after it (see
@@ -29,4 +35,13 @@ export interface DiffRules<I extends Values> {
    * Default: `inputs`.
    */
   normalizedBy?(values: Values): z.ZodType;
+  /**
+   * The platform's name of each id the keyed inputs `keys` may hold (valid inputs, unknown values
+   * possible at preview), so `pulumi preview --diff` shows a field or a role by its name
+   * (`key-names.ts`); an input left out, or an id not named, is recorded by the id itself, as is
+   * every input while its parent is unknown (a company new in the same preview).
+   */
+  keyNames?(ctx: ResourceContext, inputs: I, keys: readonly string[]): Promise<InputKeyNames>;
+  /** The keyed inputs {@link keyNames} names. */
+  namedKeys?: readonly IN[] | undefined;
 }

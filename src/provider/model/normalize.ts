@@ -22,7 +22,7 @@ interface Mode {
 }
 
 /** A zod schema's definition, as far as the normalizer reads it. */
-interface Def {
+export interface Def {
   type: string;
   innerType?: z.ZodType;
   shape?: Record<string, z.ZodType>;
@@ -36,9 +36,19 @@ interface Def {
   defaultValue?: unknown;
 }
 
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+/** The definition of a zod schema. */
+export const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
-const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "readonly", "catch", "nonoptional"]);
+/** Schema types that wrap one inner schema of the same structure. */
+export const WRAPPERS = new Set([
+  "optional",
+  "nullable",
+  "default",
+  "prefault",
+  "readonly",
+  "catch",
+  "nonoptional",
+]);
 
 /** True for the values an answer may leave out to mean the same: false, 0, "", [] and {}. */
 export function isEmptyForm(value: unknown): boolean {

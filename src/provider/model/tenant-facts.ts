@@ -40,6 +40,11 @@ export interface Inventory {
   /** Every object under `parents` (`companyId` and the parent's ids), each read whole. */
   list(ctx: InventoryContext, parents: ParentIds): Promise<Entity[]>;
   /**
+   * Every object under `parents` as the listing gives it (its id, and its name where listed),
+   * without reading each: enough to name the objects that block a company's deletion. Absent: `list`.
+   */
+  references?(ctx: InventoryContext, parents: ParentIds): Promise<Entity[]>;
+  /**
    * What the listed objects are, for people, when they are not objects of this type that a
    * resource makes: `UserGroupRoles` lists the user groups (made outside stacks) it assigns roles
    * to. A company's deletion names them as going with it, whatever the stack holds.

@@ -3,7 +3,7 @@
  * unreachable platform fails the preview instead of the apply, and a hint on credential errors
  * during refresh and destroy, which use the stack config recorded in state.
  */
-import { ClientCredentialsTokenSource, isTravelError, TOKEN_PATH, type TravelClient } from "../../client";
+import { isTravelError, TOKEN_PATH, type TravelClient } from "../../client";
 import type { ProviderConfig } from "./config";
 
 const FIX =
@@ -21,37 +21,16 @@ function isCredentialError(error: unknown): boolean {
 }
 
 /**
- * Requests one token with the configured client credentials. Throws an error that says what
+ * Requests one token with the configured client credentials (or takes the one another process of
+ * the same run fetched moments ago). Throws an error that says what
  * failed and how to fix or skip the check. With an access token only, there is nothing to verify.
  */
 export async function verifyCredentials(client: TravelClient, config: ProviderConfig): Promise<void> {
   if (config.clientId === undefined || config.clientSecret === undefined) return;
-  const { clientId, clientSecret } = config;
-  const fetchToken = async (): Promise<{ accessToken: string; expiresInSeconds: number | undefined }> => {
-    const { data } = await client.request<{ access_token?: unknown; expires_in?: unknown }>({
-      method: "POST",
-      path: TOKEN_PATH,
-      form: { grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret },
-      auth: false,
-      idempotent: true,
-    });
-    if (typeof data?.access_token !== "string" || data.access_token === "")
-      throw new Error("the token response has no access_token");
-    return {
-      accessToken: data.access_token,
-      expiresInSeconds: typeof data.expires_in === "number" ? data.expires_in : undefined,
-    };
-  };
   try {
-    // The token lands in the process-wide cache the client's own token source shares, so the
-    // check costs no extra request when the same run goes on to call the API.
-    await new ClientCredentialsTokenSource(
-      client.baseUrl,
-      clientId,
-      clientSecret,
-      fetchToken,
-      60_000,
-    ).getToken();
+    // The client's own token source: the token serves the rest of the run, in this process and,
+    // through the run's token cache, in the run's other processes (a preview's lookups).
+    await client.ensureToken();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(

@@ -9,12 +9,14 @@
 import { clientOptionsFor, SETTING_ENV_VARS, type SettingName, TravelClient } from "../../client";
 import { configLookup, type ProviderConfig, readProviderConfig } from "./config";
 import { credentialHint, verifyCredentials } from "./credentials";
+import { runTokenCache } from "./run-token-cache";
 import type { ResourceDefinition, Values } from "../model/definition";
 import { type ResourceContext, type WarningSink, warnRun } from "../model/resource-context";
 import { buildTypeProvider, type TypeProvider } from "./type-provider";
 import { engineError, engineFailures } from "./engine-messages";
 import { claimKey, withRunClaims } from "./run-claims";
 import { isStackObject } from "../planning/stack-objects";
+import { type CompanyDeleteCheck, type CompanyGates, withCompanyDeleteGate } from "./company-delete-gate";
 
 const SETTING_NAMES = Object.keys(SETTING_ENV_VARS) as SettingName[];
 
@@ -61,18 +63,26 @@ export interface RuntimeOptions {
   deleteWarnings?: Readonly<Record<string, DeleteWarning>> | undefined;
   /** The host's way to give the engine a warning of the run. */
   warn?: WarningSink | undefined;
+  /**
+   * The check before the first delete under a company this run may delete (`company-delete-gate.ts`):
+   * every type but the company's own has its deletes behind it.
+   */
+  companyDeleteCheck?: CompanyDeleteCheck | undefined;
 }
 
 /** A runtime over `definitions`, serving one host process (so one engine run). */
 export function createProviderRuntime(
   definitions: DefinitionRegistry,
-  { deleteWarnings = {}, warn }: RuntimeOptions = {},
+  { deleteWarnings = {}, warn, companyDeleteCheck }: RuntimeOptions = {},
 ): ProviderRuntime {
   let stackConfig: { get(key: string): string | undefined } | undefined;
   const configs = new Map<string, ConfiguredClient>();
   const providers = new Map<string, TypeProvider>();
   /** Objects created or adopted in this run (one runtime per provider process, so per run). */
   const claimed = new Set<string>();
+  /** What a resource of this run's stack holds: what its diffs saw, and what it created or adopted. */
+  const held = (type: string, id: string) => isStackObject(type, id) || claimed.has(claimKey(type, id));
+  const companyGates: CompanyGates = new Map();
 
   /**
    * The configuration as of now (environment over stack config, read at every call), validated
@@ -91,7 +101,10 @@ export function createProviderRuntime(
   };
   const currentClient = (): TravelClient => {
     const entry = currentConfig();
-    return (entry.client ??= new TravelClient(clientOptionsFor(entry.config)));
+    return (entry.client ??= new TravelClient({
+      ...clientOptionsFor(entry.config),
+      tokenCache: runTokenCache(),
+    }));
   };
   const currentContext = (): ResourceContext => ({ client: currentClient(), warn });
   /** Validates the configuration and, once per configuration, checks the credentials. */
@@ -121,8 +134,12 @@ export function createProviderRuntime(
         const built = buildTypeProvider(definition, currentContext);
         const warning = deleteWarnings[type];
         const warned =
-          warning === undefined ? built : withDeleteWarning(built, warning, currentContext, claimed);
-        provider = forEngine(definition, warned, verifyOnce, claimed);
+          warning === undefined ? built : withDeleteWarning(built, warning, currentContext, held);
+        const gated =
+          companyDeleteCheck === undefined || type === "Company"
+            ? warned
+            : withCompanyDeleteGate(warned, companyDeleteCheck, currentContext, held, companyGates);
+        provider = forEngine(definition, gated, verifyOnce, claimed);
         providers.set(type, provider);
       }
       return provider;
@@ -131,16 +148,15 @@ export function createProviderRuntime(
 }
 
 /**
- * `provider` with `warning` given to the engine before each delete starts; what the stack holds is
- * what this run's diffs saw and what it created or adopted (`claimed`).
+ * `provider` with `warning` given to the engine before each delete starts; `held` tells what the
+ * stack holds (what this run's diffs saw and what it created or adopted).
  */
 function withDeleteWarning(
   provider: TypeProvider,
   warning: DeleteWarning,
   context: () => ResourceContext,
-  claimed: ReadonlySet<string>,
+  held: (type: string, id: string) => boolean,
 ): TypeProvider {
-  const held = (type: string, id: string) => isStackObject(type, id) || claimed.has(claimKey(type, id));
   return {
     ...provider,
     async delete(id, recorded) {

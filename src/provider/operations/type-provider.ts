@@ -11,6 +11,7 @@ import { parseImportId } from "../model/import-id";
 import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "../model/definition";
 import { diffDeclared, settledInputs, withKeptValues } from "../planning/diff";
 import { declaredForm, recordedForm } from "../model/keyed-inputs";
+import { recordedWithNames } from "../model/key-names";
 import { warnIfCompanyMissing } from "./missing-parent";
 import { PartialCreateError } from "../create/partial-create-error";
 import { assertRecordedTypes } from "../model/recorded-inputs";
@@ -22,6 +23,7 @@ import { safeCreate } from "../create/safe-create";
 import { isInternalKey, stripInternal } from "../model/internal-keys";
 import { withoutUndefined } from "../model/values";
 import { vendorFailures } from "../planning/vendor-check";
+import { updateRefusal } from "../planning/update-refusal";
 import { idsBeforeCreate } from "./ids-before-create";
 import { overlapBeforeUpdate, STATE_ONLY_KEYS, writtenMarks } from "./overlap";
 
@@ -83,11 +85,12 @@ export function buildTypeProvider<I extends Values, S extends Values>(
       // Internal inputs (`__armId`, ...) are kept: they are recorded and reach diff.
       const known =
         failures.length === 0 ? await idsBeforeCreate(definition, context, olds, result.inputs as I) : {};
-      const inputs = withoutUndefined({
-        ...internalOf(news),
-        ...known,
-        ...props.inputsAsRecorded(result.inputs),
-      });
+      // Keyed lists by name (the platform's names of the ids they hold) once the inputs are valid.
+      const recorded =
+        failures.length === 0
+          ? await recordedWithNames(definition, context, result.inputs, olds)
+          : props.inputsAsRecorded(result.inputs);
+      const inputs = withoutUndefined({ ...internalOf(news), ...known, ...recorded });
       // Unknown values known to stay are recorded as they are, so the engine's own diff of the inputs
       // (which `preview --diff` shows) does not list them as changing when `up` finds them unchanged.
       return { inputs: withKeptValues(definition, olds, inputs), failures };
@@ -99,6 +102,11 @@ export function buildTypeProvider<I extends Values, S extends Values>(
       const declared = withProven(definition, props.declaredInputsAmong(olds), olds, settled);
       const { changed, replaces } = diffDeclared(definition, declared, settled);
       replaces.push(...extraReplaces(definition, declared, settled, replaces));
+      // An update in place the platform would refuse now (by its clock) fails the preview.
+      if (changed.length > 0 && replaces.length === 0) {
+        const refusal = await updateRefusal(definition, context(), olds, settled);
+        if (refusal !== undefined) throw new Error(refusal);
+      }
       return {
         changes: changed.length > 0,
         changed,
@@ -196,7 +204,10 @@ async function readObject<I extends Values, S extends Values>(
     : {
         id,
         props: outs,
-        inputs: { ...internalInputsOf(recorded ?? {}), ...props.inputsAsRecorded(observed) },
+        inputs: {
+          ...internalInputsOf(recorded ?? {}),
+          ...(await recordedWithNames(definition, () => ctx, observed, recorded ?? {})),
+        },
       };
 }
 

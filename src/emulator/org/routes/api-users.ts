@@ -1,14 +1,14 @@
 /** API users (machine users): create, list, revoke and rotate, TMC admins only. */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { EmulatorContext } from "../../context";
 import { badRequest, conflict, forbidden, PlatformError } from "../../core/errors";
 import { pageLimit } from "../../core/settings";
-import { queryOf } from "../../core/http";
 import { authenticate, principalOf } from "../../identity/authenticate";
 import { companyFor, requireTmcAdmin } from "../permissions";
 import { API_USERS, type ApiUserRecord } from "../../identity/records";
-import { parseRequest } from "../../core/validate";
+import type { Principal } from "../../identity/identity";
+import { withZod } from "../../core/request-validation";
 
 const createRequest = z.looseObject({
   tmcId: z.string().min(1).optional(),
@@ -25,10 +25,8 @@ const listQuery = z.looseObject({
 });
 
 /** Mints an API user of the caller's TMC (TMC admins only), within the TMC's quota. */
-function createApiUser(ctx: EmulatorContext, request: FastifyRequest) {
-  const principal = principalOf(request);
+function createApiUser(ctx: EmulatorContext, principal: Principal, body: z.output<typeof createRequest>) {
   requireTmcAdmin(principal, "creating API users");
-  const body = parseRequest(createRequest, request.body);
   if (body.tmcId !== undefined && body.tmcId !== principal.tmcId) {
     throw forbidden(`tmcId ${body.tmcId} is not the caller's TMC`);
   }
@@ -60,9 +58,10 @@ function createApiUser(ctx: EmulatorContext, request: FastifyRequest) {
 
 /** Registers `/v2/api-users` and its actions. */
 export function apiUserRoutes(ctx: EmulatorContext) {
-  return async (app: FastifyInstance): Promise<void> => {
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = withZod(fastify);
     const users = () => ctx.store.records(API_USERS);
-    app.addHook("preHandler", authenticate(ctx));
+    app.addHook("preValidation", authenticate(ctx));
 
     /** The API user `clientId` if it belongs to the caller's TMC (404 otherwise, 403 for another TMC). */
     const ownedUser = (tmcId: string, clientId: string): ApiUserRecord => {
@@ -72,12 +71,14 @@ export function apiUserRoutes(ctx: EmulatorContext) {
       return user;
     };
 
-    app.post("/v2/api-users", async (request) => createApiUser(ctx, request));
+    app.post("/v2/api-users", { schema: { body: createRequest } }, async (request) =>
+      createApiUser(ctx, principalOf(request), request.body),
+    );
 
-    app.get("/v2/api-users", async (request) => {
+    app.get("/v2/api-users", { schema: { querystring: listQuery } }, async (request) => {
       const principal = principalOf(request);
       requireTmcAdmin(principal, "listing API users");
-      const query = parseRequest(listQuery, queryOf(request), "query");
+      const query = request.query;
       const owned = users().of(principal.tmcId).values();
       return {
         apiUsers: owned
@@ -87,19 +88,20 @@ export function apiUserRoutes(ctx: EmulatorContext) {
       };
     });
 
-    app.post("/v2/api-users/revoke", async (request, reply) => {
+    const byClientId = { schema: { body: clientIdRequest } };
+    app.post("/v2/api-users/revoke", byClientId, async (request, reply) => {
       const principal = principalOf(request);
       requireTmcAdmin(principal, "revoking API users");
-      const body = parseRequest(clientIdRequest, request.body);
+      const body = request.body;
       ownedUser(principal.tmcId, body.clientId);
       ctx.identity.revoke(body.clientId);
       return reply.code(204).send();
     });
 
-    app.post("/v2/api-users/rotate", async (request) => {
+    app.post("/v2/api-users/rotate", byClientId, async (request) => {
       const principal = principalOf(request);
       requireTmcAdmin(principal, "rotating API user secrets");
-      const body = parseRequest(clientIdRequest, request.body);
+      const body = request.body;
       const user = ownedUser(principal.tmcId, body.clientId);
       if (user.credentialType !== "CLIENT_CREDENTIALS") {
         throw badRequest(

@@ -1,11 +1,11 @@
 /** Companies: `POST/GET /v2/companies` and `GET/PUT/DELETE /v2/companies/{companyId}`. */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { companySchema, createCompanyRequestSchema } from "../../../schemas/company";
 import type { EmulatorContext } from "../../context";
 import { badRequest, conflict, forbidden } from "../../core/errors";
 import { pageLimit } from "../../core/settings";
-import { noContent, param, queryOf } from "../../core/http";
+import { noContent, param } from "../../core/http";
 import { authenticate, principalOf } from "../../identity/authenticate";
 import { newId } from "../../core/ids";
 import { canAccessCompany, companyFor, requireTmcAdmin } from "../permissions";
@@ -13,7 +13,7 @@ import { COMPANIES, type CompanyRecord } from "../records";
 import type { Collection } from "../../core/store";
 import type { Principal } from "../../identity/identity";
 import { companyDeletionBlocker, purgeCompany } from "../../core/company-deletion";
-import { parseRequest } from "../../core/validate";
+import { withZod } from "../../core/request-validation";
 
 const listQuery = z.looseObject({
   externalId: z.string().optional(),
@@ -66,9 +66,7 @@ function deleteCompany(ctx: EmulatorContext, principal: Principal, companyId: st
 }
 
 /** `GET /v2/companies`: the companies the caller may manage, filtered and paged. */
-function listCompanies(ctx: EmulatorContext, request: FastifyRequest) {
-  const principal = principalOf(request);
-  const query = parseRequest(listQuery, queryOf(request), "query");
+function listCompanies(ctx: EmulatorContext, principal: Principal, query: z.output<typeof listQuery>) {
   const wanted = query.companyIds === undefined ? undefined : new Set([query.companyIds].flat());
   const visible = ctx.store
     .records(COMPANIES)
@@ -86,17 +84,18 @@ function listCompanies(ctx: EmulatorContext, request: FastifyRequest) {
 
 /** Registers the company routes. */
 export function companyRoutes(ctx: EmulatorContext) {
-  return async (app: FastifyInstance): Promise<void> => {
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = withZod(fastify);
     const companies = () => ctx.store.records(COMPANIES);
-    app.addHook("preHandler", authenticate(ctx));
+    app.addHook("preValidation", authenticate(ctx));
 
     const assertExternalIdFree = (tmcId: string, externalId: string | undefined, exceptId?: string) =>
       assertCompanyExternalIdFree(companies(), tmcId, externalId, exceptId);
 
-    app.post("/v2/companies", async (request, reply) => {
+    app.post("/v2/companies", { schema: { body: createCompanyRequestSchema } }, async (request, reply) => {
       const principal = principalOf(request);
       requireTmcAdmin(principal, "creating companies");
-      const body = parseRequest(createCompanyRequestSchema, request.body);
+      const body = request.body;
       if (body.contractedBy && body.contractedBy.id !== principal.tmcId) {
         throw forbidden(`contractedBy ${body.contractedBy.id} is not the caller's TMC`);
       }
@@ -113,17 +112,19 @@ export function companyRoutes(ctx: EmulatorContext) {
       return reply.code(201).send({ id });
     });
 
-    app.get("/v2/companies", async (request) => listCompanies(ctx, request));
+    app.get("/v2/companies", { schema: { querystring: listQuery } }, async (request) =>
+      listCompanies(ctx, principalOf(request), request.query),
+    );
 
     app.get("/v2/companies/:companyId", async (request) => {
       return toCompany(companyFor(ctx.store, principalOf(request), param(request, "companyId")));
     });
 
-    app.put("/v2/companies/:companyId", async (request, reply) => {
+    app.put("/v2/companies/:companyId", { schema: { body: companySchema } }, async (request, reply) => {
       const principal = principalOf(request);
       const companyId = param(request, "companyId");
       const existing = companyFor(ctx.store, principal, companyId);
-      const body = parseRequest(companySchema, request.body);
+      const body = request.body;
       if (body.id.id !== companyId) {
         throw badRequest(
           `id.id ${body.id.id} does not match the path's companyId ${companyId}`,

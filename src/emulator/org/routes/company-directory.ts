@@ -12,9 +12,9 @@ import { markDeprecated } from "../../core/deprecation";
 import { notFound } from "../../core/errors";
 import { pageLimit } from "../../core/settings";
 import type { RecordKind } from "../../core/record-kind";
-import { noContent, param, queryOf } from "../../core/http";
+import { noContent, param } from "../../core/http";
 import { newId } from "../../core/ids";
-import { parseRequest } from "../../core/validate";
+import { checkedBody, withZod, type ZodRoutes } from "../../core/request-validation";
 import { authenticate, principalOf } from "../../identity/authenticate";
 import { companyFor } from "../permissions";
 import type { CompanyRecord } from "../records";
@@ -83,6 +83,7 @@ export interface DirectorySpec<
   R extends CompanyOwned<E>,
   F,
   B extends DirectoryEntity = E,
+  C = unknown,
 > {
   /** The objects' record kind, which declares their company and its deletion guard. */
   records: RecordKind<R>;
@@ -94,8 +95,10 @@ export interface DirectorySpec<
   plural: string;
   /** The parent the objects live under; their externalIds are unique per parent. */
   parent?: DirectoryParent<R>;
-  /** Builds the record of a new object from the create body (validating it). */
-  create(body: unknown, id: string, companyId: string, nowMs: number, scope: DirectoryScope): R;
+  /** Validates a create body. */
+  creation: z.ZodType<C>;
+  /** Builds the record of a new object from the create body. */
+  create(body: C, id: string, companyId: string, nowMs: number, scope: DirectoryScope): R;
   /** Validates a full-replacement body. */
   replacement: z.ZodType<B>;
   /** Name of the body's id field in errors (`id` or `id.id`) and how to read it from a body. */
@@ -135,10 +138,13 @@ type Request = Parameters<typeof param>[0];
  * The lookups of a directory's routes; each sees the path's company's records only: the company
  * of the path (checked against the caller), the parent of the path, the object of the path.
  */
-function directoryLookups<E extends DirectoryEntity, R extends CompanyOwned<E>, F, B extends DirectoryEntity>(
-  ctx: EmulatorContext,
-  spec: DirectorySpec<E, R, F, B>,
-) {
+function directoryLookups<
+  E extends DirectoryEntity,
+  R extends CompanyOwned<E>,
+  F,
+  B extends DirectoryEntity,
+  C,
+>(ctx: EmulatorContext, spec: DirectorySpec<E, R, F, B, C>) {
   const { parent } = spec;
   const records = () => ctx.store.records(spec.records);
   const ownerOf = (record: R) => (parent ? parent.parentIdOf(record) : record.companyId);
@@ -190,45 +196,63 @@ function directoryLookups<E extends DirectoryEntity, R extends CompanyOwned<E>, 
 }
 
 /** The legacy `GET` of the collection, unless the spec has none. */
-function legacyListRoute<E extends DirectoryEntity, R extends CompanyOwned<E>, F, B extends DirectoryEntity>(
+function legacyListRoute<
+  E extends DirectoryEntity,
+  R extends CompanyOwned<E>,
+  F,
+  B extends DirectoryEntity,
+  C,
+>(
   ctx: EmulatorContext,
-  app: FastifyInstance,
-  spec: DirectorySpec<E, R, F, B>,
-  lookups: ReturnType<typeof directoryLookups<E, R, F, B>>,
+  app: ZodRoutes,
+  spec: DirectorySpec<E, R, F, B, C>,
+  lookups: ReturnType<typeof directoryLookups<E, R, F, B, C>>,
   collectionPath: string,
 ): void {
   const legacy = spec.legacyList ?? {};
   if (legacy === false) return;
-  app.get(collectionPath, async (request, reply) => {
+  /** The answer: the owner's objects with the query's externalId, all of them or one page. */
+  const answer = (
+    request: Request,
+    reply: FastifyReply,
+    externalId: string | undefined,
+    paging?: { pageNumber: number; pageSize: number },
+  ) => {
     const scope = lookups.scopeOf(request);
-    const paging = legacy.paged ? parseRequest(pagedListQuery, queryOf(request), "query") : undefined;
-    const query = paging ?? parseRequest(listQuery, queryOf(request), "query");
     if (legacy.deprecated ?? true)
       markDeprecated(reply, `/v3/companies/${scope.companyId}/${spec.segment}/list`, LIST_SUNSET);
     const matching = lookups
       .ofOwner(scope)
-      .filter(
-        ([, record]) => query.externalId === undefined || record.entity.externalId === query.externalId,
-      );
+      .filter(([, record]) => externalId === undefined || record.entity.externalId === externalId);
     const page = paging
       ? pageOf(matching, paging.pageNumber, pageLimit(ctx.settings, paging.pageSize))
       : matching;
     return { length: page.length, elements: page.map(lookups.reference), totalNumResults: matching.length };
-  });
+  };
+  if (legacy.paged) {
+    app.get(collectionPath, { schema: { querystring: pagedListQuery } }, async (request, reply) =>
+      answer(request, reply, request.query.externalId, request.query),
+    );
+  } else {
+    app.get(collectionPath, { schema: { querystring: listQuery } }, async (request, reply) =>
+      answer(request, reply, request.query.externalId),
+    );
+  }
 }
 
 /** The offset-paged list `POST /v3/companies/{companyId}/<segment>/list`, when the spec has one. */
-function v3ListRoute<E extends DirectoryEntity, R extends CompanyOwned<E>, F, B extends DirectoryEntity>(
+function v3ListRoute<E extends DirectoryEntity, R extends CompanyOwned<E>, F, B extends DirectoryEntity, C>(
   ctx: EmulatorContext,
-  app: FastifyInstance,
-  spec: DirectorySpec<E, R, F, B>,
-  lookups: ReturnType<typeof directoryLookups<E, R, F, B>>,
+  app: ZodRoutes,
+  spec: DirectorySpec<E, R, F, B, C>,
+  lookups: ReturnType<typeof directoryLookups<E, R, F, B, C>>,
 ): void {
   const { v3List } = spec;
   if (!v3List) return;
-  app.post(`/${v3List.version ?? "v3"}/companies/:companyId/${spec.segment}/list`, async (request) => {
+  const path = `/${v3List.version ?? "v3"}/companies/:companyId/${spec.segment}/list`;
+  app.post(path, { schema: { body: v3List.schema } }, async (request) => {
     const { companyId } = lookups.companyOf(request);
-    const body = parseRequest(v3List.schema, request.body);
+    const body = request.body;
     const matching = lookups
       .records()
       .of(companyId)
@@ -254,7 +278,8 @@ export function directoryRoutes<
   R extends CompanyOwned<E>,
   F,
   B extends DirectoryEntity = E,
->(ctx: EmulatorContext, spec: DirectorySpec<E, R, F, B>) {
+  C = unknown,
+>(ctx: EmulatorContext, spec: DirectorySpec<E, R, F, B, C>) {
   const lookups = directoryLookups(ctx, spec);
   const { records, companyOf, scopeOf, itemOf, assertUniqueExternalId } = lookups;
   const parentPath = spec.parent ? `/${spec.parent.segment}/:${spec.parent.idParam}` : "";
@@ -262,13 +287,15 @@ export function directoryRoutes<
   const itemPath = `${collectionPath}/:${spec.idParam}`;
   const emptyReply = (reply: FastifyReply) => (spec.emptyStatus === 200 ? okEmpty(reply) : noContent(reply));
 
-  return async (app: FastifyInstance): Promise<void> => {
-    app.addHook("preHandler", authenticate(ctx));
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = withZod(fastify);
+    app.addHook("preValidation", authenticate(ctx));
 
-    app.post(collectionPath, async (request, reply) => {
+    app.post(collectionPath, { schema: { body: spec.creation } }, async (request, reply) => {
       const scope = scopeOf(request);
       const id = newId();
-      const record = spec.create(request.body, id, scope.companyId, ctx.clock.now(), scope);
+      const body = checkedBody(request, spec.creation);
+      const record = spec.create(body, id, scope.companyId, ctx.clock.now(), scope);
       assertUniqueExternalId(scope, record.entity.externalId);
       records().set(id, record);
       return reply.code(spec.createStatus ?? 201).send({ id });
@@ -278,20 +305,20 @@ export function directoryRoutes<
 
     app.get(itemPath, async (request) => itemOf(scopeOf(request), param(request, spec.idParam)).entity);
 
-    app.put(itemPath, async (request, reply) => {
+    app.put(itemPath, { schema: { body: spec.replacement } }, async (request, reply) => {
       const scope = scopeOf(request);
       const id = param(request, spec.idParam);
       const existing = itemOf(scope, id);
-      const body = parseRequest(spec.replacement, request.body);
+      const body = checkedBody(request, spec.replacement);
       requireMatchingId(spec.idField, spec.idOf(body), id);
       assertUniqueExternalId(scope, body.externalId, id);
       records().set(id, { ...existing, entity: spec.withId(body, id, scope) });
       return emptyReply(reply);
     });
 
-    app.delete(itemPath, async (request, reply) => {
+    const deletion = (spec.detachUsers ?? true) ? { schema: { querystring: detachUsersQuery } } : {};
+    app.delete(itemPath, deletion, async (request, reply) => {
       const company = companyOf(request);
-      if (spec.detachUsers ?? true) parseRequest(detachUsersQuery, queryOf(request), "query");
       const id = param(request, spec.idParam);
       const record = itemOf(scopeOf(request, company), id);
       spec.assertDeletable?.(id, record);
@@ -321,7 +348,8 @@ export function directory<
   R extends CompanyOwned<E>,
   F,
   B extends DirectoryEntity = E,
->(spec: DirectorySpec<E, R, F, B>): CompanyDirectory {
+  C = unknown,
+>(spec: DirectorySpec<E, R, F, B, C>): CompanyDirectory {
   return { records: spec.records, routes: (ctx) => directoryRoutes(ctx, spec) };
 }
 
@@ -340,15 +368,11 @@ export function plainIdObjects<
   B extends DirectoryEntity & { id?: string | undefined },
 >(createSchema: z.ZodType<C>, replacement: z.ZodType<B>) {
   return {
-    create: (
-      body: unknown,
-      id: string,
-      companyId: string,
-      nowMs: number,
-    ): CompanyOwned<C & { id: string }> => ({
+    creation: createSchema,
+    create: (body: C, id: string, companyId: string, nowMs: number): CompanyOwned<C & { id: string }> => ({
       companyId,
       createdAtMs: nowMs,
-      entity: { ...parseRequest(createSchema, body), id },
+      entity: { ...body, id },
     }),
     replacement,
     idField: "id",

@@ -10,7 +10,6 @@ import {
 } from "../../../schemas/cost-center";
 import type { EmulatorContext } from "../../context";
 import { COST_CENTERS, type CostCenterRecord } from "../records";
-import { parseRequest } from "../../core/validate";
 import { directoryRoutes } from "./company-directory";
 
 /** Registers the cost center routes. */
@@ -21,8 +20,8 @@ export function costCenterRoutes(ctx: EmulatorContext) {
     idParam: "costCenterId",
     singular: "cost center",
     plural: "cost centers",
-    create(body, id, companyId, nowMs): CostCenterRecord {
-      const { numberOfEmployees, ...fields } = parseRequest(createCostCenterRequestSchema, body);
+    creation: createCostCenterRequestSchema,
+    create({ numberOfEmployees, ...fields }, id, companyId, nowMs): CostCenterRecord {
       return { companyId, createdAtMs: nowMs, numberOfEmployees, entity: { ...fields, id: { id } } };
     },
     replacement: costCenterSchema,

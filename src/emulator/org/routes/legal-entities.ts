@@ -14,7 +14,6 @@ import {
 import type { Reference } from "../../../schemas/pagination";
 import type { EmulatorContext } from "../../context";
 import { badRequest } from "../../core/errors";
-import { parseRequest } from "../../core/validate";
 import { COMPANIES, type CompanyRecord, LEGAL_ENTITIES, type LegalEntityRecord, OFFICES } from "../records";
 import { countOf } from "../../core/count-of";
 import { directoryRoutes } from "./company-directory";
@@ -42,8 +41,8 @@ export function legalEntityRoutes(ctx: EmulatorContext) {
     idParam: "legalEntityId",
     singular: "legal entity",
     plural: "legal entities",
-    create(body, id, companyId, nowMs, { company }): LegalEntityRecord {
-      const fields = parseRequest(legalEntityCreateRequestSchema, body);
+    creation: legalEntityCreateRequestSchema,
+    create(fields, id, companyId, nowMs, { company }): LegalEntityRecord {
       return {
         companyId,
         createdAtMs: nowMs,

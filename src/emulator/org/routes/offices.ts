@@ -14,7 +14,7 @@ import {
 import type { EmulatorContext } from "../../context";
 import { param } from "../../core/http";
 import { pageLimit } from "../../core/settings";
-import { parseRequest } from "../../core/validate";
+import { withZod } from "../../core/request-validation";
 import { principalOf } from "../../identity/authenticate";
 import { companyFor } from "../permissions";
 import { LEGAL_ENTITIES, OFFICES, type OfficeRecord } from "../records";
@@ -39,22 +39,23 @@ export function officeRoutes(ctx: EmulatorContext) {
       parentIdOf: (office: OfficeRecord) => office.legalEntityId,
     },
     ...plainIdObjects(createOfficeRequestSchema, officeSchema),
-    create(body, id, companyId, nowMs, { ownerId }): OfficeRecord {
-      const fields = parseRequest(createOfficeRequestSchema, body);
+    create(fields, id, companyId, nowMs, { ownerId }): OfficeRecord {
       return { companyId, legalEntityId: ownerId, createdAtMs: nowMs, entity: { ...fields, id } };
     },
     legacyList: { deprecated: false },
   });
 
-  return async (app: FastifyInstance): Promise<void> => {
-    await directory(app);
+  return async (fastify: FastifyInstance): Promise<void> => {
+    await directory(fastify);
+    const app = withZod(fastify);
     const legalEntities = () => ctx.store.records(LEGAL_ENTITIES);
     const offices = () => ctx.store.records(OFFICES);
 
-    app.post("/v2/companies/:companyId/office-list", async (request) => {
+    const officeList = { schema: { body: listOfficesV2RequestSchema } };
+    app.post("/v2/companies/:companyId/office-list", officeList, async (request) => {
       const companyId = param(request, "companyId");
       companyFor(ctx.store, principalOf(request), companyId);
-      const body = parseRequest(listOfficesV2RequestSchema, request.body);
+      const body = request.body;
       const nameOf = (legalEntityId: string) => legalEntities().of(companyId).get(legalEntityId)?.entity.name;
       const matching = offices()
         .of(companyId)

@@ -15,6 +15,7 @@ import { assertKnownKeys, programDuplicates } from "./duplicate-index";
 import type { ArgsOf } from "./resource-args";
 import { installDebugLogGuard } from "./debug-log-guard";
 import { thinProvider } from "./thin-provider";
+import { STACK_PROP } from "../../operations/company-delete-gate";
 
 /** A Resource class as the registry holds it: its definition, and a way to declare one from values. */
 export interface RegisteredResource {
@@ -89,6 +90,9 @@ export function defineResource<I extends Values, S extends Values, Schema extend
       for (const input of secretInputs)
         if (props[input] !== undefined) props[input] = pulumi.secret(props[input]);
       for (const output of outputs) if (!(output in props)) props[output] = undefined;
+      // Recorded with the resource, so a delete in a run with no program (a destroy) can read the
+      // stack's checkpoint (`company-delete-gate.ts`): this host is told neither the stack nor the URN.
+      props[STACK_PROP] = pulumi.getStack();
       const secrets = secretOutputNames(
         definition.capabilities?.secrets ?? {},
         secretInputs,

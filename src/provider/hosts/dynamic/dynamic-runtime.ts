@@ -6,6 +6,7 @@
  */
 import type { DeleteWarning, DefinitionRegistry, ProviderRuntime } from "../../operations/runtime";
 import { createProviderRuntime } from "../../operations/runtime";
+import type { CompanyDeleteCheck } from "../../operations/company-delete-gate";
 import type { TypeProvider } from "../../operations/type-provider";
 import { warnEngine } from "./engine-log";
 
@@ -13,8 +14,13 @@ import { warnEngine } from "./engine-log";
 export function createDynamicRuntime(
   definitions: DefinitionRegistry,
   deleteWarnings: Readonly<Record<string, DeleteWarning>> = {},
+  companyDeleteCheck?: CompanyDeleteCheck,
 ): ProviderRuntime {
-  const runtime = createProviderRuntime(definitions, { deleteWarnings, warn: warnEngine });
+  const runtime = createProviderRuntime(definitions, {
+    deleteWarnings,
+    warn: warnEngine,
+    companyDeleteCheck,
+  });
   const providers = new Map<string, TypeProvider>();
   return {
     configure: runtime.configure,

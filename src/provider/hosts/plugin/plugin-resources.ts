@@ -12,9 +12,9 @@
  */
 import type { ResourceDefinition } from "../../model/definition";
 import { inputKeysOf } from "../../model/definition";
-import { declaredForm } from "../../model/keyed-inputs";
 import { UNKNOWN } from "../../model/unknown-values";
 import { type Values, withoutUndefined } from "../../model/values";
+import { changedPaths, type PathChange } from "./keyed-diff-paths";
 import type { DefinitionRegistry, ProviderRuntime } from "../../operations/runtime";
 import { fromWire, toWire } from "./wire-values";
 
@@ -55,22 +55,37 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
       const olds = fromWire(oldsWire);
       const news = fromWire(newsWire);
       const result = await provider.check(olds.values, news.values);
-      const inputs = declaredForm(definition.capabilities?.diff?.keyedInputs, result.inputs ?? {});
+      // Keyed lists stay maps, by name, as on the dynamic host: the engine shows the detailed
+      // diff's paths into them (`keyed-diff-paths.ts`).
       return {
-        inputs: toWire(inputs, secretsOf(definition, news.secrets)),
+        inputs: toWire(result.inputs ?? {}, secretsOf(definition, news.secrets)),
         failures: (result.failures ?? []) as PluginCheckFailure[],
       };
     },
 
-    async diff(type: string, id: string, oldsWire: Values, newsWire: Values): Promise<PluginDiff> {
-      const { provider } = typeOf(type);
+    async diff(
+      type: string,
+      id: string,
+      oldsWire: Values,
+      newsWire: Values,
+      oldInputsWire: Values = {},
+    ): Promise<PluginDiff> {
+      const { definition, provider } = typeOf(type);
       const olds = fromWire(oldsWire).values;
       const news = fromWire(newsWire).values;
+      // The recorded inputs hold the keyed maps (the outputs echo the lists).
+      const oldInputs = fromWire(oldInputsWire).values;
       const { changed, replaces = [], deleteBeforeReplace } = await provider.diff(id, olds, news);
       const detailedDiff: Record<string, ChangeKind> = {};
       for (const key of changed) {
         const kind = olds[key] === undefined ? "ADD" : news[key] === undefined ? "DELETE" : "UPDATE";
-        detailedDiff[key] = replaces.includes(key) ? `${kind}_REPLACE` : kind;
+        const replacing = replaces.includes(key);
+        // A keyed list recorded as a map on both sides: the entries that changed, by name.
+        const paths = keyedPaths(definition, key, oldInputs[key] ?? olds[key], news[key]);
+        if (paths === undefined) detailedDiff[key] = replacing ? `${kind}_REPLACE` : kind;
+        else
+          for (const [path, change] of Object.entries(paths))
+            detailedDiff[path] = replacing ? `${change}_REPLACE` : change;
       }
       return {
         changes: changed.length > 0 || replaces.length > 0,
@@ -109,11 +124,12 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
       const found = await provider.read(id, recorded.values);
       const properties = found.props ?? {};
       if (Object.keys(properties).length === 0) return undefined;
-      const inputs = inputsAmong(definition, properties);
+      // The inputs as check records them (keyed lists by name), or as the outputs echo them.
+      const inputs = inputsAmong(definition, found.inputs ?? properties);
       return {
         id: found.id ?? id,
         properties: toWire(withIdOutput(definition, found.id ?? id, properties), secrets),
-        inputs: toWire(declaredForm(definition.capabilities?.diff?.keyedInputs, inputs), secrets),
+        inputs: toWire(inputs, secrets),
       };
     },
 
@@ -154,6 +170,22 @@ export type PluginResources = ReturnType<typeof pluginResources>;
 function inputsAmong(definition: ResourceDefinition<Values, Values>, values: Values): Values {
   const keys = inputKeysOf(definition);
   return Object.fromEntries(Object.entries(values).filter(([key]) => keys.includes(key)));
+}
+
+/**
+ * The paths where keyed list input `key` changed, when both sides are recorded as maps (state
+ * written before holds a list: the input is then reported whole).
+ */
+function keyedPaths(
+  definition: ResourceDefinition<Values, Values>,
+  key: string,
+  olds: unknown,
+  news: unknown,
+): Record<string, PathChange> | undefined {
+  const isMap = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
+  if (!definition.capabilities?.diff?.keyedInputs?.[key] || !isMap(olds) || !isMap(news)) return undefined;
+  const paths = changedPaths(key, olds, news);
+  return Object.keys(paths).length > 0 ? paths : undefined;
 }
 
 /** The outputs a resource of `definition` has besides its inputs: its declared outputs and id output. */

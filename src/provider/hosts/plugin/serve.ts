@@ -27,6 +27,7 @@ import { createProviderRuntime, type DefinitionRegistry, type DeleteWarning } fr
 import { pluginConfig } from "./plugin-config";
 import { type ChangeKind, pluginResources } from "./plugin-resources";
 import { fromWire, toWire } from "./wire-values";
+import { type CompanyDeleteCheck, STACK_PROP } from "../../operations/company-delete-gate";
 
 /** What the plugin serves. */
 export interface PluginOptions {
@@ -35,12 +36,20 @@ export interface PluginOptions {
   definitions: DefinitionRegistry;
   functions: readonly ProviderFunction[];
   deleteWarnings?: Readonly<Record<string, DeleteWarning>> | undefined;
+  /** The check before the first delete under a company the run may delete. */
+  companyDeleteCheck?: CompanyDeleteCheck | undefined;
   /** The package schema (JSON text), read when the engine asks for it. */
   schema: () => string;
 }
 
 /** The package of every token this plugin serves. */
 const PACKAGE = "travel";
+
+/** The stack a URN names (`urn:pulumi:<stack>::...`), or undefined. */
+export function stackOfUrn(urn: string): string | undefined {
+  const stack = /^urn:pulumi:([^:]+)::/.exec(urn)?.[1];
+  return stack === "" ? undefined : stack;
+}
 
 /** The type name of a resource from its type token or URN (`travel:index:CostCenter`). */
 export function typeNameOf(token: string, urn: string): string {
@@ -101,6 +110,7 @@ export function providerService(options: PluginOptions, engineAddress: string | 
   let warn: WarningSink = engineWarnings(engineAddress);
   const runtime = createProviderRuntime(options.definitions, {
     deleteWarnings: options.deleteWarnings,
+    companyDeleteCheck: options.companyDeleteCheck,
     warn: (message) => warn(message),
   });
   const resources = pluginResources(options.definitions, runtime);
@@ -192,6 +202,7 @@ export function providerService(options: PluginOptions, engineAddress: string | 
         request.getId(),
         plain(request.getOlds()),
         plain(request.getNews()),
+        plain(request.getOldInputs()),
       );
       const response = new provproto.DiffResponse();
       response.setChanges(
@@ -249,7 +260,9 @@ export function providerService(options: PluginOptions, engineAddress: string | 
       return new provproto.UpdateResponse().setProperties(struct(updated.properties));
     }),
     delete: answer(async (request: provproto.DeleteRequest) => {
-      await resources.delete(type(request), request.getId(), plain(request.getProperties()));
+      // The URN names the stack (`urn:pulumi:<stack>::<project>::...`): the company-delete check reads its checkpoint.
+      const properties = { ...plain(request.getProperties()), [STACK_PROP]: stackOfUrn(request.getUrn()) };
+      await resources.delete(type(request), request.getId(), properties);
       return new emptyproto.Empty();
     }),
     cancel: answer(async () => new emptyproto.Empty()),
