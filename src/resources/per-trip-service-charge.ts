@@ -109,7 +109,10 @@ export const perTripServiceChargeResource = defineResource<
     diff: {
       // Charges by currency and tier charges by tier: `preview --diff` shows `~ USD: {…}`, not `~ [0]`.
       keyedInputs: {
-        config: keyedWithin(() => fixedChargeConfigSchema, "a charge's `currencyCode`, a tier charge's `tier`"),
+        config: keyedWithin(
+          () => fixedChargeConfigSchema,
+          "a charge's `currencyCode`, a tier charge's `tier`",
+        ),
       },
     },
     adoption: {

@@ -227,7 +227,8 @@ describe("the provider plugin over gRPC", () => {
     });
     const next = await checkedInputs("UserGroupRoles", roles(admin, traveler), base);
     // The outputs echo the inputs as the definition sees them: lists.
-    const outputsOf = (type: string, inputs: Values) => declaredForm(definitions[type]?.capabilities?.diff?.keyedInputs, inputs);
+    const outputsOf = (type: string, inputs: Values) =>
+      declaredForm(definitions[type]?.capabilities?.diff?.keyedInputs, inputs);
     const detailed = async (type: string, olds: Values, news: Values) => {
       const request = new provproto.DiffRequest();
       request.setUrn(urnOf(type, "r"));

@@ -228,7 +228,11 @@ describe("the provider of a type with keyed inputs", () => {
     const provider = providerOf(userGroupRolesResource);
     const roles = [{ roleId: "r1" }, { roleId: "r2", scope: { audiences: [] } }];
     const withScopes = roles.map((role) => ({ scope: { audiences: [] }, ...role }));
-    const byId = recordedForm(userGroupRolesResource.capabilities?.diff?.keyedInputs, { companyId: "c", groupId: "g", roles });
+    const byId = recordedForm(userGroupRolesResource.capabilities?.diff?.keyedInputs, {
+      companyId: "c",
+      groupId: "g",
+      roles,
+    });
     expect(byId.roles).toEqual({ r1: {}, r2: { scope: { audiences: [] } } });
     const names = new Map([
       ["r1", "Admin"],
