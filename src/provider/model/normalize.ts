@@ -22,7 +22,7 @@ interface Mode {
 }
 
 /** A zod schema's definition, as far as the normalizer reads it. */
-export interface Def {
+interface Def {
   type: string;
   innerType?: z.ZodType;
   shape?: Record<string, z.ZodType>;
