@@ -1,7 +1,7 @@
 /**
- * Asks a definition's `refusedUpdate` (its update rules, `model/update-rules.ts`) about an update in place, by the
- * platform's clock, so that an update the platform would refuse now fails the preview (both hosts
- * call it from their diff) and nothing is sent.
+ * Asks a definition's `refusedUpdate` (its update rules, `model/update-rules.ts`) about an update
+ * in place, by the platform's clock, so that an update the platform would refuse now fails the
+ * preview (both hosts call it from their diff) and nothing is sent.
  */
 import type { ResourceDefinition } from "../model/definition";
 import type { ResourceContext } from "../model/resource-context";
