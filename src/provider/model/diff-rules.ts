@@ -1,7 +1,6 @@
 /** The diff rules capability: how recorded and declared inputs are compared. */
 import type { z } from "zod";
-import type { InputKeyNames } from "./key-names";
-import type { KeyedInput } from "./keyed-inputs";
+import type { InputKeyNames, KeyedInput } from "./keyed-inputs";
 import type { ResourceContext } from "./resource-context";
 import type { Values } from "./values";
 

@@ -6,12 +6,9 @@
  * the list, never what `up` sends.
  */
 import type { DiffRules } from "./diff-rules";
-import { type KeyedInputs, type KeyNames, recordedForm } from "./keyed-inputs";
+import { type KeyedInputs, recordedForm } from "./keyed-inputs";
 import type { ResourceContext } from "./resource-context";
 import { jsonEqual, type Values } from "./values";
-
-/** The platform's names of the ids each named keyed input holds, by input. */
-export type InputKeyNames = { readonly [input: string]: KeyNames | undefined };
 
 /**
  * `inputs` in the form the engine records: keyed lists as maps ({@link recordedForm}), keyed by

@@ -19,6 +19,9 @@ import type { Values } from "./values";
 /** The platform's name of each id a keyed list may hold: id → name. */
 export type KeyNames = ReadonlyMap<string, string>;
 
+/** The platform's names of the ids each named keyed input holds, by input. */
+export type InputKeyNames = { readonly [input: string]: KeyNames | undefined };
+
 /** How one list input (or an input holding keyed lists, `keyed-within.ts`) is recorded as a map and read back. */
 export interface KeyedInput {
   /**
@@ -186,7 +189,7 @@ export function entryLabels(keys: readonly unknown[], names: KeyNames): string[]
 export function recordedForm(
   keyed: KeyedInputs | undefined,
   values: Values,
-  names: { readonly [key: string]: KeyNames | undefined } = {},
+  names: InputKeyNames = {},
 ): Values {
   if (!keyed) return values;
   const out = { ...values };
