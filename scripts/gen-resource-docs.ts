@@ -41,13 +41,14 @@ import {
   type ResourceEntry,
   resourceEntries,
 } from "./resource-docs/compiler-docs";
+import { replaceOnOf } from "../src/provider/model/replace-rules";
 
 /** The directory the pages are written to, relative to the repository root. */
 export const RESOURCE_DOCS_DIR = "docs/resources";
 
 /** Where a type is in the tenant manifest, `export` and `reconcile`: its definition's tenant facts. */
 function tenantLines(definition: Definition): string[] {
-  const facts = definition.tenant;
+  const facts = definition.capabilities?.tenant;
   if (facts === undefined) return ["Not in the tenant manifest, `export` or `reconcile`."];
   const { manifest, inventory } = facts;
   return [
@@ -72,7 +73,7 @@ export { kebabCase, repositoryRoot };
 
 /** How changes of the definition's keyed list inputs read in `pulumi preview --diff`, if it has any. */
 function previewLines(definition: Definition): string[] {
-  const keyed = Object.entries(definition.keyedInputs ?? {}).flatMap(([name, codec]) =>
+  const keyed = Object.entries(definition.capabilities?.diff?.keyedInputs ?? {}).flatMap(([name, codec]) =>
     codec ? [`- ${codec.reads(name)}`] : [],
   );
   if (keyed.length === 0) return [];
@@ -101,16 +102,16 @@ const cell = (text: string) => text.replace(/\|/g, "\\|");
 /** The Inputs section's table rows. */
 function inputRows(definition: Definition, docs: ResourceDocs, schema: JsonSchema): string[] {
   const required = new Set(schema.required ?? []);
-  const conditional: readonly string[] = definition.replaceWhen?.inputs ?? [];
+  const conditional: readonly string[] = definition.capabilities?.replacement?.replaceWhen?.inputs ?? [];
   return Object.entries(schema.properties ?? {}).map(([name, property]) => {
     const notes: string[] = [];
     if (docs.inputs[name]) notes.push(docs.inputs[name]);
     if (property.default !== undefined) notes.push(`Default: \`${JSON.stringify(property.default)}\`.`);
     const told = /\breplace/.test(docs.inputs[name] ?? "");
-    if (definition.replaceOn.includes(name) && !told) notes.push("Changing it replaces the resource.");
+    if (replaceOnOf(definition).includes(name) && !told) notes.push("Changing it replaces the resource.");
     if (conditional.includes(name) && !told)
       notes.push("Changing it may replace the resource (see Replace rules).");
-    if (definition.secretInputs?.includes(name)) notes.push("**Secret.**");
+    if (definition.capabilities?.secrets?.secretInputs?.includes(name)) notes.push("**Secret.**");
     const type = `\`${typeText(property, schema)}\``;
     return `| \`${name}\` | ${cell(type)} | ${required.has(name) ? "yes" : "no"} | ${cell(notes.join(" "))} |`;
   });
@@ -126,15 +127,18 @@ function outputRows(entry: ResourceEntry, docs: ResourceDocs, inputs: readonly s
   if (undeclared.length > 0)
     throw new Error(`${className} does not declare its output(s) ${undeclared.join(", ")} on the class`);
   const idDoc =
-    definition.idOutput !== undefined ? `The same value as \`${definition.idOutput}\`.` : (docs.id ?? "");
+    definition.capabilities?.outputRules?.idOutput !== undefined
+      ? `The same value as \`${definition.capabilities?.outputRules?.idOutput}\`.`
+      : (docs.id ?? "");
   if (idDoc === "")
     throw new Error(`${className}: say what its id is, "Its id is ...", in the TSDoc of its definition`);
   const rows = [`| \`id\` | \`string\` | ${cell(`The resource's id. ${idDoc}`)} |`];
   for (const output of declared) {
     const notes = [output.doc];
-    if (output.name === definition.idOutput) notes.push("Equals the resource's `id`.");
-    if (definition.secretOutputs?.includes(output.name)) notes.push("**Secret.**");
-    if (definition.keptOutputs?.includes(output.name))
+    if (output.name === definition.capabilities?.outputRules?.idOutput)
+      notes.push("Equals the resource's `id`.");
+    if (definition.capabilities?.secrets?.secretOutputs?.includes(output.name)) notes.push("**Secret.**");
+    if (definition.capabilities?.outputRules?.keptOutputs?.includes(output.name))
       notes.push("`pulumi refresh` keeps the recorded value when the platform's read does not show it.");
     rows.push(`| \`${output.name}\` | ${cell(`\`${output.type}\``)} | ${cell(notes.join(" "))} |`);
   }

@@ -44,6 +44,7 @@ import {
   TypeCatalog,
   type TypeSpec,
 } from "./pulumi-types";
+import { replaceOnOf } from "../../src/provider/model/replace-rules";
 
 /** The package's name: the plugin is `pulumi-resource-travel`, tokens `travel:index:<Name>`. */
 export const PACKAGE_NAME = "travel";
@@ -111,10 +112,10 @@ function resourceSpec(entry: ResourceEntry, docs: ResourceDocs, catalog: TypeCat
   const { definition, className } = entry;
   const schema = inputJsonSchema(definition.inputs);
   const { properties: inputs, required = [] } = catalog.objectOf(schema, className);
-  const replaceOn: readonly string[] = definition.replaceOn;
-  const conditional: readonly string[] = definition.replaceWhen?.inputs ?? [];
-  const secretInputs: readonly string[] = definition.secretInputs ?? [];
-  const secretOutputs: readonly string[] = definition.secretOutputs ?? [];
+  const replaceOn: readonly string[] = replaceOnOf(definition);
+  const conditional: readonly string[] = definition.capabilities?.replacement?.replaceWhen?.inputs ?? [];
+  const secretInputs: readonly string[] = definition.capabilities?.secrets?.secretInputs ?? [];
+  const secretOutputs: readonly string[] = definition.capabilities?.secrets?.secretOutputs ?? [];
   for (const reserved of ["id", "urn"])
     if (reserved in inputs || definition.outputs.includes(reserved))
       throw new Error(`${className}: "${reserved}" is reserved in a Pulumi resource; rename the property`);
@@ -122,8 +123,8 @@ function resourceSpec(entry: ResourceEntry, docs: ResourceDocs, catalog: TypeCat
   const inputProperties: Record<string, PropertySpec> = {};
   for (const [name, spec] of Object.entries(inputs)) {
     const when =
-      conditional.includes(name) && definition.replaceWhen
-        ? `Changing it replaces the resource when ${definition.replaceWhen.when}; otherwise the change is made in place.`
+      conditional.includes(name) && definition.capabilities?.replacement?.replaceWhen
+        ? `Changing it replaces the resource when ${definition.capabilities?.replacement?.replaceWhen.when}; otherwise the change is made in place.`
         : undefined;
     inputProperties[name] = {
       ...spec,
@@ -140,20 +141,23 @@ function resourceSpec(entry: ResourceEntry, docs: ResourceDocs, catalog: TypeCat
   ]);
   const declared = [
     ...definition.outputs,
-    ...(definition.idOutput === undefined ? [] : [definition.idOutput]),
+    ...(definition.capabilities?.outputRules?.idOutput === undefined
+      ? []
+      : [definition.capabilities?.outputRules?.idOutput]),
   ];
   for (const name of declared.filter((output) => !(output in inputs))) {
     const output = docs.outputs.find((candidate) => candidate.name === name);
     if (output === undefined)
       throw new Error(`${className} does not declare its output ${name} on the class`);
     const { type, optional } = outputType(output.type, `${className}.${name} (output)`, catalog.fallbacks);
-    const idNote = name === definition.idOutput ? "Equals the resource's `id`." : undefined;
+    const idNote =
+      name === definition.capabilities?.outputRules?.idOutput ? "Equals the resource's `id`." : undefined;
     properties[name] = {
       ...type,
       description: sentences(output.doc, idNote),
       ...(secretOutputs.includes(name) ? { secret: true } : {}),
     };
-    if (!optional || name === definition.idOutput) always.add(name);
+    if (!optional || name === definition.capabilities?.outputRules?.idOutput) always.add(name);
   }
   for (const name of secretOutputs)
     if (properties[name] !== undefined) properties[name] = { ...properties[name], secret: true };
@@ -175,7 +179,7 @@ function functionSpec(
 ): FunctionSpec {
   const owner = resource?.className ?? pascalCase(fn.name);
   const at = fn.name;
-  const secrets: readonly string[] = resource?.definition.secretInputs ?? [];
+  const secrets: readonly string[] = resource?.definition.capabilities?.secrets?.secretInputs ?? [];
   const described = (object: ObjectSpec): ObjectSpec => ({
     ...object,
     properties: Object.fromEntries(

@@ -8,6 +8,7 @@
 import type { RegisteredResource } from "../../src/provider/hosts/dynamic/define-resource";
 import { ADOPT_INPUT, inputKeysOf } from "../../src/provider/model/definition";
 import { UNIQUE_EXTERNAL_ID, type UniqueInput } from "../../src/provider/model/unique-input";
+import { replaceOnOf } from "../../src/provider/model/replace-rules";
 
 /** A definition as the registry holds it. */
 export type Definition = RegisteredResource["definition"];
@@ -26,15 +27,15 @@ export function codeList(names: readonly string[], conjunction = "and"): string 
 /** The unique inputs a definition declares, `externalId` included, with the inputs they are unique within. */
 function uniqueRules(definition: Definition): (UniqueInput & { within: readonly string[] })[] {
   const externalId =
-    definition.uniqueExternalIdWithin === undefined
+    definition.capabilities?.uniqueness?.uniqueExternalIdWithin === undefined
       ? []
-      : [{ ...UNIQUE_EXTERNAL_ID, within: definition.uniqueExternalIdWithin }];
-  return [...externalId, ...(definition.uniqueInputs ?? [])];
+      : [{ ...UNIQUE_EXTERNAL_ID, within: definition.capabilities?.uniqueness?.uniqueExternalIdWithin }];
+  return [...externalId, ...(definition.capabilities?.uniqueness?.uniqueInputs ?? [])];
 }
 
 /** Why the old object goes first, when the definition says it does. */
 function deleteFirstReason(definition: Definition): string {
-  const unique = definition.uniqueInputs?.[0];
+  const unique = definition.capabilities?.uniqueness?.uniqueInputs?.[0];
   if (unique !== undefined) return `, because \`${unique.input}\` must stay unique (see Uniqueness)`;
   if (definition.recovery.strategy === "idempotent")
     return ", because the new resource writes the same object that the old one's delete clears";
@@ -43,7 +44,7 @@ function deleteFirstReason(definition: Definition): string {
 
 /** The "Replace rules" section's text. */
 export function replaceLines(definition: Definition): string[] {
-  const { replaceOn, replaceWhen } = definition;
+  const { replaceOn = [], replaceWhen } = definition.capabilities?.replacement ?? {};
   const conditional = replaceWhen?.inputs ?? [];
   const inPlace = inputKeysOf(definition).filter(
     (name) => name !== ADOPT_INPUT && !replaceOn.includes(name) && !conditional.includes(name),
@@ -57,7 +58,7 @@ export function replaceLines(definition: Definition): string[] {
       `Changing ${codeList(replaceWhen.inputs, "or")} replaces it when ${replaceWhen.when}; otherwise the change is made in place.`,
     );
   lines.push(
-    definition.deleteBeforeReplace
+    definition.capabilities?.replacement?.deleteBeforeReplace
       ? `A replacement deletes the old object first, then creates the new one${deleteFirstReason(definition)}.`
       : "A replacement creates the new object first, then deletes the old one.",
   );
@@ -90,7 +91,8 @@ export function uniquenessLines(definition: Definition, className: string): stri
 
 /** The "Creation and adoption" section's text; `adoptDoc` is the TSDoc of the `adoptId` input. */
 export function creationLines(definition: Definition, className: string, adoptDoc: string): string[] {
-  const { recovery, replaceOn } = definition;
+  const { recovery } = definition;
+  const replaceOn = replaceOnOf(definition);
   const lines: string[] = [];
   if (recovery.strategy === "idempotent") {
     const existing = recovery.existing === undefined ? "" : ` (${recovery.existing})`;

@@ -13,7 +13,7 @@ import { manifestSchema, type TenantManifest } from "../manifest/schema";
 import { hasPlaceholder, type PlaceholderKind, placeholdersOf } from "../manifest/placeholders";
 import { tenantFromManifest } from "../manifest/tenant";
 import { tokenOf } from "../provider/model/definition";
-import { isInternalKey } from "../provider/model/values";
+import { isInternalKey } from "../provider/model/internal-keys";
 import { definitions } from "../resources/registry";
 import type { Json } from "./export-document";
 

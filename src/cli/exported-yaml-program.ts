@@ -42,7 +42,8 @@ export function exportedYamlProgram(
 
   const taken = new Set<string>();
   const keys = new Map(resources.map((resource) => [resource, programKey(resource.name, taken)]));
-  const idOutputOf = (resource: DeclaredResource) => definitions[resource.type]?.idOutput ?? "id";
+  const idOutputOf = (resource: DeclaredResource) =>
+    definitions[resource.type]?.capabilities?.outputRules?.idOutput ?? "id";
   const adoptIdOf = (resource: DeclaredResource) => {
     const id = resource.inputs[ADOPT_INPUT];
     return typeof id === "string" ? id : undefined;
@@ -107,7 +108,9 @@ function importIdFor(resource: DeclaredResource, values: Record<string, unknown>
   const definition = definitions[resource.type];
   if (!definition) throw new Error(`export: ${resource.type} is not a type of the registry`);
   const { form } = importIdOf(definition);
-  const own = definition.idOutput ?? `${resource.type.charAt(0).toLowerCase()}${resource.type.slice(1)}Id`;
+  const own =
+    definition.capabilities?.outputRules?.idOutput ??
+    `${resource.type.charAt(0).toLowerCase()}${resource.type.slice(1)}Id`;
   const [required = "", optional = ""] = form.split(/\[(.*)/s);
   const valueOf = (name: string) => {
     const value = values[name] ?? (name === own ? adoptId : undefined);

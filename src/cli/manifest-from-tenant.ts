@@ -29,7 +29,8 @@ export function currentExportShape(definitions: DefinitionRegistry): ExportShape
   const secretInputs: Record<string, readonly string[]> = {};
   const sections: ExportSection[] = [];
   const omitted: { section: string; reason: string }[] = [];
-  for (const [type, { tenant, secretInputs: secret }] of Object.entries(definitions)) {
+  for (const [type, { capabilities }] of Object.entries(definitions)) {
+    const { tenant, secrets: { secretInputs: secret } = {} } = capabilities ?? {};
     if (tenant === undefined || "omitted" in tenant.manifest) continue;
     const { section, entries } = tenant.manifest;
     if (secret !== undefined && secret.length > 0 && secretInputs[section] === undefined)

@@ -87,7 +87,7 @@ export function programSource(resources: readonly DeclaredResource[], context: P
     const variable = variables.get(value.resource);
     if (variable === undefined)
       throw new Error(`export: ${value.resource.name} is referenced before it is declared`);
-    const idOutput = definitions[value.resource.type]?.idOutput ?? "id";
+    const idOutput = definitions[value.resource.type]?.capabilities?.outputRules?.idOutput ?? "id";
     // Outputs other than the id may be undefined (an arm without an option group), read as the manifest does.
     return value.output === "id" || value.output === idOutput
       ? `${variable}.${idOutput}`

@@ -21,6 +21,7 @@ import { definitions, type ResourceType } from "../resources/registry";
 import { exactlyOne } from "./lookup-error";
 import { type Lookup, lookupPair, type OutputLookup, oneKeyOf, requiredArg } from "./lookup";
 import { providerFunctionOf } from "./provider-function-of";
+import { replaceOnOf } from "../provider/model/replace-rules";
 
 /**
  * The types with no lookup by key, and why (the company has {@link getCompany}, a group's roles
@@ -87,7 +88,7 @@ interface KeyedSpec {
 /** The keyed spec of `definition`, or an error naming the type and what it lacks. */
 function keyedSpec(definition: ResourceDefinition<Values, Values>): KeyedSpec {
   const { type } = definition;
-  const inventory = definition.tenant?.inventory;
+  const inventory = definition.capabilities?.tenant?.inventory;
   const fail = (why: string) =>
     new Error(
       `${type} has no lookup: ${why}; give it one or name it in WITHOUT_LOOKUP (src/lookups/by-key.ts)`,
@@ -97,11 +98,13 @@ function keyedSpec(definition: ResourceDefinition<Values, Values>): KeyedSpec {
     throw fail("its objects cannot be listed (no inventory)");
   const inputs = inputKeysOf(definition);
   const keys = KEYS.filter((key) => inputs.includes(key));
-  const parents = PARENT_IDS.filter((id) => definition.replaceOn.includes(id));
+  const parents = PARENT_IDS.filter((id) => replaceOnOf(definition).includes(id));
   if (keys.length === 0) throw fail(`its inputs hold none of ${KEYS.join(", ")}`);
   if (!parents.includes("companyId")) throw fail("it is not under a company");
   const caseInsensitive = new Set(
-    (definition.uniqueInputs ?? []).filter((rule) => rule.caseInsensitive === true).map((rule) => rule.input),
+    (definition.capabilities?.uniqueness?.uniqueInputs ?? [])
+      .filter((rule) => rule.caseInsensitive === true)
+      .map((rule) => rule.input),
   );
   return { type, inputs: definition.inputs, parents, keys, caseInsensitive, inventory };
 }

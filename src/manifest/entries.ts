@@ -88,7 +88,7 @@ export function vendorRules<E>(
   toInputs: (entry: E) => unknown,
 ): (entry: E, ctx: z.RefinementCtx) => void {
   return (entry, ctx) => {
-    if (!definition.vendorRequests) return;
+    if (!definition.capabilities?.preview?.vendorRequests) return;
     const parsed = definition.inputs.safeParse(toInputs(entry));
     if (!parsed.success) return;
     for (const issue of vendorInputIssues(definition, withoutUndefined(parsed.data)))

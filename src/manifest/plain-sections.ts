@@ -32,11 +32,12 @@ function inputsOf(entry: Record<string, unknown>, parent: { entryKey: string; in
 function plainSections(): PlainSection[] {
   const sections = new Map<string, string>();
   for (const { definition } of resourceClasses) {
-    const manifest = definition.tenant?.manifest;
+    const manifest = definition.capabilities?.tenant?.manifest;
     if (manifest !== undefined && "section" in manifest) sections.set(definition.type, manifest.section);
   }
   return resourceClasses.flatMap((Resource): PlainSection[] => {
-    const { type, tenant } = Resource.definition;
+    const { type, capabilities } = Resource.definition;
+    const tenant = capabilities?.tenant;
     const manifest = tenant?.manifest;
     if (manifest === undefined || "omitted" in manifest || manifest.entries === undefined) return [];
     const { fields, parent } = manifest.entries;

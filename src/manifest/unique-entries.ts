@@ -9,10 +9,10 @@ import { manifestKeySchema } from "./entries";
 
 /** A refinement of a section (entries by key) that reports every entry repeating an earlier value. */
 export function uniqueEntries(
-  definition: Pick<ResourceDefinition<Values, Values>, "type" | "uniqueInputs">,
+  definition: Pick<ResourceDefinition<Values, Values>, "type" | "capabilities">,
 ): (entries: Record<string, Record<string, unknown>>, ctx: z.RefinementCtx) => void {
   return (entries, ctx) => {
-    for (const rule of definition.uniqueInputs ?? []) {
+    for (const rule of definition.capabilities?.uniqueness?.uniqueInputs ?? []) {
       const seen = new Map<unknown, string>();
       for (const [key, entry] of Object.entries(entries)) {
         const value = entry[rule.input];

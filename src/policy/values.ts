@@ -55,13 +55,16 @@ export function readList(type: string, props: Record<string, unknown>, key: stri
   if (Array.isArray(value))
     return value.map((_, index) => read(value as unknown as Record<string, unknown>, String(index)));
   if (typeof value !== "object") return undefined;
-  const list = definitions[type]?.keyedInputs?.[key]?.fromRecorded(value as Record<string, unknown>, props);
+  const list = definitions[type]?.capabilities?.diff?.keyedInputs?.[key]?.fromRecorded(
+    value as Record<string, unknown>,
+    props,
+  );
   return Array.isArray(list) ? list : undefined;
 }
 
 /** The ids a resource of the stack is known by: its id output and the object it adopts. */
 export function idsOf(type: string, resource: Pick<PolicyResource, "props">): string[] {
-  const idOutput = definitions[type]?.idOutput;
+  const idOutput = definitions[type]?.capabilities?.outputRules?.idOutput;
   return [idOutput, "adoptId"]
     .filter((key): key is string => key !== undefined)
     .map((key) => knownString(resource.props, key))

@@ -152,24 +152,7 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
   type: "ApiUser",
   notFoundCodes: ["API_USER_NOT_FOUND"],
   inputs: apiUserInputsSchema,
-  replaceOn: ["role", "credentialType", "orgId"],
   outputs: ["clientId", "clientSecret", "scimToken"],
-  idOutput: "clientId",
-  tenant: {
-    manifest: { section: "apiUsers" },
-    inventory: {
-      omitted:
-        "API users belong to the TMC, not to a company (the platform lists their clientIds only), " +
-        "so no company's listing holds them",
-    },
-    tmcInventory: {
-      describe: "API users of the TMC",
-      listIds: listClientIds,
-      remove: revoke,
-      recordedIdsInput: IDS_BEFORE_CREATE,
-    },
-  },
-  secretOutputs: ["clientSecret", "scimToken"],
   // The platform lists clientIds only: the user a lost create made is the one that appeared.
   recovery: {
     strategy: "set-difference",
@@ -183,12 +166,6 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
       return undefined;
     },
   },
-  async adopt({ client }, id, inputs) {
-    const state = await takeOver(client, id, inputs);
-    if (!state) throw new Error(`ApiUser ${id}: a SCIM user cannot be adopted (its token cannot be rotated)`);
-    return state;
-  },
-  vendorRequests: (inputs) => [{ method: "POST", path: "/v2/api-users", body: createBody(inputs) }],
   async create({ client }, inputs, created) {
     const response = await client.post("/v2/api-users", {
       body: createBody(inputs),
@@ -226,15 +203,11 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
           : { clientId, clientSecret: secret },
     };
   },
-  // The secret is shown only at creation and rotation: an imported user's stays unknown.
-  importId: apiUserImportId,
   async read({ client }, id, declared) {
     if (!(await apiUserExists(client, id))) return undefined;
     // The platform shows clientIds only: role, credentialType and orgId cannot drift.
     return { observed: declared, state: { clientId: id } };
   },
-  changedByUpdate: (olds, news) =>
-    news.rotation !== undefined && news.rotation !== olds.rotation ? ["clientSecret"] : [],
   async update({ client }, id, news, olds) {
     if (news.rotation !== undefined && news.rotation !== olds.rotation) {
       return { clientId: id, clientSecret: await rotate(client, id) };
@@ -245,27 +218,69 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
   async delete({ client }, id) {
     await revoke(client, id);
   },
-  async preflight({ client }, news, olds) {
-    // Only a create adds a user: an update, a rotation or an adoption does not count against the quota.
-    if (Object.keys(olds).length > 0 || news.adoptId !== undefined) return [];
-    const quota = apiUserQuota();
-    // The TMC's users as the run began (one read), plus every new user of the program checked so
-    // far in this run: four new users where two slots are left fail at preview, not at the third.
-    const page = await readOncePerRun(client, "/v2/api-users?count", () =>
-      client.get("/v2/api-users", { query: { limit: 1, offset: 0 }, schema: listApiUsersResponseSchema }),
-    );
-    const existing = page.totalCount ?? page.apiUsers.length;
-    const adding = countPerRun(client, "new API users");
-    if (existing + adding <= quota) return [];
-    return [
-      {
-        property: "(inputs)",
-        reason:
-          `would be API user ${existing + adding} of the TMC (the TMC has ${existing}, the credentials this ` +
-          `provider uses included, and this program adds at least ${adding}), but the platform allows ${quota} per TMC. ` +
-          "Revoke unused API users, or have the operator raise the quota and set TRAVEL_API_USER_QUOTA to the new limit.",
+  capabilities: {
+    replacement: {
+      replaceOn: ["role", "credentialType", "orgId"],
+    },
+    secrets: {
+      secretOutputs: ["clientSecret", "scimToken"],
+    },
+    outputRules: {
+      idOutput: "clientId",
+    },
+    update: {
+      changedByUpdate: (olds, news) =>
+        news.rotation !== undefined && news.rotation !== olds.rotation ? ["clientSecret"] : [],
+    },
+    preview: {
+      vendorRequests: (inputs) => [{ method: "POST", path: "/v2/api-users", body: createBody(inputs) }],
+      async preflight({ client }, news, olds) {
+        // Only a create adds a user: an update, a rotation or an adoption does not count against the quota.
+        if (Object.keys(olds).length > 0 || news.adoptId !== undefined) return [];
+        const quota = apiUserQuota();
+        // The TMC's users as the run began (one read), plus every new user of the program checked so
+        // far in this run: four new users where two slots are left fail at preview, not at the third.
+        const page = await readOncePerRun(client, "/v2/api-users?count", () =>
+          client.get("/v2/api-users", { query: { limit: 1, offset: 0 }, schema: listApiUsersResponseSchema }),
+        );
+        const existing = page.totalCount ?? page.apiUsers.length;
+        const adding = countPerRun(client, "new API users");
+        if (existing + adding <= quota) return [];
+        return [
+          {
+            property: "(inputs)",
+            reason:
+              `would be API user ${existing + adding} of the TMC (the TMC has ${existing}, the credentials this ` +
+              `provider uses included, and this program adds at least ${adding}), but the platform allows ${quota} per TMC. ` +
+              "Revoke unused API users, or have the operator raise the quota and set TRAVEL_API_USER_QUOTA to the new limit.",
+          },
+        ];
       },
-    ];
+    },
+    adoption: {
+      async adopt({ client }, id, inputs) {
+        const state = await takeOver(client, id, inputs);
+        if (!state)
+          throw new Error(`ApiUser ${id}: a SCIM user cannot be adopted (its token cannot be rotated)`);
+        return state;
+      },
+      // The secret is shown only at creation and rotation: an imported user's stays unknown.
+      importId: apiUserImportId,
+    },
+    tenant: {
+      manifest: { section: "apiUsers" },
+      inventory: {
+        omitted:
+          "API users belong to the TMC, not to a company (the platform lists their clientIds only), " +
+          "so no company's listing holds them",
+      },
+      tmcInventory: {
+        describe: "API users of the TMC",
+        listIds: listClientIds,
+        remove: revoke,
+        recordedIdsInput: IDS_BEFORE_CREATE,
+      },
+    },
   },
 });
 

@@ -12,7 +12,7 @@ import { adoptIdField } from "../provider/model/definition";
 import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import { readOncePerRun } from "../provider/planning/run-cache";
 import { type ParentIds, parentId, type TenantFacts } from "../provider/model/tenant-facts";
-import { containsUnknown } from "../provider/model/values";
+import { containsUnknown } from "../provider/model/unknown-values";
 import {
   type ArmAction,
   armActionSchema,
@@ -85,25 +85,7 @@ export const armResource = defineResource<Inputs, State, typeof armInputsSchema>
   type: "Arm",
   notFoundCodes: GONE,
   inputs: armInputsSchema,
-  replaceOn: ["companyId", "customFieldId"],
   outputs: ["optionGroupId"],
-  idOutput: "armId",
-  tenant: armTenant,
-  replaceWhen: {
-    inputs: ["action"],
-    when:
-      "it switches to or from a USER action with a MANUAL option source (the one kind with an option group): " +
-      "the platform's PUT cannot add or drop the group",
-    rule(olds, news) {
-      const before = olds.action;
-      if (before === undefined) return [];
-      // An action known only at apply time: whether it keeps an option group cannot be told yet.
-      if (containsUnknown(news.action)) return [];
-      return hasOptionGroup(before) === hasOptionGroup(news.action as ArmAction | undefined)
-        ? []
-        : ["action"];
-    },
-  },
   // Arm names are not unique, so a match must also hold the declared action and audiences.
   recovery: {
     strategy: "natural-key",
@@ -118,19 +100,6 @@ export const armResource = defineResource<Inputs, State, typeof armInputsSchema>
         return arms.filter((arm) => arm.name === key.value).map((arm) => ({ id: arm.id, name: arm.name }));
       },
     },
-  },
-  async preflight({ client }, news) {
-    const path = customFieldPath(news.companyId, news.customFieldId);
-    const field = await readOncePerRun(client, path, () =>
-      readUnlessGone(["CUSTOM_FIELD_NOT_FOUND"], () => client.get(path)),
-    );
-    if (field !== undefined) return [];
-    return [
-      {
-        property: "customFieldId",
-        reason: `custom field ${news.customFieldId} does not exist in company ${news.companyId}`,
-      },
-    ];
   },
   async create({ client }, inputs, created) {
     const response = await client.post(armsPath(inputs), {
@@ -162,6 +131,45 @@ export const armResource = defineResource<Inputs, State, typeof armInputsSchema>
   },
   async delete({ client }, id, declared) {
     await client.delete(`${armsPath(declared)}${apiPath`/${id}`}`);
+  },
+  capabilities: {
+    replacement: {
+      replaceOn: ["companyId", "customFieldId"],
+      replaceWhen: {
+        inputs: ["action"],
+        when:
+          "it switches to or from a USER action with a MANUAL option source (the one kind with an option group): " +
+          "the platform's PUT cannot add or drop the group",
+        rule(olds, news) {
+          const before = olds.action;
+          if (before === undefined) return [];
+          // An action known only at apply time: whether it keeps an option group cannot be told yet.
+          if (containsUnknown(news.action)) return [];
+          return hasOptionGroup(before) === hasOptionGroup(news.action as ArmAction | undefined)
+            ? []
+            : ["action"];
+        },
+      },
+    },
+    outputRules: {
+      idOutput: "armId",
+    },
+    preview: {
+      async preflight({ client }, news) {
+        const path = customFieldPath(news.companyId, news.customFieldId);
+        const field = await readOncePerRun(client, path, () =>
+          readUnlessGone(["CUSTOM_FIELD_NOT_FOUND"], () => client.get(path)),
+        );
+        if (field !== undefined) return [];
+        return [
+          {
+            property: "customFieldId",
+            reason: `custom field ${news.customFieldId} does not exist in company ${news.companyId}`,
+          },
+        ];
+      },
+    },
+    tenant: armTenant,
   },
 });
 

@@ -14,7 +14,8 @@ import { entityIdSchema } from "../schemas/common";
 import { companyResource } from "./company";
 import { readUnlessGone } from "./gone";
 import { readEach } from "./read-each";
-import { observe, replaceWhole, replacementBody } from "./shared";
+import { observe } from "./observe";
+import { replaceWhole, replacementBody } from "./replace-whole";
 
 /** Parent ids a child resource can have. */
 export type ParentKey = "companyId" | "legalEntityId";
@@ -97,7 +98,7 @@ async function listReferences(
 /** What a child reads off the definition of its parent below the company. */
 export type InnerParentDefinition = Pick<
   ResourceDefinition<Values, Values>,
-  "type" | "notFoundCodes" | "idOutput"
+  "type" | "notFoundCodes" | "capabilities"
 >;
 
 const parentIdSchema = z.string().min(1, "must be an id");
@@ -152,20 +153,8 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
   const defined = defineResource<Values, Values, CompanyChildInputs<P, F>>({
     type: spec.type,
     inputs,
-    replaceOn: [...spec.parents, ...createOnly],
-    deleteBeforeReplace: spec.deleteBeforeReplace,
     outputs: [],
-    idOutput: spec.idOutput,
     notFoundCodes,
-    uniqueExternalIdWithin: spec.parents,
-    vendorRequests: (values) => [createRequest(values), ...adoptionRequests(values, itemPath)],
-    tenant: {
-      manifest: {
-        section: spec.section,
-        entries: { fields: spec.fields, exported: replaceableKeys, parent },
-      },
-      inventory,
-    },
     async create({ client }, values, created) {
       const { path, body } = createRequest(values);
       const { id } = await client.post(path, { body, schema: entityIdSchema });
@@ -197,6 +186,28 @@ export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>
       await client.delete(itemPath(declared, id));
     },
     recovery: { strategy: "natural-key", lookup: childLookup(spec, listing, notFoundCodes) },
+    capabilities: {
+      replacement: {
+        replaceOn: [...spec.parents, ...createOnly],
+        deleteBeforeReplace: spec.deleteBeforeReplace,
+      },
+      uniqueness: {
+        uniqueExternalIdWithin: spec.parents,
+      },
+      outputRules: {
+        idOutput: spec.idOutput,
+      },
+      preview: {
+        vendorRequests: (values) => [createRequest(values), ...adoptionRequests(values, itemPath)],
+      },
+      tenant: {
+        manifest: {
+          section: spec.section,
+          entries: { fields: spec.fields, exported: replaceableKeys, parent },
+        },
+        inventory,
+      },
+    },
   });
   return defined;
 }
@@ -273,7 +284,7 @@ type InnerParent = { type: string; input: ParentKey; entryKey: string };
 function innerParentOf({ type, parents, within }: CompanyChildSpec<z.ZodRawShape>): InnerParent | undefined {
   if (within === undefined) return undefined;
   const input = parents[parents.length - 1];
-  if (input === undefined || input !== within.idOutput)
+  if (input === undefined || input !== within.capabilities?.outputRules?.idOutput)
     throw new Error(`${type}: its last parent ${input} is not the id output of ${within.type}`);
   const entryKey = `${within.type.charAt(0).toLowerCase()}${within.type.slice(1)}`;
   return { type: within.type, input, entryKey };

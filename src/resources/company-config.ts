@@ -9,7 +9,7 @@ import { defineResource } from "../provider/hosts/dynamic/define-resource";
 import type { TenantFacts } from "../provider/model/tenant-facts";
 import type { ArgsOf, InputShape } from "../provider/hosts/dynamic/resource-args";
 import { CONFIG_DOCUMENTS, type ConfigDocumentKind } from "../schemas/company-config-documents";
-import { containsUnknown } from "../provider/model/values";
+import { containsUnknown } from "../provider/model/unknown-values";
 import { badSegment, type ImportTarget, oneOf, segmentsForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
 import { keyedWithin } from "../provider/model/keyed-within";
@@ -150,76 +150,19 @@ export const companyConfigResource = defineResource<
 >({
   type: "CompanyConfig",
   inputs: companyConfigInputsSchema,
-  // The document's keyed arrays (profile colors by title, tiers by tier, ...) by their keys.
-  keyedInputs: {
-    config: keyedWithin(
-      (values) =>
-        typeof values.kind === "string" && Object.hasOwn(CONFIG_DOCUMENTS, values.kind)
-          ? CONFIG_DOCUMENTS[values.kind as CompanyConfigKind].schema
-          : undefined,
-      "a profile color's `title`, a tier's `tier`, a stealth mode's `stealthType`, a manager's `id`, " +
-        "preference tiers' `bookingType` and `level`, an attribute config's `name`",
-    ),
-  },
-  replaceOn: ["companyId", "kind"],
-  // The role locates the document only for the kinds stored per role; the others ignore it, so a
-  // changed role there is an update (one PUT of the same document), not a replacement.
-  replaceWhen: {
-    inputs: ["companyRole"],
-    when: 'the kind is stored per role (a `companyRole` other than "not taken" in the table above)',
-    rule: (olds, news) =>
-      (containsUnknown(news.companyRole) || olds.companyRole !== news.companyRole) &&
-      (containsUnknown(news.kind) || CONFIG_DOCUMENTS[news.kind as CompanyConfigKind]?.companyRole !== "none")
-        ? ["companyRole"]
-        : [],
-  },
-  // A singleton: the replacement writes the same document the old resource's delete removes, so
-  // the old one goes first (docs/reliability.md).
-  deleteBeforeReplace: true,
-  // Another stack may declare the same company's document: overlap is reported (overlap.ts).
-  detectsOverlap: true,
   outputs: [],
-  idOutput: "configId",
-  tenant: configTenant,
   notFoundCodes: [
     "COMPANY_NOT_FOUND",
     ...(Object.keys(CONFIG_DOCUMENTS) as CompanyConfigKind[]).map(documentNotFoundCode),
   ],
   // A whole document stored with PUT: repeating the create is harmless.
   recovery: { strategy: "idempotent" },
-  // The kind picks the document's schema and path: while it is unknown there is nothing to judge.
-  vendorRequests: (inputs) =>
-    containsUnknown(inputs.kind)
-      ? []
-      : [
-          {
-            method: "PUT",
-            path: locate(inputs).path,
-            body: inputs.config,
-            inputPathOf: (at) => ["config", ...at],
-          },
-        ],
   async create({ client }, inputs, created) {
     const { path, query } = locate(inputs);
     await client.put(path, { body: inputs.config, query });
     created(idOf(inputs));
     return { id: idOf(inputs), state: { configId: idOf(inputs) } };
   },
-  // One document per company and kind (and role, for the kinds stored per role).
-  importId: {
-    ...segmentsForm(
-      ["companyId", "kind"],
-      ({ companyId, kind, companyRole }) => importTarget(companyId, kind, companyRole),
-      ["companyRole"],
-    ),
-    note:
-      "The kinds stored per role take the role as a third segment (`<companyId>/white-label/ORG`): " +
-      "required where the kind requires a `companyRole`, optional for `tier` and `stealth` (default the " +
-      "company's first role), refused for the kinds kept once per company. The resource's id stays " +
-      "`<companyId>/<kind>`.",
-  },
-  // Read and diff judge the document by its kind's schema: its sets, its declared properties.
-  normalizedBy: (values) => inputsByKind.get(values.kind as CompanyConfigKind) ?? companyConfigInputsSchema,
   async read({ client }, id, declared) {
     const { path, query } = locate(declared);
     const config = await readUnlessGone(["COMPANY_NOT_FOUND", documentNotFoundCode(declared.kind)], () =>
@@ -237,6 +180,79 @@ export const companyConfigResource = defineResource<
     if (!CONFIG_DOCUMENTS[declared.kind].deletable) return;
     const { path, query } = locate(declared);
     await client.delete(path, { query });
+  },
+  capabilities: {
+    replacement: {
+      replaceOn: ["companyId", "kind"],
+      // The role locates the document only for the kinds stored per role; the others ignore it, so a
+      // changed role there is an update (one PUT of the same document), not a replacement.
+      replaceWhen: {
+        inputs: ["companyRole"],
+        when: 'the kind is stored per role (a `companyRole` other than "not taken" in the table above)',
+        rule: (olds, news) =>
+          (containsUnknown(news.companyRole) || olds.companyRole !== news.companyRole) &&
+          (containsUnknown(news.kind) ||
+            CONFIG_DOCUMENTS[news.kind as CompanyConfigKind]?.companyRole !== "none")
+            ? ["companyRole"]
+            : [],
+      },
+      // A singleton: the replacement writes the same document the old resource's delete removes, so
+      // the old one goes first (docs/reliability.md).
+      deleteBeforeReplace: true,
+    },
+    outputRules: {
+      idOutput: "configId",
+    },
+    update: {
+      // Another stack may declare the same company's document: overlap is reported (overlap.ts).
+      detectsOverlap: true,
+    },
+    preview: {
+      // The kind picks the document's schema and path: while it is unknown there is nothing to judge.
+      vendorRequests: (inputs) =>
+        containsUnknown(inputs.kind)
+          ? []
+          : [
+              {
+                method: "PUT",
+                path: locate(inputs).path,
+                body: inputs.config,
+                inputPathOf: (at) => ["config", ...at],
+              },
+            ],
+    },
+    diff: {
+      // The document's keyed arrays (profile colors by title, tiers by tier, ...) by their keys.
+      keyedInputs: {
+        config: keyedWithin(
+          (values) =>
+            typeof values.kind === "string" && Object.hasOwn(CONFIG_DOCUMENTS, values.kind)
+              ? CONFIG_DOCUMENTS[values.kind as CompanyConfigKind].schema
+              : undefined,
+          "a profile color's `title`, a tier's `tier`, a stealth mode's `stealthType`, a manager's `id`, " +
+            "preference tiers' `bookingType` and `level`, an attribute config's `name`",
+        ),
+      },
+      // Read and diff judge the document by its kind's schema: its sets, its declared properties.
+      normalizedBy: (values) =>
+        inputsByKind.get(values.kind as CompanyConfigKind) ?? companyConfigInputsSchema,
+    },
+    adoption: {
+      // One document per company and kind (and role, for the kinds stored per role).
+      importId: {
+        ...segmentsForm(
+          ["companyId", "kind"],
+          ({ companyId, kind, companyRole }) => importTarget(companyId, kind, companyRole),
+          ["companyRole"],
+        ),
+        note:
+          "The kinds stored per role take the role as a third segment (`<companyId>/white-label/ORG`): " +
+          "required where the kind requires a `companyRole`, optional for `tier` and `stealth` (default the " +
+          "company's first role), refused for the kinds kept once per company. The resource's id stays " +
+          "`<companyId>/<kind>`.",
+      },
+    },
+    tenant: configTenant,
   },
 });
 

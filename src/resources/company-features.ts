@@ -91,34 +91,14 @@ export const companyFeaturesResource = defineResource<
 >({
   type: "CompanyFeatures",
   inputs: companyFeaturesInputsSchema,
-  replaceOn: ["companyId"],
-  // A singleton: the replacement writes the same document the old resource's delete removes, so
-  // the old one goes first (docs/reliability.md).
-  deleteBeforeReplace: true,
-  // Another stack may declare the same company's setting: overlap is reported (overlap.ts).
-  detectsOverlap: true,
   outputs: [],
   notFoundCodes: NOT_FOUND_CODES,
   // A singleton PATCH of the declared features: repeating the create is harmless.
   recovery: { strategy: "idempotent" },
-  vendorRequests: (inputs) => [
-    {
-      method: "PATCH",
-      path: featuresPath(inputs.companyId),
-      body: featuresBody(inputs.features, []),
-      inputPathOf: (at) => featureInputPath(inputs.features, at),
-    },
-  ],
-  tenant: featuresTenant,
   async create({ client }, inputs, created) {
     await patchFeatures(client, inputs.companyId, inputs.features, []);
     created(inputs.companyId);
     return { id: inputs.companyId, state: { companyId: inputs.companyId } };
-  },
-  // One per company: imported by its company.
-  importId: {
-    ...companySettingForm(),
-    note: "The imported `features` are every feature the company has a value for.",
   },
   async read({ client, importing }, id, declared) {
     const response = await readUnlessGone(NOT_FOUND_CODES, () =>
@@ -149,6 +129,36 @@ export const companyFeaturesResource = defineResource<
   },
   async delete({ client }, id, declared) {
     await patchFeatures(client, id, {}, Object.keys(declared.features ?? {}));
+  },
+  capabilities: {
+    replacement: {
+      replaceOn: ["companyId"],
+      // A singleton: the replacement writes the same document the old resource's delete removes, so
+      // the old one goes first (docs/reliability.md).
+      deleteBeforeReplace: true,
+    },
+    update: {
+      // Another stack may declare the same company's setting: overlap is reported (overlap.ts).
+      detectsOverlap: true,
+    },
+    preview: {
+      vendorRequests: (inputs) => [
+        {
+          method: "PATCH",
+          path: featuresPath(inputs.companyId),
+          body: featuresBody(inputs.features, []),
+          inputPathOf: (at) => featureInputPath(inputs.features, at),
+        },
+      ],
+    },
+    adoption: {
+      // One per company: imported by its company.
+      importId: {
+        ...companySettingForm(),
+        note: "The imported `features` are every feature the company has a value for.",
+      },
+    },
+    tenant: featuresTenant,
   },
 });
 

@@ -11,7 +11,9 @@ import type { TenantFacts } from "../provider/model/tenant-facts";
 import { entityIdSchema } from "../schemas/common";
 import { companyResponseSchema, companyRoleSchema, companyWritableFields } from "../schemas/company";
 import { readUnlessGone } from "./gone";
-import { observe, replaceWhole, replacementBody, withoutAdopt } from "./shared";
+import { observe } from "./observe";
+import { replaceWhole, replacementBody } from "./replace-whole";
+import { withoutAdopt } from "./without-adopt";
 
 /** Inputs of {@link Company} as validated at preview time. */
 export const companyInputsSchema = z.strictObject({
@@ -80,19 +82,8 @@ const companyTenant: TenantFacts = {
 export const companyResource = defineResource<CompanyInputs, CompanyState, typeof companyInputsSchema>({
   type: "Company",
   inputs: companyInputsSchema,
-  replaceOn: [],
   outputs: [],
-  idOutput: "companyId",
   notFoundCodes: NOT_FOUND_CODES,
-  uniqueExternalIdWithin: [],
-  // Adoption replaces the company whole: `PUT /v2/companies/{adoptId}`.
-  vendorRequests: (inputs) => [
-    createRequest(inputs),
-    ...(typeof inputs.adoptId === "string"
-      ? [{ method: "PUT" as const, path: companyPath(inputs.adoptId), body: undefined, idInput: "adoptId" }]
-      : []),
-  ],
-  tenant: companyTenant,
   async create({ client }, inputs, created) {
     const { path, body } = createRequest(inputs);
     const { id } = await client.post(path, { body, schema: entityIdSchema });
@@ -156,6 +147,34 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
         return confirmed;
       },
     },
+  },
+  capabilities: {
+    replacement: {
+      replaceOn: [],
+    },
+    uniqueness: {
+      uniqueExternalIdWithin: [],
+    },
+    outputRules: {
+      idOutput: "companyId",
+    },
+    preview: {
+      // Adoption replaces the company whole: `PUT /v2/companies/{adoptId}`.
+      vendorRequests: (inputs) => [
+        createRequest(inputs),
+        ...(typeof inputs.adoptId === "string"
+          ? [
+              {
+                method: "PUT" as const,
+                path: companyPath(inputs.adoptId),
+                body: undefined,
+                idInput: "adoptId",
+              },
+            ]
+          : []),
+      ],
+    },
+    tenant: companyTenant,
   },
 });
 

@@ -13,7 +13,7 @@ import { readOncePerRun } from "../provider/planning/run-cache";
 import type { TenantFacts } from "../provider/model/tenant-facts";
 import { type CustomFieldLevel, customFieldLevelSchema } from "../schemas/custom-field";
 import { fieldLevelsOf, type OwnField, ownFields } from "./custom-field-list";
-import { containsUnknown } from "../provider/model/values";
+import { containsUnknown } from "../provider/model/unknown-values";
 import { readUnlessGone } from "./gone";
 import { planReorder } from "./reorder-plan";
 import { oneOf, segmentsForm } from "../provider/model/import-id";
@@ -104,48 +104,15 @@ async function converge(client: TravelClient, inputs: Inputs): Promise<void> {
 export const customFieldOrderResource = defineResource<Inputs, State, typeof customFieldOrderInputsSchema>({
   type: "CustomFieldOrder",
   notFoundCodes: ["COMPANY_NOT_FOUND"],
-  tenant: orderTenant,
   inputs: customFieldOrderInputsSchema,
-  replaceOn: ["companyId"],
-  // Recorded as each field's predecessor: `preview --diff` shows the fields that move, by name.
-  keyedInputs: { fieldIds: inOrder("fieldId") },
   outputs: [],
   // A convergence from the current order: repeating the create is harmless.
   recovery: { strategy: "idempotent" },
-  async preflight({ client }, news) {
-    const fields = await ownFieldsOncePerRun(client, news);
-    return unknownFields(
-      news,
-      fields.map((field) => field.id),
-    );
-  },
-  // Each field is shown by its name (`~ Cost code: { ~ place: "after Purpose" => "first" }`).
-  namedKeys: ["fieldIds"],
-  async keyNames({ client }, inputs) {
-    if (containsUnknown(inputs.companyId) || containsUnknown(inputs.companyRole)) return {};
-    const fields = await ownFieldsOncePerRun(client, inputs);
-    return { fieldIds: new Map(fields.map((field) => [field.id, field.name])) };
-  },
   async create({ client }, inputs, created) {
     await converge(client, inputs);
     // Known only once converged: a lost answer is settled by converging again (idempotent).
     created(inputs.companyId);
     return { id: inputs.companyId, state: { companyId: inputs.companyId } };
-  },
-  // One per company and level: imported by its company, and the level unless ORG.
-  importId: {
-    note:
-      "The order of the company's own fields at ORG, or at the level given as a second segment " +
-      "(`<companyId>/TMC`). The imported `fieldIds` are every own field of the level, in checkout order.",
-    ...segmentsForm(
-      ["companyId"],
-      ({ companyId, companyRole }) => {
-        if (companyRole === undefined) return { id: companyId, inputs: { companyId } };
-        const level = oneOf("CustomFieldOrder", "companyRole", companyRole, customFieldLevelSchema.options);
-        return { id: companyId, inputs: { companyId, companyRole: level } };
-      },
-      ["companyRole"],
-    ),
   },
   async read({ client, importing }, id, declared) {
     const level = declared.companyRole ?? "ORG";
@@ -162,6 +129,54 @@ export const customFieldOrderResource = defineResource<Inputs, State, typeof cus
   },
   async delete() {
     // The platform keeps an order for every field; there is nothing to undo.
+  },
+  capabilities: {
+    replacement: {
+      replaceOn: ["companyId"],
+    },
+    preview: {
+      async preflight({ client }, news) {
+        const fields = await ownFieldsOncePerRun(client, news);
+        return unknownFields(
+          news,
+          fields.map((field) => field.id),
+        );
+      },
+    },
+    diff: {
+      // Recorded as each field's predecessor: `preview --diff` shows the fields that move, by name.
+      keyedInputs: { fieldIds: inOrder("fieldId") },
+      // Each field is shown by its name (`~ Cost code: { ~ place: "after Purpose" => "first" }`).
+      namedKeys: ["fieldIds"],
+      async keyNames({ client }, inputs) {
+        if (containsUnknown(inputs.companyId) || containsUnknown(inputs.companyRole)) return {};
+        const fields = await ownFieldsOncePerRun(client, inputs);
+        return { fieldIds: new Map(fields.map((field) => [field.id, field.name])) };
+      },
+    },
+    adoption: {
+      // One per company and level: imported by its company, and the level unless ORG.
+      importId: {
+        note:
+          "The order of the company's own fields at ORG, or at the level given as a second segment " +
+          "(`<companyId>/TMC`). The imported `fieldIds` are every own field of the level, in checkout order.",
+        ...segmentsForm(
+          ["companyId"],
+          ({ companyId, companyRole }) => {
+            if (companyRole === undefined) return { id: companyId, inputs: { companyId } };
+            const level = oneOf(
+              "CustomFieldOrder",
+              "companyRole",
+              companyRole,
+              customFieldLevelSchema.options,
+            );
+            return { id: companyId, inputs: { companyId, companyRole: level } };
+          },
+          ["companyRole"],
+        ),
+      },
+    },
+    tenant: orderTenant,
   },
 });
 

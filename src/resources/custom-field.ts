@@ -29,7 +29,8 @@ import {
 } from "./custom-field-list";
 import { readUnlessGone } from "./gone";
 import { readEach } from "./read-each";
-import { observe, replaceWhole, replacementBody } from "./shared";
+import { observe } from "./observe";
+import { replaceWhole, replacementBody } from "./replace-whole";
 
 /** Inputs of {@link CustomField}. */
 export const customFieldInputsSchema = z
@@ -109,34 +110,7 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
   type: "CustomField",
   notFoundCodes: GONE,
   inputs: customFieldInputsSchema,
-  replaceOn: ["companyId", "companyRole"],
-  deleteBeforeReplace: true,
   outputs: [],
-  idOutput: "customFieldId",
-  tenant: fieldTenant,
-  uniqueInputs: [
-    {
-      input: "name",
-      within: ["companyId"],
-      caseInsensitive: true,
-      rejection: "names are unique per company, compared without regard to case (409 on the second create)",
-    },
-  ],
-  async preflight({ client }, news, olds) {
-    if (olds.name !== undefined && sameName(olds.name, news.name) && olds.companyId === news.companyId)
-      return [];
-    const list = await listCustomFields(client, news.companyId, news.companyRole, { searchText: news.name });
-    const clash = list.find(
-      (field) => sameName(field.name, news.name) && (field.parentInfos ?? []).length === 0,
-    );
-    if (!clash || clash.id === news.adoptId) return [];
-    return [
-      {
-        property: "name",
-        reason: `a custom field named "${clash.name}" already exists in company ${news.companyId} (id ${clash.id}); names are unique per company, compared without regard to case: ${clashAdvice("CustomField", clash.id, "name")}`,
-      },
-    ];
-  },
   // Names are unique per company, compared without case: the name finds the field a lost create made.
   recovery: {
     strategy: "natural-key",
@@ -199,6 +173,46 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
   },
   async delete({ client }, id, declared) {
     await client.delete(customFieldPath(declared.companyId, id));
+  },
+  capabilities: {
+    replacement: {
+      replaceOn: ["companyId", "companyRole"],
+      deleteBeforeReplace: true,
+    },
+    uniqueness: {
+      uniqueInputs: [
+        {
+          input: "name",
+          within: ["companyId"],
+          caseInsensitive: true,
+          rejection:
+            "names are unique per company, compared without regard to case (409 on the second create)",
+        },
+      ],
+    },
+    outputRules: {
+      idOutput: "customFieldId",
+    },
+    preview: {
+      async preflight({ client }, news, olds) {
+        if (olds.name !== undefined && sameName(olds.name, news.name) && olds.companyId === news.companyId)
+          return [];
+        const list = await listCustomFields(client, news.companyId, news.companyRole, {
+          searchText: news.name,
+        });
+        const clash = list.find(
+          (field) => sameName(field.name, news.name) && (field.parentInfos ?? []).length === 0,
+        );
+        if (!clash || clash.id === news.adoptId) return [];
+        return [
+          {
+            property: "name",
+            reason: `a custom field named "${clash.name}" already exists in company ${news.companyId} (id ${clash.id}); names are unique per company, compared without regard to case: ${clashAdvice("CustomField", clash.id, "name")}`,
+          },
+        ];
+      },
+    },
+    tenant: fieldTenant,
   },
 });
 

@@ -12,7 +12,8 @@ import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import { byField } from "../provider/model/keyed-inputs";
 import { readOncePerRun } from "../provider/planning/run-cache";
 import { parentId, type TenantFacts } from "../provider/model/tenant-facts";
-import { jsonEqual, UNKNOWN, withoutUndefined } from "../provider/model/values";
+import { jsonEqual, withoutUndefined } from "../provider/model/values";
+import { UNKNOWN } from "../provider/model/unknown-values";
 import { type Option, optionGroupSchema, optionSchema } from "../schemas/custom-field";
 import { ARM_ID_INPUT, armLinkProps } from "./arm-link";
 import { importIdOf } from "../provider/model/import-id";
@@ -134,35 +135,10 @@ const optionGroupTenant: TenantFacts = {
 export const optionGroupResource = defineResource<Inputs, State, typeof optionGroupInputsSchema>({
   type: "OptionGroup",
   notFoundCodes: GONE,
-  tenant: optionGroupTenant,
   inputs: optionGroupInputsSchema,
-  replaceOn: ["companyId", "customFieldId", "optionGroupId"],
-  // Recorded by name: `preview --diff` shows `+ P-600` and `- P-400`, not every shifted position.
-  keyedInputs: { options: byField("name") },
   outputs: [],
   // A convergence from the group's current options: repeating the create is harmless.
   recovery: { strategy: "idempotent" },
-  keptWhenUnknown(olds, news) {
-    // The arm's `optionGroupId` is unknown while the arm is updated: its id, still known, tells
-    // that the group stays (see `arm-link.ts`). A replaced arm has an unknown id and a new group.
-    const armId = news[ARM_ID_INPUT];
-    return typeof armId === "string" && armId !== UNKNOWN && armId === olds[ARM_ID_INPUT]
-      ? ["optionGroupId"]
-      : [];
-  },
-  async preflight({ client }, news) {
-    const path = groupPath(news, news.optionGroupId);
-    const group = await readOncePerRun(client, path, () =>
-      readUnlessGone(["OPTION_GROUP_NOT_FOUND", "CUSTOM_FIELD_NOT_FOUND"], () => client.get(path)),
-    );
-    if (group !== undefined) return [];
-    return [
-      {
-        property: "optionGroupId",
-        reason: `option group ${news.optionGroupId} does not exist on custom field ${news.customFieldId} (use the optionGroupId output of a USER + MANUAL Arm)`,
-      },
-    ];
-  },
   async create({ client }, inputs, created) {
     const id = inputs.optionGroupId;
     const current = await currentOptions(client, inputs, id);
@@ -170,10 +146,6 @@ export const optionGroupResource = defineResource<Inputs, State, typeof optionGr
     // Known only once converged: a lost answer is settled by converging again (idempotent).
     created(id);
     return { id, state: { optionGroupId: id } };
-  },
-  importId: {
-    ...importIdOf({ type: "OptionGroup", replaceOn: ["companyId", "customFieldId", "optionGroupId"] }),
-    note: "The imported `options` are every option of the group: the resource then manages them all.",
   },
   async read({ client, importing }, id, declared) {
     const current = await readUnlessGone(GONE, () => currentOptions(client, declared, id));
@@ -217,6 +189,48 @@ export const optionGroupResource = defineResource<Inputs, State, typeof optionGr
         toDelete: names.slice(at, at + OPTION_BATCH_SIZE).map((name) => ({ name })),
       });
     await send(client, declared, id, patches);
+  },
+  capabilities: {
+    replacement: {
+      replaceOn: ["companyId", "customFieldId", "optionGroupId"],
+    },
+    preview: {
+      async preflight({ client }, news) {
+        const path = groupPath(news, news.optionGroupId);
+        const group = await readOncePerRun(client, path, () =>
+          readUnlessGone(["OPTION_GROUP_NOT_FOUND", "CUSTOM_FIELD_NOT_FOUND"], () => client.get(path)),
+        );
+        if (group !== undefined) return [];
+        return [
+          {
+            property: "optionGroupId",
+            reason: `option group ${news.optionGroupId} does not exist on custom field ${news.customFieldId} (use the optionGroupId output of a USER + MANUAL Arm)`,
+          },
+        ];
+      },
+    },
+    diff: {
+      // Recorded by name: `preview --diff` shows `+ P-600` and `- P-400`, not every shifted position.
+      keyedInputs: { options: byField("name") },
+      keptWhenUnknown(olds, news) {
+        // The arm's `optionGroupId` is unknown while the arm is updated: its id, still known, tells
+        // that the group stays (see `arm-link.ts`). A replaced arm has an unknown id and a new group.
+        const armId = news[ARM_ID_INPUT];
+        return typeof armId === "string" && armId !== UNKNOWN && armId === olds[ARM_ID_INPUT]
+          ? ["optionGroupId"]
+          : [];
+      },
+    },
+    adoption: {
+      importId: {
+        ...importIdOf({
+          type: "OptionGroup",
+          capabilities: { replacement: { replaceOn: ["companyId", "customFieldId", "optionGroupId"] } },
+        }),
+        note: "The imported `options` are every option of the group: the resource then manages them all.",
+      },
+    },
+    tenant: optionGroupTenant,
   },
 });
 

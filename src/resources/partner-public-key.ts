@@ -11,7 +11,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { apiPath, type TravelClient } from "../client";
 import { defineResource } from "../provider/hosts/dynamic/define-resource";
 import type { ValuePath } from "../provider/model/definition";
-import { containsUnknown } from "../provider/model/values";
+import { containsUnknown } from "../provider/model/unknown-values";
 import { warnRun } from "../provider/model/resource-context";
 import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import { readOncePerRun } from "../provider/planning/run-cache";
@@ -193,47 +193,7 @@ export const partnerPublicKeyResource = defineResource<
   type: "PartnerPublicKey",
   notFoundCodes: ["PARTNER_PUBLIC_KEY_NOT_FOUND", "COMPANY_NOT_FOUND"],
   inputs: partnerPublicKeyInputsSchema,
-  replaceOn: ["companyId", "kid", "publicKeyPem", "jwk"],
-  deleteBeforeReplace: true,
   outputs: ["keyId", "thumbprint", "status", "createdAt"],
-  // Optional in the vendor's PartnerPublicKeyInfo: an answer that leaves them out keeps the record.
-  keptOutputs: ["thumbprint", "createdAt"],
-  uniqueInputs: [
-    {
-      input: "kid",
-      within: ["companyId"],
-      rejection: "a kid is unique among a company's active keys (409 PARTNER_KEY_KID_EXISTS on the second)",
-    },
-  ],
-  async preflight({ client }, news, olds) {
-    const material = keyMaterialFailures(news);
-    if (material.length > 0) return material;
-    // The key this resource holds (same company and kid) is no clash: that is an update or a
-    // delete-first replacement.
-    if (olds.kid === news.kid && olds.companyId === news.companyId) return [];
-    const { keys } = await activeKeysOncePerRun(client, news.companyId);
-    const clash = keys.find((key) => key.kid === news.kid && key.id !== news.adoptId);
-    if (!clash) return [];
-    return [
-      {
-        property: "kid",
-        reason: `company ${news.companyId} already has an active key with kid ${news.kid} (registration ${clash.id}); a kid is unique among active keys: ${clashAdvice("PartnerPublicKey", clash.id, "kid")}`,
-      },
-    ];
-  },
-  // The key is converted once every input is known and readable (preflight names a key that is not).
-  vendorRequests: (inputs) =>
-    containsUnknown(inputs) || keyMaterialFailures(inputs).length > 0
-      ? []
-      : [
-          {
-            method: "POST",
-            path: keysPath(inputs.companyId),
-            body: addKeyBody(inputs),
-            inputPathOf: (at) => keyInputPath(inputs, at),
-          },
-        ],
-  tenant: partnerKeyTenant,
   async create({ client }, inputs, created) {
     const response = await client.post(keysPath(inputs.companyId), {
       body: addKeyBody(inputs),
@@ -262,27 +222,6 @@ export const partnerPublicKeyResource = defineResource<
         return response.keys.filter((k) => k.kid === key.value).map((k) => ({ id: k.id, name: k.kid }));
       },
     },
-  },
-  // Imported by its kid, which partners know; the registration id is the platform's own.
-  importId: {
-    ...segmentsForm(["companyId", "kid"], async ({ companyId, kid }, { client }) => {
-      const { keys } = await listActiveKeys(client, companyId);
-      const key = keys.find((k) => k.kid === kid && k.status === "ACTIVE");
-      if (!key) throw new Error(`PartnerPublicKey: company ${companyId} has no active key with kid ${kid}`);
-      return { id: key.id, inputs: { companyId } };
-    }),
-    note:
-      "The id names the key by its kid; the resource's id is the platform's registration id. The " +
-      "platform never returns a key's material, so the generated code lacks it: add the partner's " +
-      "`publicKeyPem` or `jwk`. Its thumbprint proves it is the imported key: no change, no replacement.",
-  },
-  // The platform never returns a key's material, so an imported key records none; the material a
-  // program then declares is the same key when its thumbprint is the one recorded.
-  provenByOutputs(recorded, news) {
-    if (recorded.publicKeyPem !== undefined || recorded.jwk !== undefined) return [];
-    if (typeof recorded.thumbprint !== "string") return [];
-    const thumbprint = declaredThumbprint(news as PartnerKeyInputs);
-    return thumbprint === recorded.thumbprint ? ["publicKeyPem", "jwk"] : [];
   },
   async read({ client }, id, declared) {
     const response = await listActiveKeys(client, declared.companyId, { id, kid: declared.kid });
@@ -339,6 +278,83 @@ export const partnerPublicKeyResource = defineResource<
       return;
     }
     await client.delete(keyPath(declared.companyId, declared.kid));
+  },
+  capabilities: {
+    replacement: {
+      replaceOn: ["companyId", "kid", "publicKeyPem", "jwk"],
+      deleteBeforeReplace: true,
+    },
+    uniqueness: {
+      uniqueInputs: [
+        {
+          input: "kid",
+          within: ["companyId"],
+          rejection:
+            "a kid is unique among a company's active keys (409 PARTNER_KEY_KID_EXISTS on the second)",
+        },
+      ],
+    },
+    outputRules: {
+      // Optional in the vendor's PartnerPublicKeyInfo: an answer that leaves them out keeps the record.
+      keptOutputs: ["thumbprint", "createdAt"],
+    },
+    preview: {
+      async preflight({ client }, news, olds) {
+        const material = keyMaterialFailures(news);
+        if (material.length > 0) return material;
+        // The key this resource holds (same company and kid) is no clash: that is an update or a
+        // delete-first replacement.
+        if (olds.kid === news.kid && olds.companyId === news.companyId) return [];
+        const { keys } = await activeKeysOncePerRun(client, news.companyId);
+        const clash = keys.find((key) => key.kid === news.kid && key.id !== news.adoptId);
+        if (!clash) return [];
+        return [
+          {
+            property: "kid",
+            reason: `company ${news.companyId} already has an active key with kid ${news.kid} (registration ${clash.id}); a kid is unique among active keys: ${clashAdvice("PartnerPublicKey", clash.id, "kid")}`,
+          },
+        ];
+      },
+      // The key is converted once every input is known and readable (preflight names a key that is not).
+      vendorRequests: (inputs) =>
+        containsUnknown(inputs) || keyMaterialFailures(inputs).length > 0
+          ? []
+          : [
+              {
+                method: "POST",
+                path: keysPath(inputs.companyId),
+                body: addKeyBody(inputs),
+                inputPathOf: (at) => keyInputPath(inputs, at),
+              },
+            ],
+    },
+    diff: {
+      // The platform never returns a key's material, so an imported key records none; the material a
+      // program then declares is the same key when its thumbprint is the one recorded.
+      provenByOutputs(recorded, news) {
+        if (recorded.publicKeyPem !== undefined || recorded.jwk !== undefined) return [];
+        if (typeof recorded.thumbprint !== "string") return [];
+        const thumbprint = declaredThumbprint(news as PartnerKeyInputs);
+        return thumbprint === recorded.thumbprint ? ["publicKeyPem", "jwk"] : [];
+      },
+    },
+    adoption: {
+      // Imported by its kid, which partners know; the registration id is the platform's own.
+      importId: {
+        ...segmentsForm(["companyId", "kid"], async ({ companyId, kid }, { client }) => {
+          const { keys } = await listActiveKeys(client, companyId);
+          const key = keys.find((k) => k.kid === kid && k.status === "ACTIVE");
+          if (!key)
+            throw new Error(`PartnerPublicKey: company ${companyId} has no active key with kid ${kid}`);
+          return { id: key.id, inputs: { companyId } };
+        }),
+        note:
+          "The id names the key by its kid; the resource's id is the platform's registration id. The " +
+          "platform never returns a key's material, so the generated code lacks it: add the partner's " +
+          "`publicKeyPem` or `jwk`. Its thumbprint proves it is the imported key: no change, no replacement.",
+      },
+    },
+    tenant: partnerKeyTenant,
   },
 });
 

@@ -60,31 +60,15 @@ export const perTripServiceChargeResource = defineResource<
 >({
   type: "PerTripServiceCharge",
   inputs: perTripServiceChargeInputsSchema,
-  replaceOn: ["companyId"],
-  // Charges by currency and tier charges by tier: `preview --diff` shows `~ USD: {…}`, not `~ [0]`.
-  keyedInputs: {
-    config: keyedWithin(() => fixedChargeConfigSchema, "a charge's `currencyCode`, a tier charge's `tier`"),
-  },
-  // A singleton: the replacement writes the same document the old resource's delete removes, so
-  // the old one goes first (docs/reliability.md).
-  deleteBeforeReplace: true,
-  // Another stack may declare the same company's setting: overlap is reported (overlap.ts).
-  detectsOverlap: true,
   outputs: ["enabled"],
   notFoundCodes: NOT_FOUND_CODES,
   // A singleton setting stored whole: repeating the create is harmless.
   recovery: { strategy: "idempotent" },
-  vendorRequests: (inputs) => [
-    { method: "POST", path: chargePath(inputs.companyId), body: chargeBody(inputs) },
-  ],
-  tenant: chargeTenant,
   async create({ client }, inputs, created) {
     await client.post(chargePath(inputs.companyId), { body: chargeBody(inputs), idempotent: true });
     created(inputs.companyId);
     return { id: inputs.companyId, state: { enabled: undefined } };
   },
-  // One per company: imported by its company.
-  importId: companySettingForm(),
   async read({ client }, id) {
     const response = await readUnlessGone(NOT_FOUND_CODES, () =>
       client.get(chargePath(id), { schema: responseSchema }),
@@ -97,14 +81,45 @@ export const perTripServiceChargeResource = defineResource<
       state: { enabled: response.enabled ?? false },
     };
   },
-  // The platform's answer to a change does not say whether the charge is enabled.
-  changedByUpdate: () => ["enabled"],
   async update({ client }, id, news) {
     await client.post(chargePath(id), { body: chargeBody(news), idempotent: true });
     return { enabled: undefined };
   },
   async delete() {
     // The platform has no delete for this setting: it stays as last set (documented on the Args).
+  },
+  capabilities: {
+    replacement: {
+      replaceOn: ["companyId"],
+      // A singleton: the replacement writes the same document the old resource's delete removes, so
+      // the old one goes first (docs/reliability.md).
+      deleteBeforeReplace: true,
+    },
+    update: {
+      // Another stack may declare the same company's setting: overlap is reported (overlap.ts).
+      detectsOverlap: true,
+      // The platform's answer to a change does not say whether the charge is enabled.
+      changedByUpdate: () => ["enabled"],
+    },
+    preview: {
+      vendorRequests: (inputs) => [
+        { method: "POST", path: chargePath(inputs.companyId), body: chargeBody(inputs) },
+      ],
+    },
+    diff: {
+      // Charges by currency and tier charges by tier: `preview --diff` shows `~ USD: {…}`, not `~ [0]`.
+      keyedInputs: {
+        config: keyedWithin(
+          () => fixedChargeConfigSchema,
+          "a charge's `currencyCode`, a tier charge's `tier`",
+        ),
+      },
+    },
+    adoption: {
+      // One per company: imported by its company.
+      importId: companySettingForm(),
+    },
+    tenant: chargeTenant,
   },
 });
 

@@ -212,9 +212,7 @@ export const tenantKeyResource = defineResource<
   type: "TenantKey",
   notFoundCodes: ["COMPANY_NOT_FOUND"],
   inputs: tenantKeyInputsSchema,
-  replaceOn: ["companyId"],
   outputs: ["configId", "rotatedAt"],
-  keptOutputs: ["configId", "rotatedAt"],
   recovery: {
     strategy: "idempotent",
     existing: "the platform rotates the company's existing key instead of provisioning one",
@@ -232,10 +230,6 @@ export const tenantKeyResource = defineResource<
       return { id: inputs.companyId, state: { rotatedAt } };
     },
   },
-  tenant: {
-    manifest: { section: "tenantKey" },
-    inventory: { omitted: "the platform has no read call for tenant keys" },
-  },
   async create(ctx, inputs) {
     const response = await callOnce(ctx.client, inputs.companyId, "provision the key");
     const { rotatedAt } = response;
@@ -249,14 +243,6 @@ export const tenantKeyResource = defineResource<
     }
     return { id: response.configId, state: { configId: response.configId, rotatedAt } };
   },
-  // One per company, and the platform cannot read it: imported by its company, whose id it takes
-  // (as when the answer carrying its configId was lost); the next rotation records the configId.
-  importId: {
-    ...companySettingForm(),
-    note:
-      "The platform cannot read a tenant key, so the import checks only that the company exists: " +
-      "import a key the company has. Its `configId` stays unknown until the next rotation returns it.",
-  },
   async read({ client }, id, declared) {
     const company = await readUnlessGone(["COMPANY_NOT_FOUND"], () =>
       client.get(apiPath`/v2/companies/${declared.companyId}`),
@@ -265,12 +251,6 @@ export const tenantKeyResource = defineResource<
     // The key itself cannot be read: it is assumed unchanged (see docs/security.md, drift).
     return { observed: declared, state: id === declared.companyId ? {} : { configId: id } };
   },
-  refusedUpdate: (recorded, news, platformNowMs) =>
-    cooldownRefusal(recorded as TenantKeyInputs & TenantKeyState, news as TenantKeyInputs, platformNowMs),
-  // Its company's read: allowed to whoever may rotate the key, and it changes nothing.
-  clockProbe: (recorded) => apiPath`/v2/companies/${String(recorded.companyId)}`,
-  changedByUpdate: (olds, news) =>
-    news.rotation !== undefined && news.rotation !== olds.rotation ? ["configId", "rotatedAt"] : [],
   async update(ctx, id, news, olds, recorded = {}) {
     const configId = id === news.companyId ? undefined : id;
     if (news.rotation === undefined || news.rotation === olds.rotation) return { configId };
@@ -286,6 +266,37 @@ export const tenantKeyResource = defineResource<
         "so the key stays provisioned and in use for as long as the company exists " +
         "(if this run deletes the company too, the key goes with it, and the company's delete says so).",
     );
+  },
+  capabilities: {
+    replacement: {
+      replaceOn: ["companyId"],
+    },
+    outputRules: {
+      keptOutputs: ["configId", "rotatedAt"],
+    },
+    update: {
+      changedByUpdate: (olds, news) =>
+        news.rotation !== undefined && news.rotation !== olds.rotation ? ["configId", "rotatedAt"] : [],
+      // Preview refuses a rotation within the platform's hour, by the platform's clock.
+      refusedUpdate: (recorded, news, platformNowMs) =>
+        cooldownRefusal(recorded as TenantKeyInputs & TenantKeyState, news as TenantKeyInputs, platformNowMs),
+      // Its company's read: allowed to whoever may rotate the key, and it changes nothing.
+      clockProbe: (recorded) => apiPath`/v2/companies/${String(recorded.companyId)}`,
+    },
+    adoption: {
+      // One per company, and the platform cannot read it: imported by its company, whose id it takes
+      // (as when the answer carrying its configId was lost); the next rotation records the configId.
+      importId: {
+        ...companySettingForm(),
+        note:
+          "The platform cannot read a tenant key, so the import checks only that the company exists: " +
+          "import a key the company has. Its `configId` stays unknown until the next rotation returns it.",
+      },
+    },
+    tenant: {
+      manifest: { section: "tenantKey" },
+      inventory: { omitted: "the platform has no read call for tenant keys" },
+    },
   },
 });
 

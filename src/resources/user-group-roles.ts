@@ -11,7 +11,8 @@ import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
 import { byField } from "../provider/model/keyed-inputs";
 import { readOncePerRun } from "../provider/planning/run-cache";
 import type { TenantFacts } from "../provider/model/tenant-facts";
-import { containsUnknown, jsonEqual } from "../provider/model/values";
+import { containsUnknown } from "../provider/model/unknown-values";
+import { jsonEqual } from "../provider/model/values";
 import {
   groupRolesResponseSchema,
   type RoleAssignment,
@@ -178,43 +179,9 @@ async function converge(
 /** The UserGroupRoles definition. Its id is the group id: one per group. */
 export const userGroupRolesResource = defineResource<Inputs, State, typeof userGroupRolesInputsSchema>({
   type: "UserGroupRoles",
-  uniqueInputs: [
-    {
-      input: "groupId",
-      within: ["companyId"],
-      rejection:
-        "each UserGroupRoles owns every role of its group, so two would remove each other's roles on every up",
-    },
-  ],
   notFoundCodes: GONE,
-  tenant: rolesTenant,
   inputs: userGroupRolesInputsSchema,
-  replaceOn: ["companyId", "groupId"],
-  // Recorded by role name: `preview --diff` shows the role added, removed or rescoped by its name.
-  keyedInputs: { roles: byField("roleId", "role name") },
-  namedKeys: ["roles"],
-  async keyNames({ client }, inputs) {
-    if (containsUnknown(inputs.companyId)) return {};
-    const roles = await companyRoles(client, inputs.companyId);
-    return { roles: new Map(roles.map((role) => [role.id, role.name])) };
-  },
   outputs: [],
-  async preflight({ client }, news) {
-    try {
-      const group = await client.get(groupPath(news.companyId, news.groupId), { schema: userGroupSchema });
-      if (group.isUnmodifiable) return [{ property: "groupId", reason: standardGroupMessage(group) }];
-      return await unknownRoles(client, news);
-    } catch (error) {
-      if (isNotFound(error, GONE))
-        return [
-          {
-            property: "groupId",
-            reason: `user group ${news.groupId} does not exist in company ${news.companyId}`,
-          },
-        ];
-      throw error;
-    }
-  },
   // A convergence from the group's current roles: repeating the create is harmless.
   recovery: { strategy: "idempotent" },
   async create({ client }, inputs, created) {
@@ -222,11 +189,6 @@ export const userGroupRolesResource = defineResource<Inputs, State, typeof userG
     created(inputs.groupId);
     return { id: inputs.groupId, state: { groupId: inputs.groupId } };
   },
-  // One per group: imported by its company and group.
-  importId: segmentsForm(["companyId", "groupId"], ({ companyId, groupId }) => ({
-    id: groupId,
-    inputs: { companyId },
-  })),
   async read({ client }, id, declared) {
     const companyId = declared.companyId;
     const roles = await readUnlessGone(GONE, () => currentRoles(client, companyId, id));
@@ -246,6 +208,59 @@ export const userGroupRolesResource = defineResource<Inputs, State, typeof userG
     await client.patch(`${groupPath(declared.companyId, id)}/roles`, {
       body: { rolesToAdd: [], rolesToDelete },
     });
+  },
+  capabilities: {
+    replacement: {
+      replaceOn: ["companyId", "groupId"],
+    },
+    uniqueness: {
+      uniqueInputs: [
+        {
+          input: "groupId",
+          within: ["companyId"],
+          rejection:
+            "each UserGroupRoles owns every role of its group, so two would remove each other's roles on every up",
+        },
+      ],
+    },
+    preview: {
+      async preflight({ client }, news) {
+        try {
+          const group = await client.get(groupPath(news.companyId, news.groupId), {
+            schema: userGroupSchema,
+          });
+          if (group.isUnmodifiable) return [{ property: "groupId", reason: standardGroupMessage(group) }];
+          return await unknownRoles(client, news);
+        } catch (error) {
+          if (isNotFound(error, GONE))
+            return [
+              {
+                property: "groupId",
+                reason: `user group ${news.groupId} does not exist in company ${news.companyId}`,
+              },
+            ];
+          throw error;
+        }
+      },
+    },
+    diff: {
+      // Recorded by role name: `preview --diff` shows the role added, removed or rescoped by its name.
+      keyedInputs: { roles: byField("roleId", "role name") },
+      namedKeys: ["roles"],
+      async keyNames({ client }, inputs) {
+        if (containsUnknown(inputs.companyId)) return {};
+        const roles = await companyRoles(client, inputs.companyId);
+        return { roles: new Map(roles.map((role) => [role.id, role.name])) };
+      },
+    },
+    adoption: {
+      // One per group: imported by its company and group.
+      importId: segmentsForm(["companyId", "groupId"], ({ companyId, groupId }) => ({
+        id: groupId,
+        inputs: { companyId },
+      })),
+    },
+    tenant: rolesTenant,
   },
 });
 

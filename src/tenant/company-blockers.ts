@@ -24,7 +24,14 @@ export interface BlockingObject {
 
 /** What a blocking type declares beyond its tenant facts: the parent ids its import id names. */
 export type BlockerRegistry = Readonly<
-  Record<string, TenantRegistry[string] & { readonly replaceOn: readonly string[] }>
+  Record<
+    string,
+    TenantRegistry[string] & {
+      readonly capabilities?:
+        | { readonly replacement?: { readonly replaceOn?: readonly string[] | undefined } | undefined }
+        | undefined;
+    }
+  >
 >;
 
 const IMPORT_PARENTS = ["companyId", "legalEntityId", "customFieldId"];
@@ -37,17 +44,19 @@ export async function companyBlockers(
 ): Promise<BlockingObject[]> {
   const blocking = Object.fromEntries(
     Object.entries(registry).filter(
-      ([, definition]) => inventoryOf(definition.tenant)?.blocksCompanyDeletion === true,
+      ([, definition]) => inventoryOf(definition.capabilities?.tenant)?.blocksCompanyDeletion === true,
     ),
   );
   const snapshot = await readTenantSnapshot(client, companyId, blocking, undefined, { listedOnly: true });
   if (snapshot === undefined) return [];
   return Object.entries(snapshot.objects).flatMap(([type, objects]) => {
     const definition = blocking[type];
-    const inventory = inventoryOf(definition?.tenant);
+    const inventory = inventoryOf(definition?.capabilities?.tenant);
     if (definition === undefined || inventory === undefined || "omitted" in inventory.reconcile) return [];
     const { reconcile } = inventory;
-    const parents = IMPORT_PARENTS.filter((name) => definition.replaceOn.includes(name));
+    const parents = IMPORT_PARENTS.filter((name) =>
+      (definition.capabilities?.replacement?.replaceOn ?? []).includes(name),
+    );
     return objects.map(({ entity, parents: ids }) => ({
       type,
       id: entity.id,

@@ -40,7 +40,7 @@ function cascadingInventories(registry: TenantRegistry): TenantRegistry {
     inventory.blocksCompanyDeletion !== true &&
     (inventory.objects !== undefined || !("omitted" in inventory.reconcile));
   return Object.fromEntries(
-    Object.entries(registry).filter(([, definition]) => goes(inventoryOf(definition.tenant))),
+    Object.entries(registry).filter(([, definition]) => goes(inventoryOf(definition.capabilities?.tenant))),
   );
 }
 
@@ -64,7 +64,7 @@ export async function companyCascade(
   const snapshot = await readTenantSnapshot(client, companyId, cascading);
   if (snapshot === undefined) return undefined;
   const objects = Object.entries(snapshot.objects).flatMap(([type, objects]) => {
-    const label = inventoryOf(cascading[type]?.tenant)?.objects;
+    const label = inventoryOf(cascading[type]?.capabilities?.tenant)?.objects;
     return objects
       .filter(({ entity }) => entity.id !== companyId) // the company itself, which the Company type lists
       .filter(({ entity }) => label !== undefined || !run.held(type, entity.id))

@@ -20,7 +20,9 @@ import type {
 import type { TenantObject, TenantObjectType } from "./tenant-object";
 
 /** The registry as the reader walks it: each type's tenant facts. */
-export type TenantRegistry = Readonly<Record<string, { readonly tenant?: TenantFacts | undefined }>>;
+export type TenantRegistry = Readonly<
+  Record<string, { readonly capabilities?: { readonly tenant?: TenantFacts | undefined } | undefined }>
+>;
 
 /** An object as read, with the ids it was listed under. */
 export interface ReadObject {
@@ -48,7 +50,7 @@ export function inventoryOf(facts: TenantFacts | undefined): Inventory | undefin
 /** The types with an inventory, each after the type of its parent. */
 export function inventoryOrder(registry: TenantRegistry): [string, Inventory][] {
   const pending = Object.entries(registry).flatMap(([type, definition]): [string, Inventory][] => {
-    const inventory = inventoryOf(definition.tenant);
+    const inventory = inventoryOf(definition.capabilities?.tenant);
     return inventory === undefined ? [] : [[type, inventory]];
   });
   const ordered: [string, Inventory][] = [];
@@ -113,7 +115,7 @@ export async function readTenantSnapshot(
     for (const parents of under)
       for (const entity of await list({ client, company }, parents)) read.push({ entity, parents });
     objects[type] = read;
-    const section = sectionOf(registry[type]?.tenant, type);
+    const section = sectionOf(registry[type]?.capabilities?.tenant, type);
     if (!reported.has(section)) progress(section, read.length);
     reported.add(section);
   }
@@ -130,7 +132,7 @@ function isRegistered(registry: TenantRegistry, type: string): type is TenantObj
 /** The objects of a snapshot that a resource can own by id, for reconcile. */
 export function tenantObjectsOf(snapshot: TenantSnapshot, registry: TenantRegistry): TenantObject[] {
   return Object.entries(snapshot.objects).flatMap(([type, objects]) => {
-    const inventory = inventoryOf(registry[type]?.tenant);
+    const inventory = inventoryOf(registry[type]?.capabilities?.tenant);
     if (!isRegistered(registry, type) || inventory === undefined || "omitted" in inventory.reconcile)
       return [];
     return objects.map(({ entity, parents: { companyId, ...parents } }): TenantObject => ({
@@ -160,7 +162,7 @@ export async function readTenant(
 
 /** The platform path that deletes `object`, from its type's inventory. */
 export function objectPath(object: TenantObject, registry: TenantRegistry): string {
-  const inventory = inventoryOf(registry[object.type]?.tenant);
+  const inventory = inventoryOf(registry[object.type]?.capabilities?.tenant);
   if (inventory === undefined || "omitted" in inventory.reconcile)
     throw new Error(`reconcile cannot delete a ${object.type}: its type lists no deletable objects`);
   const parents = { ...object.parents, companyId: object.companyId };

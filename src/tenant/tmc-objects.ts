@@ -21,7 +21,7 @@ export interface TmcObject {
 /** The types of `registry` with a TMC inventory. */
 export function tmcInventories(registry: TenantRegistry): [TenantObjectType, TmcInventory][] {
   return Object.entries(registry).flatMap(([type, definition]) => {
-    const inventory = definition.tenant?.tmcInventory;
+    const inventory = definition.capabilities?.tenant?.tmcInventory;
     return inventory === undefined ? [] : [[type, inventory] as [TenantObjectType, TmcInventory]];
   });
 }

@@ -4,7 +4,7 @@
  * through the API (test/support/build-tenant.ts): the export of that tenant has each type's
  * section, declaring the exported manifest (with Pulumi's mocks) declares each type, the
  * TypeScript export (`--format typescript`) declares each type with its class, and reconcile lists
- * each type's objects. Also issue 22's case: a company without the ORG role (a TMC with
+ * each type's objects. Also a company without the ORG role (a TMC with
  * TMC-level custom fields) is read, exported and reconciled like any other.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -29,7 +29,7 @@ const types = Object.keys(definitions);
 /** An opt-out says why, in words. */
 const SENTENCE = /^\S+( \S+){3,}/;
 const factsOf = (type: string) => {
-  const facts = definitions[type]?.tenant;
+  const facts = definitions[type]?.capabilities?.tenant;
   if (facts === undefined) throw new Error(`${type} declares no tenant facts`);
   return facts;
 };

@@ -34,6 +34,7 @@ import { type Plan, planRecorder } from "./plan-recorder";
 import { evolveProgram, KITS, pick, PROGRAM, type ProgramSpec, refsOf } from "../support/random-programs";
 import { pulumi } from "./engine-process";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
+import { replaceOnOf } from "../../src/provider/model/replace-rules";
 
 const ROUNDS: Record<Host, number> = {
   dynamic: Number(process.env.PLAN_FIDELITY_ROUNDS ?? "3"),
@@ -91,7 +92,7 @@ const typeOfUrn = (urn: string) => (urn.split("::")[2] ?? "").split(":").pop() a
 
 /** Whether the type's objects are removed by a delete (reconcile can delete them), not settings of the company. */
 function deletable(type: ResourceType): boolean {
-  const inventory = inventoryOf(definitions[type]?.tenant);
+  const inventory = inventoryOf(definitions[type]?.capabilities?.tenant);
   return inventory !== undefined && !("omitted" in inventory.reconcile);
 }
 
@@ -168,11 +169,11 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
         for (const { entity } of read) objects.set(`${type}/${entity.id}`, entity);
       for (const resource of resources) {
         const definition = definitions[resource.type];
-        if (!definition || inventoryOf(definition.tenant) !== undefined) continue;
+        if (!definition || inventoryOf(definition.capabilities?.tenant) !== undefined) continue;
         const found = await definition.read(
           { client },
           resource.id,
-          declaredForm(definition.keyedInputs, resource.inputs),
+          declaredForm(definition.capabilities?.diff?.keyedInputs, resource.inputs),
         );
         if (found)
           objects.set(`${resource.type}/${resource.id}`, {
@@ -197,7 +198,7 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       for (const resource of resources) {
         if (resource.name.startsWith("anchor-") || random() < 0.6) continue;
         const read = snapshot.objects[resource.type]?.find(({ entity }) => entity.id === resource.id);
-        const inventory = inventoryOf(definitions[resource.type]?.tenant);
+        const inventory = inventoryOf(definitions[resource.type]?.capabilities?.tenant);
         const removable =
           resource.type !== "Company" && deletable(resource.type) && !referenced.has(resource.name);
         if (read && inventory && !("omitted" in inventory.reconcile) && removable && random() < 0.3) {
@@ -256,7 +257,7 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       if (!edited) return false;
       // State records keyed lists (options, roles, order) as maps: the definition takes lists.
       const declared = declaredForm(
-        definition.keyedInputs,
+        definition.capabilities?.diff?.keyedInputs,
         Object.fromEntries(
           Object.entries(resource.inputs).filter(([key]) => !key.startsWith("__") && key !== "adoptId"),
         ),
@@ -268,8 +269,8 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
         (key) => JSON.stringify(news[key]) !== JSON.stringify(declared[key]),
       );
       const replaces = [
-        ...changed.filter((key) => definition.replaceOn.includes(key)),
-        ...(definition.replaceWhen?.rule(declared, news) ?? []),
+        ...changed.filter((key) => replaceOnOf(definition).includes(key)),
+        ...(definition.capabilities?.replacement?.replaceWhen?.rule(declared, news) ?? []),
       ];
       if (changed.length === 0 || replaces.length > 0) return false;
       await definition.update({ client }, resource.id, news, declared);

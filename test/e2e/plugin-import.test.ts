@@ -73,7 +73,8 @@ interface Made {
 function importIdFor(type: string, id: string, inputs: Values): string {
   const definition = definitionOf(type);
   const form = importIdOf(definition);
-  const own = definition.idOutput ?? `${type.charAt(0).toLowerCase()}${type.slice(1)}Id`;
+  const own =
+    definition.capabilities?.outputRules?.idOutput ?? `${type.charAt(0).toLowerCase()}${type.slice(1)}Id`;
   const values: Values = { ...inputs, [own]: id };
   const required = form.form.split("[")[0] ?? "";
   return [...required.matchAll(/<(\w+)>/g)].map(([, name]) => String(values[name ?? ""])).join("/");

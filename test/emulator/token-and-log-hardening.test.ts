@@ -1,5 +1,5 @@
 /**
- * Hardening found by an adversarial run (issue 20, item 6): the token endpoints keep nothing per
+ * Hardening found by an adversarial run: the token endpoints keep nothing per
  * unknown client id, wrong secrets sent with a victim's client id do not lock the victim out, the
  * request log keeps bounded bytes per entry, and temporary state files left by a killed process
  * are removed at start.

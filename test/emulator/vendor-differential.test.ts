@@ -1,5 +1,5 @@
 /**
- * The differential test of issue 20 (the emulator's half): for every write route the vendor
+ * The vendor differential test, the emulator's half: for every write route the vendor
  * documents with a JSON body, a valid sample generated from the vendor's schema is accepted, and
  * every one-defect mutant of it (a required property dropped, a wrong type, an enum value that
  * does not exist, a broken uuid, email, date or date-time, an undeclared property; at the top, one

@@ -43,7 +43,7 @@ function placement(row: VendorRow): {
   manifest: (inputs: Values) => Values;
   pathOf: (input: ValuePath) => ValuePath;
 } {
-  const manifest = row.definition.tenant?.manifest;
+  const manifest = row.definition.capabilities?.tenant?.manifest;
   if (manifest === undefined || !("section" in manifest)) throw new Error(`${row.name}: no manifest section`);
   const { section } = manifest;
   if (section === "company")

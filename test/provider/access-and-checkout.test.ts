@@ -5,7 +5,7 @@ import type { RunningEmulator } from "../../src/emulator";
 import { PLATFORM_ROLES } from "../../src/emulator/rbac/seed";
 import type { ResourceDefinition, Values } from "../../src/provider/model/definition";
 import { buildTypeProvider, type TypeProvider } from "../../src/provider/operations/type-provider";
-import { UNKNOWN } from "../../src/provider/model/values";
+import { UNKNOWN } from "../../src/provider/model/unknown-values";
 import { armResource } from "../../src/resources/arm";
 import { customFieldResource } from "../../src/resources/custom-field";
 import { customFieldOrderResource } from "../../src/resources/custom-field-order";

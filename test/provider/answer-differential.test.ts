@@ -1,5 +1,5 @@
 /**
- * The readers' differential test against the vendor's response schemas (issue 34, item 5): for
+ * The readers' differential test against the vendor's response schemas: for
  * one object of every registry type (test/support/one-of-each.ts), the provider's `read` (what
  * refresh calls) is run once as a baseline, then once per mutant of each answer it read on a
  * route the vendor documents. The mutants are every one-change form of that answer the published

@@ -253,7 +253,10 @@ describe("idempotent creates", () => {
           : { companyId, groupId, roles: [{ roleId: PLATFORM_ROLES[0].id }] };
       const definition = definitions[type] as ResourceDefinition<Values, Values>;
       // The definition takes lists where the engine records keyed maps (see keyed-inputs.ts).
-      const parsed = declaredForm(definition.keyedInputs, await checked(providerOf(type), inputs));
+      const parsed = declaredForm(
+        definition.capabilities?.diff?.keyedInputs,
+        await checked(providerOf(type), inputs),
+      );
       emulator.admin.addFault({ path, methods: [method], rate500: 1 });
       // A budget of 3 attempts (the client's own retries included).
       const short = clientFor(emulator, { maxRetries: 2, retry: { baseDelayMs: 1, maxDelayMs: 1 } });

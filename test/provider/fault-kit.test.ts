@@ -81,7 +81,7 @@ describe.each(Object.keys(definitions).sort())("%s", (type) => {
       const { id, outs } = await provider.create(inputs);
       row.beforeChange?.(env);
       // The program's form of the inputs: check records keyed lists as maps (keyed-inputs.ts).
-      const declared = declaredForm(definitions[type]?.keyedInputs, inputs);
+      const declared = declaredForm(definitions[type]?.capabilities?.diff?.keyedInputs, inputs);
       const news = await checked(provider, (row.change as (inputs: Values) => Values)(declared), outs);
       const rotations = row.rotations?.(env) ?? 0;
       const fired = loseNext(row.writes?.update ?? ANY_WRITE);

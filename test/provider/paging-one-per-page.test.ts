@@ -1,5 +1,5 @@
 /**
- * Paging by the platform's signals (issue 34 item 3): with the emulator answering every list in
+ * Paging by the platform's signals: with the emulator answering every list in
  * pages of one item (`maxPageItems: 1`, the true total reported), every list the provider reads
  * is read whole, as with whole pages: each type's inventory (what export, reconcile and the
  * company-deletion warning walk), the TMC's API users, the companies a Company create lookup

@@ -14,7 +14,8 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../src/emulator";
-import { UNKNOWN, type Values } from "../../src/provider/model/values";
+import { UNKNOWN } from "../../src/provider/model/unknown-values";
+import type { Values } from "../../src/provider/model/values";
 import { declaredForm } from "../../src/provider/model/keyed-inputs";
 import { startPluginServer } from "../../src/provider/hosts/plugin/serve";
 import { definitions } from "../../src/resources/registry";
@@ -226,7 +227,8 @@ describe("the provider plugin over gRPC", () => {
     });
     const next = await checkedInputs("UserGroupRoles", roles(admin, traveler), base);
     // The outputs echo the inputs as the definition sees them: lists.
-    const outputsOf = (type: string, inputs: Values) => declaredForm(definitions[type]?.keyedInputs, inputs);
+    const outputsOf = (type: string, inputs: Values) =>
+      declaredForm(definitions[type]?.capabilities?.diff?.keyedInputs, inputs);
     const detailed = async (type: string, olds: Values, news: Values) => {
       const request = new provproto.DiffRequest();
       request.setUrn(urnOf(type, "r"));

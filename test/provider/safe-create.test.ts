@@ -20,7 +20,7 @@ import type { ResourceDefinition, Values } from "../../src/provider/model/defini
 import { buildTypeProvider } from "../../src/provider/operations/type-provider";
 import { PartialCreateError } from "../../src/provider/create/partial-create-error";
 import { safeCreate } from "../../src/provider/create/safe-create";
-import { UNKNOWN } from "../../src/provider/model/values";
+import { UNKNOWN } from "../../src/provider/model/unknown-values";
 import { companyResource } from "../../src/resources/company";
 import { companyConfigResource } from "../../src/resources/company-config";
 import { companyFeaturesResource } from "../../src/resources/company-features";

@@ -1,5 +1,5 @@
 /**
- * The provider's differential test against the vendor documents (issue 20 item 4): for every
+ * The provider's differential test against the vendor documents: for every
  * resource that maps to a vendor-documented write route (test/support/vendor-rows.ts; a walk of
  * the registry fails when a type that declares `vendorRequests` has no row), a valid sample of the
  * route's request body (test/support/vendor-samples.ts) passes `check` as the resource's inputs,
@@ -13,7 +13,7 @@ import { type RunningEmulator, startEmulator } from "../../src/emulator";
 import { propertyPath } from "../../src/provider/planning/check";
 import type { Values } from "../../src/provider/model/definition";
 import { buildTypeProvider } from "../../src/provider/operations/type-provider";
-import { valueAt } from "../../src/provider/model/values";
+import { valueAt } from "../../src/provider/model/value-path";
 import { definitions } from "../../src/resources/registry";
 import { CONFIG_DOCUMENTS } from "../../src/schemas/company-config-documents";
 import { clientFor } from "../support/live-emulator";
@@ -29,7 +29,7 @@ import { label, type Mutant, vendorMutants } from "../support/vendor-samples";
 
 describe("every resource that declares vendor requests has a differential row", () => {
   const vendorMapped = Object.values(definitions).filter(
-    (definition) => definition.vendorRequests !== undefined,
+    (definition) => definition.capabilities?.preview?.vendorRequests !== undefined,
   );
 
   it("walks the registry: each such type has a row, each CompanyConfig kind too", () => {
@@ -85,7 +85,8 @@ describe("check against the vendor documents: valid samples pass, every one-defe
     if (!schema) return;
     const provider = buildTypeProvider(row.definition, () => ({ client }));
     /** The bodies the resource would send for checked inputs. */
-    const bodiesOf = (inputs: unknown) => row.definition.vendorRequests?.(inputs as Values) ?? [];
+    const bodiesOf = (inputs: unknown) =>
+      row.definition.capabilities?.preview?.vendorRequests?.(inputs as Values) ?? [];
     const sample = rowSample(row, schema);
     totals.valid++;
     const validInputs = rowInputs(row, sample.value);

@@ -1,6 +1,6 @@
 /**
- * Ids that go into a request path are checked at preview against the vendor's path parameters
- * (issue 20): where the vendor documents a uuid (`{companyId}`, `{legalEntityId}`, the object's own
+ * Ids that go into a request path are checked at preview against the vendor's path parameters:
+ * where the vendor documents a uuid (`{companyId}`, `{legalEntityId}`, the object's own
  * id in an adoption's PUT), `check` refuses another string at the input it comes from, naming the
  * parameter; the ids the emulator issues (uuids) pass, and ids of routes the vendor does not
  * document keep their own rules.

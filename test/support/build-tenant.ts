@@ -1,6 +1,6 @@
 /**
  * Builds a tenant in a running emulator through the API alone (no Pulumi), as a person would by
- * hand: the shape of issue 13's round-trip acceptance, used by the export tests.
+ * hand: the shape of the export round trip, used by the export tests.
  */
 import { generateKeyPairSync } from "node:crypto";
 import { apiPath, type TravelClient } from "../../src/client";

@@ -37,11 +37,12 @@ const travel =
   new pulumi.Config().get("host") === "plugin"
     ? Object.fromEntries(
         Object.entries(internal("resources/registry").definitions).map(([type, definition]) => {
-          const outputs = [...definition.outputs, ...(definition.idOutput ? [definition.idOutput] : [])];
+          const idOutput = definition.capabilities?.outputRules?.idOutput;
+          const outputs = [...definition.outputs, ...(idOutput ? [idOutput] : [])];
           const PluginResource = class extends pulumi.CustomResource {
             constructor(name, args = {}, opts) {
               const props = { ...args };
-              for (const key of definition.secretInputs ?? [])
+              for (const key of definition.capabilities?.secrets?.secretInputs ?? [])
                 if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
               for (const key of outputs) if (!(key in props)) props[key] = undefined;
               super("travel:index:" + type, name, props, opts);

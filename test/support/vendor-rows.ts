@@ -85,11 +85,13 @@ const CHILD_STRICTER: Readonly<Record<string, [ValuePath, Json][]>> = {
  */
 function companyChildRows(): VendorRow[] {
   return Object.values(definitions).flatMap((child) => {
-    const section = child.tenant?.manifest;
+    const section = child.capabilities?.tenant?.manifest;
     if (section === undefined || isOptOut(section) || section.entries === undefined) return [];
     const parent = section.entries.parent;
     const beside: Values = { companyId: COMPANY_ID, ...(parent ? { [parent.input]: PARENT_ID } : {}) };
-    const create = child.vendorRequests?.(beside).find((request) => request.method === "POST");
+    const create = child.capabilities?.preview
+      ?.vendorRequests?.(beside)
+      .find((request) => request.method === "POST");
     const operation = create && vendorOperation(create.method, create.path);
     if (!operation) {
       UNDOCUMENTED_CHILDREN.push(child.type);

@@ -1,6 +1,6 @@
 /**
  * Valid samples and one-defect mutants of a vendor request body, generated from the resolved
- * schema (`vendorRequestSchema`): the material of both differential tests (issue 20, item 4), the
+ * schema (`vendorRequestSchema`): the material of both differential tests, the
  * emulator's (each mutant is refused with 400 naming its path) and the provider's (each mutant
  * fails `check` at its property path). A sample sets every declared property the client may send
  * (so that defects can be planted at every depth); a mutant breaks it in exactly one way at one

@@ -10,7 +10,7 @@ import {
   recordedForm,
 } from "../../src/provider/model/keyed-inputs";
 import { DamagedStateError } from "../../src/provider/model/recorded-inputs";
-import { UNKNOWN } from "../../src/provider/model/values";
+import { UNKNOWN } from "../../src/provider/model/unknown-values";
 import { companyConfigResource } from "../../src/resources/company-config";
 import { customFieldOrderResource } from "../../src/resources/custom-field-order";
 import { optionGroupResource } from "../../src/resources/option-group";
@@ -181,7 +181,10 @@ describe("the provider of a type with keyed inputs", () => {
     expect(same).toEqual({ inputs: { ...group, options: { "P-1": {}, "P-2": {} } }, failures: [] });
     expect(await provider.diff("g", recorded, same.inputs)).toMatchObject({ changes: false });
 
-    const next = recordedForm(optionGroupResource.keyedInputs, { ...group, options: options("P-1", "P-3") });
+    const next = recordedForm(optionGroupResource.capabilities?.diff?.keyedInputs, {
+      ...group,
+      options: options("P-1", "P-3"),
+    });
     expect(next.options).toEqual({ "P-1": {}, "P-3": {} });
     expect(await provider.diff("g", same.inputs, next)).toMatchObject({ changes: true, replaces: [] });
   });
@@ -197,7 +200,7 @@ describe("the provider of a type with keyed inputs", () => {
   it("records the checkout order as predecessors, and a move is a change", async () => {
     const provider = providerOf(customFieldOrderResource);
     const recorded = { companyId: "c", companyRole: "ORG", fieldIds: ["a", "b", "c"] };
-    const moved = recordedForm(customFieldOrderResource.keyedInputs, {
+    const moved = recordedForm(customFieldOrderResource.capabilities?.diff?.keyedInputs, {
       ...recorded,
       fieldIds: ["c", "a", "b"],
     });
@@ -205,7 +208,7 @@ describe("the provider of a type with keyed inputs", () => {
     expect(await provider.diff("c", recorded, moved)).toMatchObject({ changes: true });
     // The same order keyed by the fields' names (what check records now) is no change from either.
     const named = recordedForm(
-      customFieldOrderResource.keyedInputs,
+      customFieldOrderResource.capabilities?.diff?.keyedInputs,
       { ...recorded, fieldIds: ["c", "a", "b"] },
       { fieldIds: fieldNames },
     );
@@ -225,14 +228,18 @@ describe("the provider of a type with keyed inputs", () => {
     const provider = providerOf(userGroupRolesResource);
     const roles = [{ roleId: "r1" }, { roleId: "r2", scope: { audiences: [] } }];
     const withScopes = roles.map((role) => ({ scope: { audiences: [] }, ...role }));
-    const byId = recordedForm(userGroupRolesResource.keyedInputs, { companyId: "c", groupId: "g", roles });
+    const byId = recordedForm(userGroupRolesResource.capabilities?.diff?.keyedInputs, {
+      companyId: "c",
+      groupId: "g",
+      roles,
+    });
     expect(byId.roles).toEqual({ r1: {}, r2: { scope: { audiences: [] } } });
     const names = new Map([
       ["r1", "Admin"],
       ["r2", "Arranger"],
     ]);
     const named = recordedForm(
-      userGroupRolesResource.keyedInputs,
+      userGroupRolesResource.capabilities?.diff?.keyedInputs,
       { companyId: "c", groupId: "g", roles: withScopes.reverse() },
       { roles: names },
     );
@@ -257,7 +264,7 @@ describe("the provider of a type with keyed inputs", () => {
 });
 
 describe("keyedWithin", () => {
-  const keyed = { config: companyConfigResource.keyedInputs?.config };
+  const keyed = { config: companyConfigResource.capabilities?.diff?.keyedInputs?.config };
   const color = (pairs: [string, string][]) => ({
     kind: "color",
     config: { profileColors: pairs.map(([title, color]) => ({ title, color })), other: [1, 2] },

@@ -5,12 +5,12 @@ import { z } from "zod";
 import { ApiError, isNotFound } from "../../src/client";
 import { checkInputs } from "../../src/provider/planning/check";
 import { assertKnownKeys, DuplicateIndex } from "../../src/provider/hosts/dynamic/duplicate-index";
-import { UNKNOWN } from "../../src/provider/model/values";
+import { UNKNOWN } from "../../src/provider/model/unknown-values";
 import { companyInputsSchema } from "../../src/resources/company";
 import { companyFeaturesInputsSchema } from "../../src/resources/company-features";
 import { costCenterResource } from "../../src/resources/cost-center";
 import { officeResource } from "../../src/resources/office";
-import { observe } from "../../src/resources/shared";
+import { observe } from "../../src/resources/observe";
 
 describe("check with unknown inputs", () => {
   it("reports a root-level typo when another input is unknown", () => {

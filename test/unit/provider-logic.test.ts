@@ -3,8 +3,9 @@ import { z } from "zod";
 import { checkInputs, propertyPath } from "../../src/provider/planning/check";
 import { configLookup, readProviderConfig } from "../../src/provider/operations/config";
 import { diffInputs } from "../../src/provider/planning/diff";
-import { jsonEqual, UNKNOWN } from "../../src/provider/model/values";
-import { replacementBody } from "../../src/resources/shared";
+import { jsonEqual } from "../../src/provider/model/values";
+import { UNKNOWN } from "../../src/provider/model/unknown-values";
+import { replacementBody } from "../../src/resources/replace-whole";
 
 const schema = z.strictObject({
   name: z.string().min(1, "must not be empty"),

@@ -22,6 +22,7 @@ import { PROVIDER_FUNCTIONS } from "../../src/lookups";
 import { readPackageSchema } from "../../src/provider/hosts/plugin/package-schema";
 import { inputKeysOf } from "../../src/provider/model/definition";
 import { definitions } from "../../src/resources/registry";
+import { replaceOnOf } from "../../src/provider/model/replace-rules";
 
 const ROOT = resolve(__dirname, "..", "..");
 
@@ -71,25 +72,31 @@ describe("schemas/pulumi-package.json", () => {
       if (resource === undefined) throw new Error(`no resource ${type}`);
       const inputs = inputKeysOf(definition);
       expect(Object.keys(resource.inputProperties), type).toEqual(inputs);
-      const outputs = [...definition.outputs, ...(definition.idOutput ? [definition.idOutput] : [])];
+      const outputs = [
+        ...definition.outputs,
+        ...(definition.capabilities?.outputRules?.idOutput
+          ? [definition.capabilities?.outputRules?.idOutput]
+          : []),
+      ];
       expect(Object.keys(resource.properties).sort(), type).toEqual(
         [...new Set([...inputs, ...outputs])].sort(),
       );
-      if (definition.idOutput) expect(resource.required, type).toContain(definition.idOutput);
-      for (const name of definition.secretInputs ?? []) {
+      if (definition.capabilities?.outputRules?.idOutput)
+        expect(resource.required, type).toContain(definition.capabilities?.outputRules?.idOutput);
+      for (const name of definition.capabilities?.secrets?.secretInputs ?? []) {
         expect(resource.inputProperties[name]?.secret, `${type}.${name}`).toBe(true);
         expect(resource.properties[name]?.secret, `${type}.${name}`).toBe(true);
       }
-      for (const name of definition.secretOutputs ?? [])
+      for (const name of definition.capabilities?.secrets?.secretOutputs ?? [])
         expect(resource.properties[name]?.secret, `${type}.${name}`).toBe(true);
       for (const name of inputs) {
-        const replaces = definition.replaceOn.includes(name);
+        const replaces = replaceOnOf(definition).includes(name);
         expect(resource.inputProperties[name]?.replaceOnChanges === true, `${type}.${name}`).toBe(replaces);
         expect(resource.properties[name]?.replaceOnChanges === true, `${type}.${name}`).toBe(replaces);
       }
-      for (const name of definition.replaceWhen?.inputs ?? [])
+      for (const name of definition.capabilities?.replacement?.replaceWhen?.inputs ?? [])
         expect(resource.inputProperties[name]?.description, `${type}.${name}`).toContain(
-          definition.replaceWhen?.when,
+          definition.capabilities?.replacement?.replaceWhen?.when,
         );
       expect(resource.description, type).not.toBe("");
     }

@@ -12,6 +12,7 @@ import { FORBIDDEN_IN_GENERATED } from "../../scripts/markdown-links";
 import { EXAMPLE_LANGUAGES } from "../../scripts/resource-docs/examples";
 import { OPTION_BATCH_SIZE } from "../../src/resources/option-group";
 import { definitions } from "../../src/resources/registry";
+import { replaceOnOf } from "../../src/provider/model/replace-rules";
 
 const ROOT = resolve(__dirname, "..", "..");
 
@@ -96,16 +97,19 @@ describe("docs/resources", () => {
       pages[`${RESOURCE_DOCS_DIR}/${kebabCase(type)}.md`] ?? "";
     for (const [type, definition] of Object.entries(definitions)) {
       const text = page(type).replace(/\s+/g, " ");
-      if (definition.replaceWhen)
-        expect(text, type).toContain(definition.replaceWhen.when.replace(/\s+/g, " "));
+      if (definition.capabilities?.replacement?.replaceWhen)
+        expect(text, type).toContain(
+          definition.capabilities?.replacement?.replaceWhen.when.replace(/\s+/g, " "),
+        );
       if (definition.recovery.strategy === "idempotent") {
         expect(text, type).toContain("A create makes no new object");
         if (definition.recovery.existing) expect(text, type).toContain(definition.recovery.existing);
       } else expect(text, type).toContain(`Every create makes a new ${type} on the platform.`);
-      for (const unique of definition.uniqueInputs ?? []) expect(text, type).toContain(unique.rejection);
-      if (definition.replaceOn.length > 0)
+      for (const unique of definition.capabilities?.uniqueness?.uniqueInputs ?? [])
+        expect(text, type).toContain(unique.rejection);
+      if (replaceOnOf(definition).length > 0)
         expect(text, type).toContain(
-          definition.deleteBeforeReplace
+          definition.capabilities?.replacement?.deleteBeforeReplace
             ? "A replacement deletes the old object first"
             : "A replacement creates the new object first",
         );

@@ -9,7 +9,7 @@
 import { describe, expect, it } from "vitest";
 import { inputKeysOf } from "../../src/provider/model/definition";
 import { buildTypeProvider } from "../../src/provider/operations/type-provider";
-import { UNKNOWN } from "../../src/provider/model/values";
+import { UNKNOWN } from "../../src/provider/model/unknown-values";
 import { ARM_ID_INPUT } from "../../src/resources/arm-link";
 import { optionGroupResource } from "../../src/resources/option-group";
 import { definitions } from "../../src/resources/registry";

@@ -1,5 +1,5 @@
 /**
- * Every response reader checked against the vendor's response schema (issue 34 item 1): walked
+ * Every response reader checked against the vendor's response schema: walked
  * together with the schema of the answer it reads, each reader ignores unknown properties (never
  * a strict object), takes every enum value the vendor documents, and requires only what the vendor
  * requires, unless it declares a fallback (a zod default standing in for an omitted value, or a

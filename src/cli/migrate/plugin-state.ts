@@ -10,7 +10,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { declaredForm } from "../../provider/model/keyed-inputs";
-import { isInternalKey, type Values } from "../../provider/model/values";
+import { isInternalKey } from "../../provider/model/internal-keys";
+import type { Values } from "../../provider/model/values";
 import type { DefinitionRegistry } from "../../provider/operations/runtime";
 
 /** A resource as a deployment records it (the fields this module reads or writes; others kept). */
@@ -150,13 +151,16 @@ export function migrateDeployment(deployment: Deployment, definitions: Definitio
     const type = dynamicTypeOf(resource.type);
     if (type === undefined) return renamed;
     const definition = definitions[type];
-    const inputs = declaredForm(definition?.keyedInputs, withoutInternal(resource.inputs));
+    const inputs = declaredForm(
+      definition?.capabilities?.diff?.keyedInputs,
+      withoutInternal(resource.inputs),
+    );
     // The outputs keep what the provider records beside the platform's values (`__lastWritten`,
     // `__idsBeforeCreate`): only the dynamic host's serialized provider goes.
     const outputs = Object.fromEntries(
       Object.entries(resource.outputs ?? {}).filter(([key]) => key !== DYNAMIC_PROVIDER_KEY),
     );
-    const idOutput = definition?.idOutput;
+    const idOutput = definition?.capabilities?.outputRules?.idOutput;
     if (idOutput !== undefined && outputs[idOutput] === undefined && resource.id !== undefined)
       outputs[idOutput] = resource.id;
     return {

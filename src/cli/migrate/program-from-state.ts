@@ -43,7 +43,7 @@ export function programFromState(deployment: Deployment, definitions: Definition
   const secretConfig: StateProgram["secretConfig"] = [];
 
   const idOutputOf = (resource: StateResource) =>
-    definitions[resource.type.slice(PLUGIN_PREFIX.length)]?.idOutput;
+    definitions[resource.type.slice(PLUGIN_PREFIX.length)]?.capabilities?.outputRules?.idOutput;
 
   /** The reference to the output of one of `candidates` holding `text`, the id output first. */
   const referenceTo = (text: string, candidates: readonly StateResource[]): ProgramReference | undefined => {

@@ -15,13 +15,9 @@ import type { EmulatorContext } from "../context";
 import { param } from "../core/http";
 import { authenticate, principalOf } from "../identity/authenticate";
 import { COMPANY_CONFIGS, type CompanyConfigKind, configKey } from "../org/records";
-import {
-  companyRoleLevel,
-  configNotFound,
-  okEmpty,
-  optionalCompanyRoleQuery,
-  requiredCompanyRoleQuery,
-} from "../org/support";
+import { companyRoleLevel, optionalCompanyRoleQuery, requiredCompanyRoleQuery } from "../org/company-role";
+import { configNotFound } from "../org/config-not-found";
+import { okEmpty } from "../org/ok-empty";
 import { companyFor, requireTmcAdmin } from "../org/permissions";
 import type { CompanyRecord } from "../org/records";
 import type { CompanyRole } from "../../schemas/company";

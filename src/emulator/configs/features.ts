@@ -13,7 +13,8 @@ import type { EmulatorContext } from "../context";
 import { param } from "../core/http";
 import { authenticate, principalOf } from "../identity/authenticate";
 import { COMPANY_FEATURES, featureSetKey } from "../org/records";
-import { companyRoleLevel, okEmpty, optionalCompanyRoleQuery } from "../org/support";
+import { companyRoleLevel, optionalCompanyRoleQuery } from "../org/company-role";
+import { okEmpty } from "../org/ok-empty";
 import { companyFor } from "../org/permissions";
 import { withZod } from "../core/request-validation";
 

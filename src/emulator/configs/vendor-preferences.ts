@@ -20,7 +20,7 @@ import { badRequest, PlatformError } from "../core/errors";
 import { param } from "../core/http";
 import { authenticate, principalOf } from "../identity/authenticate";
 import { LEGAL_ENTITIES, VENDOR_PREFERENCES, vendorPreferencesKey } from "../org/records";
-import { okEmpty } from "../org/support";
+import { okEmpty } from "../org/ok-empty";
 import { companyFor } from "../org/permissions";
 import { withZod } from "../core/request-validation";
 

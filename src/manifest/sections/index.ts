@@ -56,8 +56,8 @@ export function ownSection(manifest: ManifestSection | OptOut | undefined): Mani
 
 /** Every section of the manifest, in the registry's order (the company first, parents first). */
 export const MANIFEST_SECTIONS: readonly SectionStep[] = resourceClasses.flatMap(
-  ({ definition: { type, tenant } }): SectionStep[] => {
-    const manifest = ownSection(tenant?.manifest);
+  ({ definition: { type, capabilities } }): SectionStep[] => {
+    const manifest = ownSection(capabilities?.tenant?.manifest);
     if (manifest === undefined) return [];
     const { section } = manifest;
     const plain = PLAIN_SECTIONS.find((candidate) => candidate.type === type);

@@ -1,27 +1,9 @@
 /**
- * Creates that survive an ambiguous outcome. A POST whose answer is lost (the connection dropped
- * after sending, a timeout, a 500/502/503/504) may or may not have made the object; repeating it
- * blindly makes duplicates. {@link safeCreate} settles it with the definition's
- * {@link CreateRecovery} before it repeats anything:
- *
- * - `natural-key`: look the object up by its key. The objects that hold it are listed before the
- *   first attempt: one of them existed before the create was sent, so it is another stack's or
- *   a person's and is never taken over. Among those that appeared since, exactly one match: adopt
- *   it and converge it to the inputs; none: create again; several: fail, listing them. A match is
- *   adopted only when it holds every declared input, as the object this create made does, so a
- *   same-named object someone else made with other values is never taken over.
- * - `set-difference`: list the ids before the first attempt and after a lost answer. Exactly one
- *   new id: adopt and complete it; none: create again; several: fail, listing them.
- * - `idempotent`: create again; a refusal the recovery recognises as proof of the first attempt
- *   settles it.
- *
- * The happy path of an idempotent create makes no extra call; a natural key's makes one lookup
- * before its first attempt. A 409 on create
- * names the existing object and how to take it over, and takes nothing over.
- *
- * The repeats run under the client's retry policy and share its budget: the attempts the client
- * already made for a failed step count, so a create never makes more attempts in all than one
- * call of that client may (`maxRetries + 1`), and waits as the client waits.
+ * {@link safeCreate}: a create whose outcome may be unknown (the answer lost: a dropped
+ * connection, a timeout, a 500/502/503/504), settled by the definition's {@link CreateRecovery}
+ * (natural key, set difference or idempotent repeat) before anything is sent again, with the
+ * repeats inside the client's retry budget. Why each strategy is safe, and what a 409 tells:
+ * docs/reliability.md ("Create recovery per type").
  */
 import {
   ApiError,
@@ -41,7 +23,8 @@ import type { LookupCandidate } from "../model/create-lookup";
 import type { NaturalKeyRecovery, SetDifferenceRecovery } from "../model/create-recovery";
 import { ADOPT_INPUT, type Observation, type ResourceDefinition } from "../model/definition";
 import type { ResourceContext } from "../model/resource-context";
-import { isInternalKey, jsonEqual, type Values } from "../model/values";
+import { isInternalKey } from "../model/internal-keys";
+import { jsonEqual, type Values } from "../model/values";
 
 /** Timing of {@link safeCreate}; tests shorten it. */
 export interface SafeCreateOptions {

@@ -3,6 +3,8 @@
  * read needs (`<companyId>/<costCenterId>`). A type whose objects are not addressed that way (a
  * setting of its company, a key by its kid) declares its own form on its definition.
  */
+import type { OutputRules } from "./output-rules";
+import { type ReplaceRules, replaceOnOf } from "./replace-rules";
 import type { ResourceContext } from "./resource-context";
 import type { Values } from "./values";
 
@@ -85,20 +87,29 @@ export function companySettingForm(): ImportIdForm {
   }));
 }
 
+/** What {@link importIdOf} reads off a definition: its type, and the capabilities naming its parents and id. */
+export interface ImportIdSource {
+  type: string;
+  capabilities?:
+    | {
+        replacement?: ReplaceRules<Values, string> | undefined;
+        outputRules?: OutputRules | undefined;
+        adoption?: { importId?: ImportIdForm | undefined } | undefined;
+      }
+    | undefined;
+}
+
 /**
  * The import id of a definition: its declared form, else its parents (the parent ids it is
  * replaced on) then its own id, named after its id output.
  */
-export function importIdOf(definition: {
-  type: string;
-  replaceOn: readonly string[];
-  idOutput?: string | undefined;
-  importId?: ImportIdForm | undefined;
-}): ImportIdForm {
-  if (definition.importId) return definition.importId;
-  const parents = PARENT_IDS.filter((name) => definition.replaceOn.includes(name));
+export function importIdOf(definition: ImportIdSource): ImportIdForm {
+  const declared = definition.capabilities?.adoption?.importId;
+  if (declared) return declared;
+  const parents = PARENT_IDS.filter((name) => replaceOnOf(definition).includes(name));
   const own =
-    definition.idOutput ?? `${definition.type.charAt(0).toLowerCase()}${definition.type.slice(1)}Id`;
+    definition.capabilities?.outputRules?.idOutput ??
+    `${definition.type.charAt(0).toLowerCase()}${definition.type.slice(1)}Id`;
   return segmentsForm<string>([...parents, own], (segments) => ({
     id: String(segments[own]),
     inputs: Object.fromEntries(parents.map((name) => [name, segments[name]])),

@@ -13,10 +13,14 @@
  * is then keyed by each object's name, and each entry keeps its id in its value, so the map alone
  * gives back the list. Maps keyed by id (state written before) read back the same list.
  */
-import { containsUnknown, type Values } from "./values";
+import { containsUnknown } from "./unknown-values";
+import type { Values } from "./values";
 
 /** The platform's name of each id a keyed list may hold: id → name. */
 export type KeyNames = ReadonlyMap<string, string>;
+
+/** The platform's names of the ids each named keyed input holds, by input. */
+export type InputKeyNames = { readonly [input: string]: KeyNames | undefined };
 
 /** How one list input (or an input holding keyed lists, `keyed-within.ts`) is recorded as a map and read back. */
 export interface KeyedInput {
@@ -185,7 +189,7 @@ export function entryLabels(keys: readonly unknown[], names: KeyNames): string[]
 export function recordedForm(
   keyed: KeyedInputs | undefined,
   values: Values,
-  names: { readonly [key: string]: KeyNames | undefined } = {},
+  names: InputKeyNames = {},
 ): Values {
   if (!keyed) return values;
   const out = { ...values };

@@ -12,7 +12,8 @@ import { keyFieldOf } from "../../schemas/keyed-by";
 import { isUnordered } from "../../schemas/unordered";
 import type { KeyedInput } from "./keyed-inputs";
 import { defOf, WRAPPERS } from "./normalize";
-import { containsUnknown, type Values } from "./values";
+import { containsUnknown } from "./unknown-values";
+import type { Values } from "./values";
 
 const FIRST = "first";
 const AFTER = "after ";

@@ -8,7 +8,8 @@
 import type { z } from "zod";
 import { isUnordered } from "../../schemas/unordered";
 import type { ResourceDefinition } from "./definition";
-import { jsonEqual, UNKNOWN, type Values } from "./values";
+import { jsonEqual, type Values } from "./values";
+import { UNKNOWN } from "./unknown-values";
 
 /** How {@link normalizeValue} treats properties the program did not declare. */
 interface Mode {
@@ -21,7 +22,7 @@ interface Mode {
 }
 
 /** A zod schema's definition, as far as the normalizer reads it. */
-export interface Def {
+interface Def {
   type: string;
   innerType?: z.ZodType;
   shape?: Record<string, z.ZodType>;
@@ -175,7 +176,7 @@ export function normalizingSchema<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   values: Values,
 ): z.ZodType {
-  return definition.normalizedBy?.(values) ?? definition.inputs;
+  return definition.capabilities?.diff?.normalizedBy?.(values) ?? definition.inputs;
 }
 
 /**

@@ -5,7 +5,8 @@
  * the resource, the property and the way out instead.
  */
 import type { z } from "zod";
-import { type Values, valueAt } from "./values";
+import type { Values } from "./values";
+import { valueAt } from "./value-path";
 
 /** A recorded input has the wrong type: the state is damaged. */
 export class DamagedStateError extends Error {

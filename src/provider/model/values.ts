@@ -1,41 +1,7 @@
-/** Helpers over the plain JSON values the engine hands a dynamic provider. */
-import * as pulumi from "@pulumi/pulumi";
+/** The plain JSON values the engine hands a provider: their type, equality and `undefined` removal. */
 
 /** Plain input or output values. */
 export type Values = Record<string, unknown>;
-
-/** The engine's sentinel for a value not known during preview: the SDK's own `unknownValue`. */
-export const UNKNOWN = pulumi.runtime.unknownValue;
-
-/** True when `value` is, or contains, an unknown value. */
-export function containsUnknown(value: unknown): boolean {
-  if (value === UNKNOWN) return true;
-  if (Array.isArray(value)) return value.some(containsUnknown);
-  if (value && typeof value === "object") return Object.values(value).some(containsUnknown);
-  return false;
-}
-
-/** The value at `path` inside `root`, or undefined. */
-export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let current: unknown = root;
-  for (const key of path) {
-    if (current === null || typeof current !== "object") return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
-  }
-  return current;
-}
-
-/** True when the value at `path`, or any value on the way to it, is unknown. */
-export function isUnknownAlongPath(root: unknown, path: readonly PropertyKey[]): boolean {
-  let current: unknown = root;
-  if (current === UNKNOWN) return true;
-  for (const key of path) {
-    if (current === null || typeof current !== "object") return false;
-    current = (current as Record<PropertyKey, unknown>)[key];
-    if (current === UNKNOWN) return true;
-  }
-  return containsUnknown(current);
-}
 
 /** Structural equality of JSON values, treating a missing key and `undefined` alike. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
@@ -62,16 +28,4 @@ export function withoutUndefined<T>(value: T): T {
     return out as T;
   }
   return value;
-}
-
-/** Keys the engine or the dynamic provider adds to props (`__provider`, ...). */
-export function isInternalKey(key: string): boolean {
-  return key.startsWith("__");
-}
-
-/** A copy of `props` without engine-internal keys. */
-export function stripInternal(props: Record<string, unknown> | undefined): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(props ?? {})) if (!isInternalKey(key)) out[key] = value;
-  return out;
 }

@@ -2,7 +2,7 @@
  * What the engine prints for a failed resource. The engine formats a check failure with a property
  * as `property <p> value {<inputs[p]>} has a problem`: it looks the value up by the whole path as
  * one top-level key (so a nested path prints `{<nil>}`), and it prints a top-level value in full,
- * secret or not (a private key passed as `publicKeyPem` was printed whole). Failures therefore
+ * secret or not (a private key passed as `publicKeyPem` would be printed whole). Failures therefore
  * reach the engine with no property: the reason names the path and a shown value that is redacted
  * when it looks like a secret or key material. Thrown errors reach it without a stack trace: the
  * dynamic-provider host prints `error: stack` itself, and the frames point into files the package
@@ -10,7 +10,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { redactText } from "../../client/redact";
-import { UNKNOWN, valueAt } from "../model/values";
+import { UNKNOWN } from "../model/unknown-values";
+import { valueAt } from "../model/value-path";
 
 /** What a redacted value is shown as. */
 export const REDACTED_VALUE = "[redacted]";

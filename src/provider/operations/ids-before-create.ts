@@ -6,7 +6,9 @@
  */
 import type { ResourceDefinition } from "../model/definition";
 import { type ContextFactory, warnRun } from "../model/resource-context";
-import { containsUnknown, stripInternal, type Values } from "../model/values";
+import { containsUnknown } from "../model/unknown-values";
+import { stripInternal } from "../model/internal-keys";
+import type { Values } from "../model/values";
 import { readOncePerRun } from "../planning/run-cache";
 
 /** The internal input holding the ids listed when the resource was first checked. */

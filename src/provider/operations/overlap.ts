@@ -34,7 +34,7 @@ export function writtenMarks<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   inputs: I,
 ): Values {
-  if (definition.detectsOverlap !== true) return {};
+  if (definition.capabilities?.update?.detectsOverlap !== true) return {};
   const written = Object.fromEntries(Object.entries(inputs).filter(([key]) => key !== ADOPT_INPUT));
   return { [WRITTEN_KEY]: written };
 }
@@ -53,7 +53,7 @@ export async function overlapBeforeUpdate<I extends Values, S extends Values>(
 ): Promise<Values> {
   const written = recorded[WRITTEN_KEY];
   // State written by an earlier release records nothing to compare with.
-  if (definition.detectsOverlap !== true || !isValues(written)) return {};
+  if (definition.capabilities?.update?.detectsOverlap !== true || !isValues(written)) return {};
   const found = await definition.read(ctx, id, written as I);
   if (!found) return {};
   const live = Object.fromEntries(

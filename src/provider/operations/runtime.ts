@@ -178,7 +178,7 @@ function forEngine(
   verifyOnce: () => Promise<void>,
   claimed: Set<string>,
 ): TypeProvider {
-  const secretInputs: readonly string[] = definition.secretInputs ?? [];
+  const secretInputs: readonly string[] = definition.capabilities?.secrets?.secretInputs ?? [];
   const claiming = withRunClaims(definition.type, provider, claimed);
   const guarded =
     <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>

@@ -20,7 +20,8 @@ import { type ContextFactory, type ResourceContext, warnRun } from "../model/res
 import { extraReplaces, preflightFailures } from "../planning/preflight";
 import { noteStackObject } from "../planning/stack-objects";
 import { safeCreate } from "../create/safe-create";
-import { isInternalKey, stripInternal, withoutUndefined } from "../model/values";
+import { isInternalKey, stripInternal } from "../model/internal-keys";
+import { withoutUndefined } from "../model/values";
 import { vendorFailures } from "../planning/vendor-check";
 import { updateRefusal } from "../planning/update-refusal";
 import { idsBeforeCreate } from "./ids-before-create";
@@ -63,7 +64,7 @@ export function buildTypeProvider<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   context: ContextFactory,
 ): TypeProvider {
-  const props = propsOf(definition);
+  const props = propertyViewsOf(definition);
 
   return {
     // Configuration is held by the runtime; nothing per type.
@@ -79,7 +80,7 @@ export function buildTypeProvider<I extends Values, S extends Values>(
       const result = { ...checked, failures: [...checked.failures, ...vendor] };
       const failures = [
         ...result.failures,
-        ...(await preflightFailures(definition, context, result, news, props.declaredOf(olds))),
+        ...(await preflightFailures(definition, context, result, news, props.declaredInputsAmong(olds))),
       ];
       // Internal inputs (`__armId`, ...) are kept: they are recorded and reach diff.
       const known =
@@ -88,7 +89,7 @@ export function buildTypeProvider<I extends Values, S extends Values>(
       const recorded =
         failures.length === 0
           ? await recordedWithNames(definition, context, result.inputs, olds)
-          : props.recorded(result.inputs);
+          : props.inputsAsRecorded(result.inputs);
       const inputs = withoutUndefined({ ...internalOf(news), ...known, ...recorded });
       // Unknown values known to stay are recorded as they are, so the engine's own diff of the inputs
       // (which `preview --diff` shows) does not list them as changing when `up` finds them unchanged.
@@ -98,7 +99,7 @@ export function buildTypeProvider<I extends Values, S extends Values>(
     async diff(id: string, olds: Values, news: Values) {
       noteStackObject(definition.type, id);
       const settled = settledInputs(definition, olds, news);
-      const declared = withProven(definition, props.declaredOf(olds), olds, settled);
+      const declared = withProven(definition, props.declaredInputsAmong(olds), olds, settled);
       const { changed, replaces } = diffDeclared(definition, declared, settled);
       replaces.push(...extraReplaces(definition, declared, settled, replaces));
       // An update in place the platform would refuse now (by its clock) fails the preview.
@@ -110,7 +111,8 @@ export function buildTypeProvider<I extends Values, S extends Values>(
         changes: changed.length > 0,
         changed,
         replaces,
-        deleteBeforeReplace: replaces.length > 0 && definition.deleteBeforeReplace === true,
+        deleteBeforeReplace:
+          replaces.length > 0 && definition.capabilities?.replacement?.deleteBeforeReplace === true,
       };
     },
 
@@ -130,22 +132,22 @@ export function buildTypeProvider<I extends Values, S extends Values>(
       const schema = normalizingSchema(definition, found.observed);
       const observed = normalizeObserved(schema, found.observed, undefined);
       const inputs = withoutUndefined({ ...observed, ...(known as Partial<I>) }) as I;
-      return { id, inputs, outs: props.outputsOf(inputs, found.state, undefined) };
+      return { id, inputs, outs: props.outputPropsOf(inputs, found.state, undefined) };
     },
 
     async update(id: string, olds: Values, news: Values) {
-      const inputs = props.parse(news);
-      const recorded = props.stateOf(olds);
+      const inputs = props.parseNewInputs(news);
+      const recordedOutputs = props.outputsOnRecord(olds);
       const ctx = context();
       const replaced = await overlapBeforeUpdate(definition, ctx, id, olds);
-      const state = await definition.update(ctx, id, inputs, props.recordedOf(id, olds), recorded);
-      const outs = props.outputsOf(inputs, props.keepSecrets(state, olds), news);
+      const state = await definition.update(ctx, id, inputs, props.inputsOnRecord(id, olds), recordedOutputs);
+      const outs = props.outputPropsOf(inputs, props.withKeptOutputs(state, olds), news);
       return { outs: { ...outs, ...writtenMarks(definition, inputs), ...replaced } };
     },
 
     async delete(id: string, recorded: Values) {
       try {
-        await definition.delete(context(), id, props.recordedOf(id, recorded));
+        await definition.delete(context(), id, props.inputsOnRecord(id, recorded));
       } catch (error) {
         if (!isNotFound(error, definition.notFoundCodes)) throw error;
       }
@@ -163,7 +165,7 @@ function withProven<I extends Values, S extends Values>(
   recorded: Values,
   news: Values,
 ): I {
-  const proven = definition.provenByOutputs?.(recorded, news) ?? [];
+  const proven = definition.capabilities?.diff?.provenByOutputs?.(recorded, news) ?? [];
   const filled: Values = { ...declared };
   for (const key of proven) if (filled[key] === undefined && news[key] !== undefined) filled[key] = news[key];
   return filled as I;
@@ -173,11 +175,11 @@ function withProven<I extends Values, S extends Values>(
 async function readObject<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   context: ContextFactory,
-  props: PropsOf<I, S>,
+  props: PropertyViews<I, S>,
   id: string,
   recorded: Values | undefined,
 ) {
-  const declared = props.recordedOf(id, recorded);
+  const declared = props.inputsOnRecord(id, recorded);
   const ctx = context();
   const found = await definition.read(ctx, id, declared);
   if (!found) {
@@ -194,9 +196,9 @@ async function readObject<I extends Values, S extends Values>(
     ),
     ...pickAdopt(declared),
   }) as I;
-  const outs = props.outputsOf(observed, props.keepSecrets(found.state, recorded), recorded);
+  const outs = props.outputPropsOf(observed, props.withKeptOutputs(found.state, recorded), recorded);
   // Inputs handed back here lose their secret marking: keep the recorded (encrypted) ones.
-  const secretInputs: readonly string[] = definition.secretInputs ?? [];
+  const secretInputs: readonly string[] = definition.capabilities?.secrets?.secretInputs ?? [];
   return secretInputs.length > 0
     ? { id, props: outs }
     : {
@@ -209,51 +211,53 @@ async function readObject<I extends Values, S extends Values>(
       };
 }
 
-/** How one type's engine props map to its declared inputs and back to outputs. */
-interface PropsOf<I extends Values, S extends Values> {
+/** How one type's engine props map to its declared inputs and back to outputs: views named by what they return. */
+interface PropertyViews<I extends Values, S extends Values> {
   /** Inputs as the engine records them: keyed lists as maps, which `preview --diff` shows by name. */
-  recorded(inputs: Values): Values;
-  /** The declared inputs among recorded props. */
-  declaredOf(props: Values | undefined): I;
-  /** {@link declaredOf} of a state's props, their types checked (a hand-edited state fails clearly). */
-  recordedOf(id: string, props: Values | undefined): I;
+  inputsAsRecorded(inputs: Values): Values;
+  /** The declared inputs among props (keyed lists back as lists), unchecked: the olds of `check`. */
+  declaredInputsAmong(props: Values | undefined): I;
+  /** The declared inputs of a state's props, their types checked (a hand-edited state fails clearly). */
+  inputsOnRecord(id: string, props: Values | undefined): I;
   /** Validated inputs of new props; throws naming the first invalid property. */
-  parse(props: Values): I;
+  parseNewInputs(props: Values): I;
   /**
    * Outputs echo the inputs, internal ones (`__armId`) of `props` included: read gets the outputs
    * only, and hands the internal inputs back from them so that a refresh keeps them.
    */
-  outputsOf(inputs: I, state: S, props: Values | undefined): Values;
+  outputPropsOf(inputs: I, state: S, props: Values | undefined): Values;
   /**
    * Secret outputs are write-once (returned by the platform only at creation or rotation), and
    * kept outputs are invisible to read: keep them.
    */
-  keepSecrets(state: S, previous: Values | undefined): S;
-  /** The outputs among recorded props. */
-  stateOf(props: Values): Partial<S>;
+  withKeptOutputs(state: S, previous: Values | undefined): S;
+  /** The outputs among a state's props. */
+  outputsOnRecord(props: Values): Partial<S>;
 }
 
-function propsOf<I extends Values, S extends Values>(definition: ResourceDefinition<I, S>): PropsOf<I, S> {
+function propertyViewsOf<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+): PropertyViews<I, S> {
   const inputKeys = inputKeysOf(definition);
-  const declaredOf = (props: Values | undefined): I => {
-    const clean = declaredForm(definition.keyedInputs, stripInternal(props));
+  const declaredInputsAmong = (props: Values | undefined): I => {
+    const clean = declaredForm(definition.capabilities?.diff?.keyedInputs, stripInternal(props));
     return Object.fromEntries(
       inputKeys.filter((key) => clean[key] !== undefined).map((key) => [key, clean[key]]),
     ) as I;
   };
   return {
-    recorded: (inputs) => recordedForm(definition.keyedInputs, inputs),
-    declaredOf,
-    recordedOf(id, props) {
-      const declared = declaredOf(props);
+    inputsAsRecorded: (inputs) => recordedForm(definition.capabilities?.diff?.keyedInputs, inputs),
+    declaredInputsAmong,
+    inputsOnRecord(id, props) {
+      const declared = declaredInputsAmong(props);
       const shape = definition.inputs.shape as Record<string, z.ZodType>;
       assertRecordedTypes(definition.type, id, shape, declared);
       return declared;
     },
-    parse(props) {
+    parseNewInputs(props) {
       const result = checkInputs(
         definition.inputs,
-        declaredForm(definition.keyedInputs, stripInternal(props)),
+        declaredForm(definition.capabilities?.diff?.keyedInputs, stripInternal(props)),
       );
       if (result.failures.length > 0) {
         const first = result.failures[0];
@@ -261,15 +265,18 @@ function propsOf<I extends Values, S extends Values>(definition: ResourceDefinit
       }
       return withoutUndefined(result.inputs as I);
     },
-    outputsOf: (inputs, state, props) =>
+    outputPropsOf: (inputs, state, props) =>
       withoutUndefined({ ...internalOf(props ?? {}), ...inputs, ...state }),
-    keepSecrets(state, previous) {
+    withKeptOutputs(state, previous) {
       const kept: Values = { ...state };
-      for (const key of [...(definition.secretOutputs ?? []), ...(definition.keptOutputs ?? [])])
+      for (const key of [
+        ...(definition.capabilities?.secrets?.secretOutputs ?? []),
+        ...(definition.capabilities?.outputRules?.keptOutputs ?? []),
+      ])
         if (kept[key] === undefined && previous?.[key] !== undefined) kept[key] = previous[key];
       return kept as S;
     },
-    stateOf: (recorded) =>
+    outputsOnRecord: (recorded) =>
       Object.fromEntries(
         definition.outputs.filter((key) => recorded[key] !== undefined).map((key) => [key, recorded[key]]),
       ) as Partial<S>,
@@ -280,10 +287,10 @@ function propsOf<I extends Values, S extends Values>(definition: ResourceDefinit
 async function createObject<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   context: ContextFactory,
-  props: PropsOf<I, S>,
+  props: PropertyViews<I, S>,
   inputProps: Values,
 ): Promise<{ id: string; outs: Values }> {
-  const inputs = props.parse(inputProps);
+  const inputs = props.parseNewInputs(inputProps);
   const ctx = context();
   const adoptId = inputs[ADOPT_INPUT];
   if (typeof adoptId === "string" && adoptId !== "") {
@@ -295,12 +302,13 @@ async function createObject<I extends Values, S extends Values>(
     }
     // Adoption takes ownership of the declared fields only: fields set outside the program stay.
     const owned = pickKeys(existing.observed, Object.keys(inputs));
-    const state = definition.adopt
-      ? await definition.adopt(ctx, adoptId, inputs)
+    const adoption = definition.capabilities?.adoption;
+    const state = adoption?.adopt
+      ? await adoption.adopt(ctx, adoptId, inputs)
       : await definition.update(ctx, adoptId, inputs, owned);
     return {
       id: adoptId,
-      outs: { ...props.outputsOf(inputs, state, inputProps), ...writtenMarks(definition, inputs) },
+      outs: { ...props.outputPropsOf(inputs, state, inputProps), ...writtenMarks(definition, inputs) },
     };
   }
   let createdId: string | undefined;
@@ -310,7 +318,7 @@ async function createObject<I extends Values, S extends Values>(
     });
     return {
       id,
-      outs: { ...props.outputsOf(inputs, state, inputProps), ...writtenMarks(definition, inputs) },
+      outs: { ...props.outputPropsOf(inputs, state, inputProps), ...writtenMarks(definition, inputs) },
     };
   } catch (error) {
     // The partial state keeps the engine-internal props (`__provider`): without them the

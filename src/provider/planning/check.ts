@@ -5,7 +5,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { containsUnknown, isUnknownAlongPath, UNKNOWN, valueAt } from "../model/values";
+import { containsUnknown, isUnknownAlongPath, UNKNOWN } from "../model/unknown-values";
+import { valueAt } from "../model/value-path";
 
 /** The result of {@link checkInputs}. */
 export interface CheckOutcome<T> {

@@ -1,8 +1,11 @@
 /** Pure diffing of declared inputs: what changed and what forces a replacement. */
 import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "../model/definition";
 import { declaredForm, recordedForm } from "../model/keyed-inputs";
+import { replaceOnOf } from "../model/replace-rules";
 import { comparable, normalizingSchema } from "../model/normalize";
-import { containsUnknown, jsonEqual, stripInternal } from "../model/values";
+import { containsUnknown } from "../model/unknown-values";
+import { jsonEqual } from "../model/values";
+import { stripInternal } from "../model/internal-keys";
 
 /** The diff of two input sets. */
 export interface InputDiff {
@@ -36,9 +39,14 @@ export function diffDeclared<I extends Values, S extends Values>(
   olds: Values,
   news: Values,
 ): InputDiff {
-  const recorded = (values: Values) => recordedForm(definition.keyedInputs, values);
+  const recorded = (values: Values) => recordedForm(definition.capabilities?.diff?.keyedInputs, values);
   const both = comparable(normalizingSchema(definition, news), olds, news);
-  return diffInputs(inputKeysOf(definition), recorded(both.olds), recorded(both.news), definition.replaceOn);
+  return diffInputs(
+    inputKeysOf(definition),
+    recorded(both.olds),
+    recorded(both.news),
+    replaceOnOf(definition),
+  );
 }
 
 /**
@@ -51,7 +59,7 @@ export function withKeptValues<I extends Values, S extends Values>(
   news: Values,
 ): Values {
   const kept = { ...news };
-  for (const key of definition.keptWhenUnknown?.(olds, news) ?? [])
+  for (const key of definition.capabilities?.diff?.keptWhenUnknown?.(olds, news) ?? [])
     if (containsUnknown(kept[key]) && olds[key] !== undefined) kept[key] = olds[key];
   return kept;
 }
@@ -65,5 +73,8 @@ export function settledInputs<I extends Values, S extends Values>(
   olds: Values,
   news: Values,
 ): Values {
-  return declaredForm(definition.keyedInputs, stripInternal(withKeptValues(definition, olds, news)));
+  return declaredForm(
+    definition.capabilities?.diff?.keyedInputs,
+    stripInternal(withKeptValues(definition, olds, news)),
+  );
 }

@@ -9,7 +9,9 @@ import type { CheckOutcome } from "./check";
 import type { ResourceDefinition } from "../model/definition";
 import { recordedForm } from "../model/keyed-inputs";
 import type { ContextFactory } from "../model/resource-context";
-import { containsUnknown, stripInternal, type Values, withoutUndefined } from "../model/values";
+import { containsUnknown } from "../model/unknown-values";
+import { stripInternal } from "../model/internal-keys";
+import { type Values, withoutUndefined } from "../model/values";
 
 /**
  * The definition's preflight failures for `news`, or none when it has no preflight, the inputs
@@ -24,13 +26,15 @@ export async function preflightFailures<I extends Values, S extends Values>(
   news: Values,
   olds: Partial<I>,
 ): Promise<pulumi.dynamic.CheckFailure[]> {
-  if (!definition.preflight || outcome.failures.length > 0 || containsUnknown(stripInternal(news))) return [];
+  const preview = definition.capabilities?.preview;
+  if (!preview?.preflight || outcome.failures.length > 0 || containsUnknown(stripInternal(news))) return [];
   const inputs = withoutUndefined(outcome.inputs as I);
   // Compared as the engine records them: keyed lists as maps, whose order does not count.
-  const recorded = (values: Values) => recordedForm(definition.keyedInputs, stripInternal(values));
+  const recorded = (values: Values) =>
+    recordedForm(definition.capabilities?.diff?.keyedInputs, stripInternal(values));
   const unchanged = isDeepStrictEqual(recorded(inputs), recorded(withoutUndefined(olds as Values)));
   if (Object.keys(olds).length > 0 && unchanged) return [];
-  return definition.preflight(context(), inputs, olds);
+  return preview.preflight(context(), inputs, olds);
 }
 
 /**
@@ -44,6 +48,7 @@ export function extraReplaces<I extends Values, S extends Values>(
   news: Values,
   replaces: readonly string[],
 ): string[] {
-  if (!definition.replaceWhen) return [];
-  return definition.replaceWhen.rule(olds, news).filter((key) => !replaces.includes(key));
+  const replaceWhen = definition.capabilities?.replacement?.replaceWhen;
+  if (!replaceWhen) return [];
+  return replaceWhen.rule(olds, news).filter((key) => !replaces.includes(key));
 }

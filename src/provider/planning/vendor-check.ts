@@ -10,7 +10,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { vendorPathIssues, vendorRequestIssues } from "../../contract";
 import { propertyPath } from "./check";
 import type { ResourceDefinition, Values, ValuePath, VendorRequest } from "../model/definition";
-import { isUnknownAlongPath } from "../model/values";
+import { isUnknownAlongPath } from "../model/unknown-values";
 
 /** One objection of the vendor's documents, at the input path it comes from. */
 export interface VendorInputIssue {
@@ -29,7 +29,7 @@ export function vendorInputIssues<I extends Values, S extends Values>(
   inputs: I,
 ): VendorInputIssue[] {
   const issues: VendorInputIssue[] = [];
-  for (const request of definition.vendorRequests?.(inputs) ?? []) {
+  for (const request of definition.capabilities?.preview?.vendorRequests?.(inputs) ?? []) {
     issues.push(
       ...vendorPathIssues(request.method, request.path).map((issue) => ({
         at: parameterInput(request, inputs, String(issue.path[0])),

@@ -19,17 +19,10 @@ import { authenticate, principalOf } from "../../identity/authenticate";
 import { companyFor } from "../permissions";
 import type { CompanyRecord } from "../records";
 import type { CompanyOwned } from "../records";
-import {
-  assertExternalIdFree,
-  detachUsersQuery,
-  inList,
-  matchesAnyFilter,
-  matchesSearch,
-  offsetPage,
-  okEmpty,
-  ownedRecord,
-  requireMatchingId,
-} from "../support";
+import { assertExternalIdFree, ownedRecord, requireMatchingId } from "../record-guards";
+import { detachUsersQuery } from "../detach-users-query";
+import { inList, matchesAnyFilter, matchesSearch, offsetPage } from "../list-filters";
+import { okEmpty } from "../ok-empty";
 
 /** The fields every directory entry has. */
 interface DirectoryEntity {

@@ -18,7 +18,7 @@ import { withZod } from "../../core/request-validation";
 import { principalOf } from "../../identity/authenticate";
 import { companyFor } from "../permissions";
 import { LEGAL_ENTITIES, OFFICES, type OfficeRecord } from "../records";
-import { inList, matchesAnyFilter, matchesSearch, offsetPage } from "../support";
+import { inList, matchesAnyFilter, matchesSearch, offsetPage } from "../list-filters";
 import { directoryRoutes, plainIdObjects } from "./company-directory";
 
 type SortBy = NonNullable<ListOfficesV2Request["sortParams"]>["sortBy"];

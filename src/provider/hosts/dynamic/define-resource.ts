@@ -53,21 +53,22 @@ export function isTravelResourceClass(value: unknown): value is TravelResourceCl
   return typeof value === "function" && "definition" in value && typeof value.definition === "object";
 }
 
-/** The names to list in `additionalSecretOutputs` for a definition (deduplicated, stable order). */
+/** The names to list in `additionalSecretOutputs` for a definition's secret fields (deduplicated, stable order). */
 export function secretOutputNames(
-  definition: { secretOutputs?: readonly string[] | undefined },
+  secrets: { secretOutputs?: readonly string[] | undefined },
   secretInputs: readonly string[] = [],
   extra: readonly string[] = [],
 ): string[] {
-  return [...new Set([...extra, ...(definition.secretOutputs ?? []), ...secretInputs])];
+  return [...new Set([...extra, ...(secrets.secretOutputs ?? []), ...secretInputs])];
 }
 
 /** Creates the Resource base class of a definition and returns both together. */
 export function defineResource<I extends Values, S extends Values, Schema extends z.ZodType = z.ZodType>(
   definition: ResourceDefinition<I, S> & { inputs: Schema },
 ): DefinedResource<I, S, Schema> {
-  const { type, outputs, idOutput } = definition;
-  const secretInputs: readonly string[] = definition.secretInputs ?? [];
+  const { type, outputs } = definition;
+  const idOutput = definition.capabilities?.outputRules?.idOutput;
+  const secretInputs: readonly string[] = definition.capabilities?.secrets?.secretInputs ?? [];
   const provider = thinProvider(type);
   installDebugLogGuard();
 
@@ -82,9 +83,9 @@ export function defineResource<I extends Values, S extends Values, Schema extend
     constructor(name: string, args: ArgsOf<Schema>, opts: pulumi.CustomResourceOptions = {}) {
       const props: Record<string, unknown> = { ...args };
       assertKnownKeys(type, name, props, Object.keys(definition.inputs.shape));
-      if (definition.uniqueExternalIdWithin !== undefined)
-        programDuplicates.claim(type, name, props, definition.uniqueExternalIdWithin);
-      for (const unique of definition.uniqueInputs ?? [])
+      if (definition.capabilities?.uniqueness?.uniqueExternalIdWithin !== undefined)
+        programDuplicates.claim(type, name, props, definition.capabilities.uniqueness.uniqueExternalIdWithin);
+      for (const unique of definition.capabilities?.uniqueness?.uniqueInputs ?? [])
         programDuplicates.claim(type, name, props, unique.within, unique);
       for (const input of secretInputs)
         if (props[input] !== undefined) props[input] = pulumi.secret(props[input]);
@@ -92,7 +93,11 @@ export function defineResource<I extends Values, S extends Values, Schema extend
       // Recorded with the resource, so a delete in a run with no program (a destroy) can read the
       // stack's checkpoint (`company-delete-gate.ts`): this host is told neither the stack nor the URN.
       props[STACK_PROP] = pulumi.getStack();
-      const secrets = secretOutputNames(definition, secretInputs, opts.additionalSecretOutputs ?? []);
+      const secrets = secretOutputNames(
+        definition.capabilities?.secrets ?? {},
+        secretInputs,
+        opts.additionalSecretOutputs ?? [],
+      );
       super(
         provider,
         name,

@@ -10,7 +10,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { programError } from "./program-error";
-import { isInternalKey } from "../../model/values";
+import { isInternalKey } from "../../model/internal-keys";
 import { UNIQUE_EXTERNAL_ID, type UniqueInput } from "../../model/unique-input";
 
 /** A resource that claimed a key. */

@@ -2,12 +2,9 @@
  * The provider object Pulumi serializes into every resource's state (`__provider`). It captures
  * only the resource type; each method loads the real implementation by package path when it is
  * called, so no schema, agent, secret or absolute path ends up in state. Resolution starts at the
- * program's directory: there `pulumi-travel` is either installed or the package itself.
- *
- * Size: Pulumi serializes every distinct function with ~170 bytes of wrapper, and the engine
- * rewrites the state after every step, so seven methods (2.6 KB a resource in 0.1.0) cost O(N²)
- * over a run. The object therefore holds two functions, `query` and `mutate`, and the runtime tells
- * the methods apart by their arguments (see {@link dispatch}): about 0.8 KB.
+ * program's directory: there `pulumi-travel` is either installed or the package itself. It holds
+ * two functions, `query` and `mutate`, which the runtime tells apart by their arguments (see
+ * {@link dispatch}), to keep the state small (docs/performance.md, "`__provider`").
  *
  * Stable contracts of `pulumi-travel/provider/runtime` (keep all of them):
  * - state written by 0.1.0 calls `configure(config)` and `runtimeProvider(type)`;

@@ -6,7 +6,8 @@
  * `travel:config:<name>` text variables; the arguments win.
  */
 import { CONFIG_NAMESPACE, configLookup, readProviderConfig } from "../../operations/config";
-import { containsUnknown, type Values } from "../../model/values";
+import { containsUnknown } from "../../model/unknown-values";
+import type { Values } from "../../model/values";
 
 /** The configuration as the runtime's `configure` takes it, and what is wrong with it. */
 export function pluginConfig(

@@ -12,8 +12,9 @@
  */
 import type { ResourceDefinition } from "../../model/definition";
 import { inputKeysOf } from "../../model/definition";
+import { UNKNOWN } from "../../model/unknown-values";
+import { type Values, withoutUndefined } from "../../model/values";
 import { changedPaths, type PathChange } from "./keyed-diff-paths";
-import { UNKNOWN, type Values, withoutUndefined } from "../../model/values";
 import type { DefinitionRegistry, ProviderRuntime } from "../../operations/runtime";
 import { fromWire, toWire } from "./wire-values";
 
@@ -139,7 +140,10 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
       const secrets = secretsOf(definition, olds.secrets, news.secrets);
       if (preview) {
         const changing =
-          definition.changedByUpdate?.(inputsAmong(definition, olds.values), news.values) ?? [];
+          definition.capabilities?.update?.changedByUpdate?.(
+            inputsAmong(definition, olds.values),
+            news.values,
+          ) ?? [];
         const kept = Object.fromEntries(
           outputNamesOf(definition).map((name) => [
             name,
@@ -179,14 +183,15 @@ function keyedPaths(
   news: unknown,
 ): Record<string, PathChange> | undefined {
   const isMap = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
-  if (!definition.keyedInputs?.[key] || !isMap(olds) || !isMap(news)) return undefined;
+  if (!definition.capabilities?.diff?.keyedInputs?.[key] || !isMap(olds) || !isMap(news)) return undefined;
   const paths = changedPaths(key, olds, news);
   return Object.keys(paths).length > 0 ? paths : undefined;
 }
 
 /** The outputs a resource of `definition` has besides its inputs: its declared outputs and id output. */
 function outputNamesOf(definition: ResourceDefinition<Values, Values>): string[] {
-  return [...new Set([...definition.outputs, ...(definition.idOutput ? [definition.idOutput] : [])])];
+  const idOutput = definition.capabilities?.outputRules?.idOutput;
+  return [...new Set([...definition.outputs, ...(idOutput ? [idOutput] : [])])];
 }
 
 /**
@@ -199,8 +204,8 @@ function withIdOutput(
   outs: Values | undefined,
 ): Values {
   const out = { ...outs };
-  if (definition.idOutput !== undefined && out[definition.idOutput] === undefined)
-    out[definition.idOutput] = id;
+  const idOutput = definition.capabilities?.outputRules?.idOutput;
+  if (idOutput !== undefined && out[idOutput] === undefined) out[idOutput] = id;
   return out;
 }
 
@@ -210,8 +215,8 @@ function secretsOf(
   ...arrived: ReadonlySet<string>[]
 ): Set<string> {
   return new Set([
-    ...(definition.secretInputs ?? []),
-    ...(definition.secretOutputs ?? []),
+    ...(definition.capabilities?.secrets?.secretInputs ?? []),
+    ...(definition.capabilities?.secrets?.secretOutputs ?? []),
     ...arrived.flatMap((set) => [...set]),
   ]);
 }

@@ -1,4 +1,7 @@
-/** Helpers the resource definitions share: observing declared fields and full-replacement PUTs. */
+/**
+ * Full-replacement PUTs: the body (the platform's object with the declared inputs applied) and the
+ * read-then-PUT that sends it.
+ */
 import type { z } from "zod";
 import type { TravelClient } from "../client";
 import { ADOPT_INPUT, type Values } from "../provider/model/definition";
@@ -6,26 +9,6 @@ import { isTransientFailure } from "../provider/create/safe-create";
 
 /** Reads and PUTs of one {@link replaceWhole} before a failure is final. */
 const MAX_REPLACE_ATTEMPTS = 4;
-
-/**
- * The platform's values of the fields the user declared, for drift detection. Only `declared`
- * keys are observed: the provider owns exactly the declared fields, so a field set outside the
- * program is never recorded as an input, and no diff proposes to remove it.
- */
-export function observe<I extends Values>(
-  server: Values,
-  declared: I,
-  keys: readonly string[] = Object.keys(declared),
-  /** Every one of `keys`, declared or not: an import, which takes over what the platform holds. */
-  all = false,
-): I {
-  const out: Values = {};
-  for (const key of keys) {
-    if (key === ADOPT_INPUT || (!all && declared[key] === undefined)) continue;
-    if (server[key] !== undefined) out[key] = server[key];
-  }
-  return out as I;
-}
 
 /**
  * The body of a full-replacement PUT: the platform's current object, with the declared inputs
@@ -45,12 +28,6 @@ export function replacementBody(
     else if (olds[key] !== undefined) delete body[key];
   }
   return body;
-}
-
-/** `inputs` without `adoptId`, as sent to the platform. */
-export function withoutAdopt<I extends Values>(inputs: I): Omit<I, typeof ADOPT_INPUT> {
-  const { [ADOPT_INPUT]: _adopt, ...rest } = inputs;
-  return rest;
 }
 
 /**
