@@ -95,6 +95,11 @@ export function runProgram(
       stdio: ["pipe", "pipe", "pipe"],
     });
     collect(child, resolvePromise, reject);
+    // A program that exits before reading its input (a launcher refusing an old node) closes the
+    // pipe: its exit code and output are the result, not the write that found the pipe closed.
+    child.stdin.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") reject(error);
+    });
     child.stdin.end(input);
   });
 }

@@ -241,6 +241,9 @@ describe("the provider plugin over gRPC", () => {
       const answer = await client.call<provproto.DiffRequest, provproto.DiffResponse>("diff", request);
       const out: Record<string, number> = {};
       answer.getDetaileddiffMap().forEach((change, key) => (out[key] = change.getKind()));
+      // The engine's `diffs` names the top-level properties the detailed paths start in.
+      const properties = [...new Set(Object.keys(out).map((path) => /^[^.[]+/.exec(path)?.[0]))];
+      expect(answer.getDiffsList().sort()).toEqual(properties.sort());
       return { changes: answer.getChanges(), detailed: out };
     };
     expect(await detailed("UserGroupRoles", base, next)).toEqual({
