@@ -12,6 +12,7 @@ import type { TenantFacts } from "../provider/model/tenant-facts";
 import { featureConfigsSchema, featureNameSchema, featureValueOf } from "../schemas/features";
 import { companySettingForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
+import { SINGLETON_REPLACEMENT } from "./company-singleton";
 
 const featureValueSchema = z
   .union([z.string(), z.number(), z.boolean()])
@@ -131,12 +132,7 @@ export const companyFeaturesResource = defineResource<
     await patchFeatures(client, id, {}, Object.keys(declared.features ?? {}));
   },
   capabilities: {
-    replacement: {
-      replaceOn: ["companyId"],
-      // A singleton: the replacement writes the same document the old resource's delete removes, so
-      // the old one goes first (docs/reliability.md).
-      deleteBeforeReplace: true,
-    },
+    replacement: SINGLETON_REPLACEMENT,
     update: {
       // Another stack may declare the same company's setting: overlap is reported (overlap.ts).
       detectsOverlap: true,

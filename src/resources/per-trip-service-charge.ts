@@ -9,6 +9,7 @@ import { fixedChargeConfigSchema } from "../schemas/service-charge";
 import { companySettingForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
 import { keyedWithin } from "../provider/model/keyed-within";
+import { SINGLETON_REPLACEMENT } from "./company-singleton";
 
 /** Inputs of {@link PerTripServiceCharge}. */
 export const perTripServiceChargeInputsSchema = z.strictObject({
@@ -89,12 +90,7 @@ export const perTripServiceChargeResource = defineResource<
     // The platform has no delete for this setting: it stays as last set (documented on the Args).
   },
   capabilities: {
-    replacement: {
-      replaceOn: ["companyId"],
-      // A singleton: the replacement writes the same document the old resource's delete removes, so
-      // the old one goes first (docs/reliability.md).
-      deleteBeforeReplace: true,
-    },
+    replacement: SINGLETON_REPLACEMENT,
     update: {
       // Another stack may declare the same company's setting: overlap is reported (overlap.ts).
       detectsOverlap: true,
