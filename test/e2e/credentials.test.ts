@@ -23,7 +23,13 @@ const config = new pulumi.Config();
 const companyId = config.require("companyId");
 
 // The same ApiUser type, declared with \`rotation\` as a secret input.
-const SealedApiUser = defineResource({ ...apiUserResource, secretInputs: ["rotation"] }).Resource;
+const SealedApiUser = defineResource({
+  ...apiUserResource,
+  capabilities: {
+    ...apiUserResource.capabilities,
+    secrets: { ...apiUserResource.capabilities.secrets, secretInputs: ["rotation"] },
+  },
+}).Resource;
 
 const ci = new ApiUser("ci", { rotation: config.require("ciRotation") });
 const scim = new ApiUser("scim", { role: "COMPANY_ADMIN", credentialType: "SCIM_TOKEN", orgId: companyId });
