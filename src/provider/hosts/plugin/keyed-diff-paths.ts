@@ -46,11 +46,3 @@ export function changedPaths(path: string, olds: unknown, news: unknown): Record
   walk(path, olds, news);
   return out;
 }
-
-/**
- * The top-level property a detailed-diff path starts in (`roles["Travel arranger"].scope` is in
- * `roles`): the engine's `diffs` list names properties, not paths.
- */
-export function topLevelPropertyOf(path: string): string {
-  return /^[^.[]+/.exec(path)?.[0] ?? path;
-}

@@ -26,6 +26,9 @@ export interface PluginDiff {
   changes: boolean;
   replaces: string[];
   deleteBeforeReplace: boolean;
+  /** The top-level properties that changed (the engine's `diffs`). */
+  changed: string[];
+  /** Where each changed: the property, or the paths into a keyed list's entries. */
   detailedDiff: Record<string, ChangeKind>;
 }
 
@@ -91,6 +94,7 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
         changes: changed.length > 0 || replaces.length > 0,
         replaces,
         deleteBeforeReplace: deleteBeforeReplace === true,
+        changed,
         detailedDiff,
       };
     },

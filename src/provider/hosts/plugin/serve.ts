@@ -26,7 +26,6 @@ import { engineError } from "../../operations/engine-messages";
 import { createProviderRuntime, type DefinitionRegistry, type DeleteWarning } from "../../operations/runtime";
 import { pluginConfig } from "./plugin-config";
 import { type ChangeKind, pluginResources } from "./plugin-resources";
-import { topLevelPropertyOf } from "./keyed-diff-paths";
 import { fromWire, toWire } from "./wire-values";
 import { type CompanyDeleteCheck, STACK_PROP } from "../../operations/company-delete-gate";
 
@@ -213,7 +212,7 @@ export function providerService(options: PluginOptions, engineAddress: string | 
       );
       response.setReplacesList(diff.replaces);
       response.setDeletebeforereplace(diff.deleteBeforeReplace);
-      response.setDiffsList([...new Set(Object.keys(diff.detailedDiff).map(topLevelPropertyOf))]);
+      response.setDiffsList(diff.changed);
       response.setHasdetaileddiff(true);
       const detailed = response.getDetaileddiffMap();
       for (const [key, kind] of Object.entries(diff.detailedDiff)) {
