@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "../../src/emulator";
 import { type Host, pluginProject } from "./plugin-classes";
+import { leanStack, pulumiCommand } from "./lean-stack";
 
 /** What {@link createFileStack} made. */
 export interface FileStack {
@@ -110,6 +111,7 @@ export async function openFileStack(
   const stack = await LocalWorkspace.createStack(
     { stackName: options.stackName, workDir: programDir },
     {
+      pulumiCommand: await pulumiCommand(),
       envVars: {
         ...backendEnv(options.backendUrl ?? `file://${backendDir}`),
         // The run's shared token file (provider/operations/run-token-cache.ts), per test program.
@@ -117,6 +119,7 @@ export async function openFileStack(
       },
     },
   );
+  leanStack(stack);
   await stack.setAllConfig({
     "travel:baseUrl": { value: emulator.url },
     "travel:clientId": { value: emulator.bootstrap.clientId },
