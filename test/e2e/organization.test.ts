@@ -2,8 +2,8 @@
  * Organization structure through the real engine, with the packed package (also the walking
  * skeleton: a Company's preview, create, no-change preview, rename in place, refresh and destroy):
  * a company with legal entities, offices, cost centers, departments, grades, features and configs;
- * a first preview that only checks the credentials; in-place edits, an office moved to the other
- * legal entity (a replace), out-of-band drift found by refresh, a serialized provider without
+ * a first preview that only checks the credentials; in-place edits and an office moved to the other
+ * legal entity (a replace) in one up, out-of-band drift found by refresh, a serialized provider without
  * secrets or paths, and a destroy that leaves the company's tenant empty. Every step also counts
  * platform calls.
  */
@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPANIES } from "../../src/emulator/org/records";
 import { renameCostCenterOutOfBand } from "../support/live-emulator";
+import type { UpResult } from "@pulumi/pulumi/automation";
 import { countCalls, createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
 const PROGRAM = `
@@ -129,13 +130,23 @@ describe.skipIf(e2eSkipReason() !== "")("organization structure through the Pulu
     expect(calls).toEqual({ [TOKEN]: 1 });
   });
 
+  let editedAndMoved: Promise<{ result: UpResult; calls: Record<string, number> }> | undefined;
+  /**
+   * One up of the program with one of each edited in place and an office moved to the other legal
+   * entity: independent resources, so one run shows both. (That its preview plans the same is
+   * proven for every type on both hosts by plan-fidelity-property.test.ts.)
+   */
+  const editAndMove = () =>
+    (editedAndMoved ??= (async () => {
+      await env.stack.setConfig("organization:step", { value: "moved" });
+      const { result, calls } = await countCalls(env.emulator, () => env.stack.up());
+      report.editAndMove = calls;
+      return { result, calls };
+    })());
+
   it("edits one of each in place", async () => {
-    await env.stack.setConfig("organization:step", { value: "edited" });
-    const preview = await env.stack.preview();
-    expect(preview.changeSummary).toEqual({ same: RESOURCES + 1 - 8, update: 8 });
-    const { result, calls } = await countCalls(env.emulator, () => env.stack.up());
-    report.edit = calls;
-    expect(result.summary.resourceChanges).toEqual({ same: RESOURCES + 1 - 8, update: 8 });
+    const { result, calls } = await editAndMove();
+    expect(result.summary.resourceChanges).toEqual({ same: RESOURCES + 1 - 9, update: 8, replace: 1 });
     expect(calls[TOKEN]).toBe(1);
     // The company renamed in place: one PUT, the same id.
     expect(result.outputs.companyId?.value).toBe(companyId);
@@ -144,12 +155,17 @@ describe.skipIf(e2eSkipReason() !== "")("organization structure through the Pulu
   });
 
   it("replaces an office moved to the other legal entity", async () => {
-    await env.stack.setConfig("organization:step", { value: "moved" });
-    const preview = await env.stack.preview();
-    expect(preview.changeSummary).toEqual({ same: RESOURCES, replace: 1 });
-    const { result, calls } = await countCalls(env.emulator, () => env.stack.up());
-    report.move = calls;
-    expect(result.summary.resourceChanges).toEqual({ same: RESOURCES, replace: 1 });
+    const { result, calls } = await editAndMove();
+    expect(result.summary.resourceChanges).toMatchObject({ replace: 1 });
+    // The replacement is a new office: one create and one delete; the one PUT is HQ's rename.
+    const officeWrites = Object.entries(calls).filter(
+      ([route]) => route.includes("/offices") && !isRead(route),
+    );
+    expect(Object.fromEntries(officeWrites)).toEqual({
+      "POST /v2/companies/:companyId/legal-entities/:legalEntityId/offices": 1,
+      "DELETE /v2/companies/:companyId/legal-entities/:legalEntityId/offices/:officeId": 1,
+      "PUT /v2/companies/:companyId/legal-entities/:legalEntityId/offices/:officeId": 1,
+    });
   });
 
   it("finds an out-of-band change on refresh with at most one read per resource", async () => {

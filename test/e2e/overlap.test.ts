@@ -100,8 +100,7 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
     });
 
     it("B's grade create answered 503 never adopts A's grade; up --refresh by turns warns, then names the other writer; B's destroy leaves A's grade", async () => {
-      await stackA.up();
-      const gradeA = (await stackA.outputs()).gradeId?.value as string;
+      const gradeA = (await stackA.up()).outputs.gradeId?.value as string;
       expect(await holder()).toBe("a");
 
       // B's grade create is answered 503 before the platform handles it.
@@ -112,10 +111,9 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
         retryAfterSeconds: 0,
         times: 1,
       });
-      await stackB.up();
+      const gradeB = (await stackB.up()).outputs.gradeId?.value as string;
       expect(env.emulator.admin.faults().map((fault) => fault.fired)).toEqual([1]);
       env.emulator.admin.clearFaults();
-      const gradeB = (await stackB.outputs()).gradeId?.value as string;
       expect(gradeB).not.toBe(gradeA);
       expect(gradesNamedSenior().sort()).toEqual([gradeA, gradeB].sort());
       expect(await holder()).toBe("b");

@@ -1,7 +1,8 @@
 /**
  * Issue 21 through the real engine (packed package, Automation API): what preview shows is what
  * up does. Fields set outside the program survive refresh and up; an arm's audience change previews
- * one update and makes one; `replaceOnChanges` replaces; bad inputs fail the preview with 0 writes
+ * one update and makes one; `replaceOnChanges` replaces, `ignoreChanges` ignores, `retainOnDelete`
+ * keeps the object (these four share one preview and one up, with refresh); bad inputs fail the preview with 0 writes
  * and one line each, naming the property path and the value, and key material never appears.
  */
 import { generateKeyPairSync } from "node:crypto";
@@ -51,16 +52,16 @@ if (step === "typo") {
   const arm = new travel.Arm("arm", {
     companyId, customFieldId: field.customFieldId, name: "Pick",
     action: { type: "USER", userOptionSource: { type: "MANUAL" } },
-    audiences: step === "base" ? [] : [{ predicates: [] }],
+    audiences: step === "changed" ? [{ predicates: [] }] : [],
   });
   new travel.OptionGroup("options", {
     companyId, customFieldId: field.customFieldId, optionGroupId: arm.optionGroupId,
     options: [{ name: "P-100" }, { name: "P-200" }],
   });
-  const renamed = step === "rename" || step === "retain";
+  const renamed = step === "changed";
   new travel.CostCenter("cc", { companyId, name: renamed ? "Renamed" : "Original" }, { replaceOnChanges: ["name"] });
   new travel.Grade("grade", { companyId, name: renamed ? "G2" : "G1" }, { ignoreChanges: ["name"] });
-  if (step !== "retain") new travel.Department("dept", { companyId, name: "Kept" }, { retainOnDelete: true });
+  if (step !== "changed") new travel.Department("dept", { companyId, name: "Kept" }, { retainOnDelete: true });
   exports.fieldId = field.customFieldId;
 }
 exports.companyId = companyId;
@@ -113,7 +114,7 @@ const BAD_INPUTS: [string, RegExp][] = [
   ["quota", /resource 'user-[1-4]' has a problem: .*would be API user 6 of the TMC .*allows 5 per TMC/],
 ];
 
-/** The steps the engine reports per resource name, sorted (`same` steps left out). */
+/** The steps the engine reports per resource name, sorted (`same` and `refresh` steps left out). */
 function operations(
   events: EngineEvent[],
   kind: "resourcePreEvent" | "resOutputsEvent",
@@ -121,7 +122,8 @@ function operations(
   const steps: Record<string, string[]> = {};
   for (const event of events) {
     const metadata = event[kind]?.metadata;
-    if (!metadata || metadata.op === "same" || metadata.type.startsWith("pulumi:")) continue;
+    if (!metadata || ["same", "refresh"].includes(metadata.op) || metadata.type.startsWith("pulumi:"))
+      continue;
     (steps[metadata.urn.split("::").at(-1) ?? metadata.urn] ??= []).push(metadata.op);
   }
   return Object.fromEntries(
@@ -156,17 +158,40 @@ describe.skipIf(e2eSkipReason() !== "")("preview shows what up does (issue 21)",
   const keyBody = privatePem.split("\n")[5] ?? "";
 
   /** Preview and up of the current program: the operations of each and the writes of the up. */
-  const previewThenUp = async () => {
+  const previewThenUp = async (refresh: boolean) => {
     const previewEvents: EngineEvent[] = [];
-    await env.stack.preview({ onEvent: (event) => previewEvents.push(event) });
+    await env.stack.preview({ refresh, onEvent: (event) => previewEvents.push(event) });
     const upEvents: EngineEvent[] = [];
     const before = env.emulator.admin.lastRequestSeq;
-    await env.stack.up({ onEvent: (event) => upEvents.push(event) });
+    await env.stack.up({ refresh, onEvent: (event) => upEvents.push(event) });
     return {
       previewed: operations(previewEvents, "resourcePreEvent"),
       applied: operations(upEvents, "resOutputsEvent"),
       writes: writesSince(env, before),
     };
+  };
+
+  let changed: ReturnType<typeof deployThenChange> | undefined;
+  /** The base program's deployment changed by hand then by the program, once for the tests that share it. */
+  const changedInOneRun = () => (changed ??= deployThenChange());
+
+  /**
+   * The base program deployed, its custom field edited by hand (fields it does not declare), then
+   * one preview and one up, both with refresh, of the program with the arm's audience added, the
+   * cost center renamed (`replaceOnChanges`), the grade renamed (`ignoreChanges`) and the
+   * department (`retainOnDelete`) removed: independent resources, so one run shows each.
+   */
+  const deployThenChange = async () => {
+    await step("base");
+    const { outputs } = await env.stack.up();
+    const companyId = String(outputs.companyId?.value);
+    const fieldPath = apiPath`/v3/companies/${companyId}/custom-fields/${String(outputs.fieldId?.value)}`;
+    const current = await client.get<Record<string, unknown>>(fieldPath);
+    await client.put(fieldPath, {
+      body: { ...current, description: "set by hand", respondOnlyOnceLevel: "TRIP" },
+    });
+    await step("changed");
+    return { ...(await previewThenUp(true)), companyId, fieldPath };
   };
 
   /**
@@ -305,47 +330,44 @@ describe.skipIf(e2eSkipReason() !== "")("preview shows what up does (issue 21)",
   });
 
   it("keeps fields set outside the program through refresh and up", async () => {
-    await step("base");
-    const { outputs } = await env.stack.up();
-    const companyId = String(outputs.companyId?.value);
-    const path = apiPath`/v3/companies/${companyId}/custom-fields/${String(outputs.fieldId?.value)}`;
-    const current = await client.get<Record<string, unknown>>(path);
-    await client.put(path, {
-      body: { ...current, description: "set by hand", respondOnlyOnceLevel: "TRIP" },
-    });
-    await env.stack.refresh();
-    await env.stack.preview({ expectNoChanges: true });
-    await env.stack.up({ refresh: true });
-    expect(await client.get(path)).toMatchObject({
+    const { previewed, fieldPath } = await changedInOneRun();
+    // The refreshed field shows no change in the preview, and the up keeps what was set by hand.
+    expect(previewed.field).toBeUndefined();
+    expect(await client.get(fieldPath)).toMatchObject({
       description: "set by hand",
       respondOnlyOnceLevel: "TRIP",
     });
   });
 
   it("previews an arm's audience change as the one update up makes (no phantom option-group replace)", async () => {
-    await step("audiences");
-    const { previewed, applied, writes } = await previewThenUp();
-    expect(previewed).toEqual({ arm: "update" });
+    const { previewed, applied, writes } = await changedInOneRun();
+    expect(previewed).toEqual({ arm: "update", cc: expect.stringContaining("replace"), dept: "delete" });
     expect(applied).toEqual(previewed);
-    expect(writes).toEqual([expect.stringMatching(/^PUT .*\/arms\//)]);
+    expect(writes.filter((write) => /\/(arms|option-groups)\b/.test(write))).toEqual([
+      expect.stringMatching(/^PUT .*\/arms\//),
+    ]);
+    // Every write of the run: the arm's PUT and the cost center's replacement, nothing else.
+    expect([...writes].sort()).toEqual([
+      expect.stringMatching(/^DELETE .*\/cost-centers\/[^/]+$/),
+      expect.stringMatching(/^POST .*\/cost-centers$/),
+      expect.stringMatching(/^PUT .*\/arms\//),
+    ]);
   });
 
   it("replaces on a change that replaceOnChanges names, and leaves one that ignoreChanges names", async () => {
-    await step("rename");
-    const { previewed, applied } = await previewThenUp();
-    expect(previewed).toEqual({ cc: expect.stringContaining("replace") });
-    expect(applied).toEqual(previewed);
+    const { previewed, applied } = await changedInOneRun();
+    expect(previewed.cc).toEqual(expect.stringContaining("replace"));
+    expect(previewed.grade).toBeUndefined();
+    expect(applied.cc).toBe(previewed.cc);
   });
 
   it("keeps the object of a retainOnDelete resource removed from the program", async () => {
-    await step("retain");
-    const { previewed, applied, writes } = await previewThenUp();
-    expect(previewed).toEqual({ dept: "delete" });
-    expect(applied).toEqual(previewed);
-    expect(writes).toEqual([]);
-    const { outputs } = await env.stack.up();
+    const { previewed, applied, writes, companyId } = await changedInOneRun();
+    expect(previewed.dept).toBe("delete");
+    expect(applied.dept).toBe("delete");
+    expect(writes.filter((write) => write.includes("/departments"))).toEqual([]);
     const departments = await client.get<{ elements: { name: string }[] }>(
-      apiPath`/v2/companies/${String(outputs.companyId?.value)}/departments`,
+      apiPath`/v2/companies/${companyId}/departments`,
     );
     expect(departments.elements.map((d) => d.name)).toEqual(["Kept"]);
   });
