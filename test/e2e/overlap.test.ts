@@ -7,11 +7,12 @@
  * of A's too, and A's next up finds its replaced value written back and names the other writer
  * and what to do: the stacks may take turns, but never silently.
  */
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, type TravelClient } from "../../src/client";
 import { GRADES } from "../../src/emulator/org/records";
 import { backendEnv } from "../support/file-stack";
+import { createLeanStack } from "../support/lean-stack";
 import { clientFor } from "../support/live-emulator";
 import { HOSTS, TRAVEL_BY_HOST } from "../support/plugin-classes";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
@@ -88,7 +89,7 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       stackA = env.stack;
       await stackA.setAllConfig({ companyId: { value: companyId }, variant: { value: "a" } });
       // Stack B: the same program and backend, another stack.
-      stackB = await LocalWorkspace.createStack(
+      stackB = await createLeanStack(
         { stackName: "b", workDir: env.programDir },
         { envVars: backendEnv(`file://${env.backendDir}`) },
       );

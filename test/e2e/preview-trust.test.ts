@@ -6,10 +6,11 @@
  * and one line each, naming the property path and the value, and key material never appears.
  */
 import { generateKeyPairSync } from "node:crypto";
-import { type EngineEvent, LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, clearSharedTokens, type TravelClient } from "../../src/client";
 import { fileBackendEnv } from "../support/file-stack";
+import { createLeanStack } from "../support/lean-stack";
 import { clientFor, createCustomGroup } from "../support/live-emulator";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 
@@ -245,7 +246,7 @@ describe.skipIf(e2eSkipReason() !== "")("preview shows what up does (issue 21)",
 
   /** Another stack of the program, with the same config. */
   const extraStack = async (stackName: string) => {
-    const stack = await LocalWorkspace.createStack(
+    const stack = await createLeanStack(
       { stackName, workDir: env.programDir },
       { envVars: fileBackendEnv(env.backendDir) },
     );

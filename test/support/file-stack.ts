@@ -6,10 +6,10 @@
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import type { Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "../../src/emulator";
 import { type Host, pluginProject } from "./plugin-classes";
-import { leanStack, pulumiCommand } from "./lean-stack";
+import { createLeanStack } from "./lean-stack";
 
 /** What {@link createFileStack} made. */
 export interface FileStack {
@@ -108,10 +108,9 @@ export async function openFileStack(
   const { emulator } = options;
   const backendDir = join(programDir, ".backend");
   mkdirSync(backendDir);
-  const stack = await LocalWorkspace.createStack(
+  const stack = await createLeanStack(
     { stackName: options.stackName, workDir: programDir },
     {
-      pulumiCommand: await pulumiCommand(),
       envVars: {
         ...backendEnv(options.backendUrl ?? `file://${backendDir}`),
         // The run's shared token file (provider/operations/run-token-cache.ts), per test program.
@@ -119,7 +118,6 @@ export async function openFileStack(
       },
     },
   );
-  leanStack(stack);
   await stack.setAllConfig({
     "travel:baseUrl": { value: emulator.url },
     "travel:clientId": { value: emulator.bootstrap.clientId },

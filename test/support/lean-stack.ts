@@ -8,7 +8,9 @@
 import { execFileSync } from "node:child_process";
 import {
   type EngineEvent,
-  type LocalWorkspace,
+  type LocalProgramArgs,
+  LocalWorkspace,
+  type LocalWorkspaceOptions,
   type OutputMap,
   PulumiCommand,
   type Stack,
@@ -25,6 +27,16 @@ export function pulumiCommand(): Promise<PulumiCommand> {
   return sharedCommand;
 }
 
+/** `LocalWorkspace.createStack` of a program on disk, made a {@link leanStack}. */
+export async function createLeanStack(
+  args: LocalProgramArgs,
+  options: LocalWorkspaceOptions = {},
+): Promise<Stack> {
+  return leanStack(
+    await LocalWorkspace.createStack(args, { pulumiCommand: await pulumiCommand(), ...options }),
+  );
+}
+
 /** The operations whose result the Automation API completes with `stack history`. */
 const SUMMARIZED = { up: "update", refresh: "refresh", destroy: "destroy" } as const satisfies Record<
   string,
@@ -32,7 +44,7 @@ const SUMMARIZED = { up: "update", refresh: "refresh", destroy: "destroy" } as c
 >;
 
 /** `stack`, changed in place so that its runs start no CLI process but the run itself. */
-export function leanStack(stack: Stack): Stack {
+function leanStack(stack: Stack): Stack {
   let last: { kind: UpdateKind; startTime: Date; event?: EngineEvent["summaryEvent"] } | undefined;
   for (const [method, kind] of Object.entries(SUMMARIZED) as [keyof typeof SUMMARIZED, UpdateKind][]) {
     const run = stack[method].bind(stack) as (opts?: { onEvent?: (event: EngineEvent) => void }) => unknown;
