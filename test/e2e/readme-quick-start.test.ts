@@ -5,7 +5,11 @@
  * setup packed (`npm pack` of the built package, as the README tells a user to make one). The
  * only edits are the README's own placeholders (`<base URL>`, `<client id>`, `<client secret>`),
  * filled with the emulator's values. The calls the README says a preview makes are checked
- * against the emulator's request log.
+ * against the emulator's request log. The program is examples/typescript-tenant word for word, so
+ * this file also proves the example: the preview and the up each count its five resources, the
+ * company it made is the platform's only one, a second preview shows no changes, and a mistyped
+ * input fails the preview with the TypeScript error, as the README says. Its destroy is no
+ * different from organization.test.ts's (same host, same types, tenant left empty).
  */
 import { execFile } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -14,6 +18,7 @@ import { basename, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
+import { COMPANIES } from "../../src/emulator/org/records";
 import { assertNoContractViolations, type ContractRecorder } from "../support/contract-recorder";
 import { newProjectEnv } from "../support/file-stack";
 import { packedTarball, repoRoot } from "../support/packed-project";
@@ -59,6 +64,8 @@ describe.skipIf(e2eSkipReason() !== "")("README quick start, run as written in a
   let env: NodeJS.ProcessEnv = {};
   /** Platform calls by route, per command that made any. */
   const calls: Record<string, Record<string, number>> = {};
+  /** The stdout of each command run. */
+  const printed: Record<string, string> = {};
 
   /**
    * Runs one README command line in the project directory with the placeholders filled in
@@ -72,8 +79,13 @@ describe.skipIf(e2eSkipReason() !== "")("README quick start, run as written in a
     expect(filled, "a placeholder the test does not know").not.toMatch(/<[^>]+>/);
     const before = emulator.admin.lastRequestSeq;
     try {
-      return (await promisify(execFile)("bash", ["-c", filled], { cwd: dir, env, maxBuffer: 64 << 20 }))
-        .stdout;
+      const { stdout } = await promisify(execFile)("bash", ["-c", filled], {
+        cwd: dir,
+        env,
+        maxBuffer: 64 << 20,
+      });
+      printed[line] = stdout;
+      return stdout;
     } catch (error) {
       const { stdout, stderr } = error as { stdout?: string; stderr?: string };
       throw new Error(`README command failed: ${line}\n${stdout ?? ""}\n${stderr ?? ""}`, { cause: error });
@@ -121,10 +133,33 @@ describe.skipIf(e2eSkipReason() !== "")("README quick start, run as written in a
     expect(Object.keys(outputs).sort()).toEqual(["companyId", "officeId"]);
     const companies = emulator.admin.requestCounts(0)["POST /v2/companies"];
     expect(companies).toBe(1);
+    // The example's five resources (the stack and four of the package's), created once each.
+    expect(printed["pulumi preview"]).toMatch(/\+ 5 to create/);
+    expect(printed["pulumi up --yes"]).toMatch(/\+ 5 created/);
+    const acme = emulator.context.store
+      .records(COMPANIES)
+      .values()
+      .filter((c) => c.externalId === "acme");
+    expect(acme.map((c) => c.id.id)).toEqual([outputs.companyId]);
+    await run("pulumi preview --expect-no-changes");
     // README's configuration section: a preview and then the change, one token request each.
     await run("pulumi refresh --yes");
     console.log(`README quick start: platform calls per command: ${JSON.stringify(calls, null, 2)}`);
     for (const command of ["pulumi up --yes", "pulumi refresh --yes"])
       expect(calls[command]?.[quickStart.previewCalls[0] ?? ""], command).toBe(2);
+  });
+
+  it("fails the preview with the TypeScript error when the program is mistyped", async () => {
+    const source = join(dir, "index.ts");
+    const good = readFileSync(source, "utf8");
+    writeFileSync(
+      source,
+      `import { CompanyConfig } from "pulumi-travel";\nnew CompanyConfig("c", { companyId: "x", kind: "color", companyRole: "ORG", config: { profileColours: [] } });\n`,
+    );
+    try {
+      await expect(run("pulumi preview")).rejects.toThrow(/TS2353|profileColours/);
+    } finally {
+      writeFileSync(source, good);
+    }
   });
 });
