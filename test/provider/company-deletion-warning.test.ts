@@ -3,8 +3,8 @@
  * the platform deletes with the company that the stack does not manage: custom fields and user
  * groups made by hand, and a tenant key the same run removed from the stack. Outside the engine the
  * warning goes to stderr (test/e2e/destroy-warnings.test.ts checks the engine's warnings).
- * Before the first delete under a company (`provider/operations/company-delete-gate.ts`): a company
- * the run diffed is not being deleted, so its children's deletes go on with no check; a delete whose
+ * Before the first delete under a company (`provider/operations/company-delete-gate.ts`), an API
+ * user administering it included: a company the run diffed is not being deleted, so its children's deletes go on with no check; a delete whose
  * state names no stack (written by an older release) cannot have the checkpoint read, so the run
  * warns once for the company and goes on (test/e2e/destroy-blockers.test.ts checks the refusal
  * through the real engine on both hosts).
@@ -168,6 +168,23 @@ describe("the warning a company's delete gives first", () => {
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toContain("does not name its stack");
       for (const id of costCenterIds) expect(await costCenterExists(companyId, id)).toBe(false);
+    });
+
+    it("holds the delete of an API user administering the company behind the same check", async () => {
+      const { id: companyId } = await company("Administered Co");
+      const user = await client.post<{ clientId: string }>("/v2/api-users", {
+        body: { role: "COMPANY_ADMIN", credentialType: "CLIENT_CREDENTIALS", orgId: companyId },
+      });
+      captureStderr();
+      await runtimeProvider("ApiUser").delete(user.clientId, {
+        role: "COMPANY_ADMIN",
+        credentialType: "CLIENT_CREDENTIALS",
+        orgId: companyId,
+        clientId: user.clientId,
+      });
+      const warnings = stderr.filter((line) => line.includes(`objects under company ${companyId}`));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain("does not name its stack");
     });
 
     const costCenterExists = async (companyId: string, id: string) => {

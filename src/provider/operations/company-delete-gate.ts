@@ -55,12 +55,22 @@ export function withCompanyDeleteGate(
   return {
     ...provider,
     async delete(id, recorded) {
-      const companyId = recorded.companyId;
-      if (typeof companyId === "string" && !held("Company", companyId) && !gateOff())
+      const companyId = companyHolding(recorded);
+      if (companyId !== undefined && !held("Company", companyId) && !gateOff())
         await passGate(companyId, recorded, check, context, held, gates);
       await provider.delete(id, recorded);
     },
   };
+}
+
+/**
+ * The company a recorded object lives under: its `companyId`, or the `orgId` an API user
+ * administers (a COMPANY_ADMIN's delete revokes credentials for good, so it waits like the rest).
+ */
+function companyHolding(recorded: Values): string | undefined {
+  const { companyId, orgId } = recorded;
+  if (typeof companyId === "string") return companyId;
+  return typeof orgId === "string" ? orgId : undefined;
 }
 
 async function passGate(
