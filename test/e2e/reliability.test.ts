@@ -1,12 +1,15 @@
 /**
- * Reliability through the real engine: a `pulumi up` killed with SIGKILL while creates are in
- * flight, recovered with the steps of docs/reliability.md; an up whose create answers are lost
- * after the platform committed them; a 63-resource up under 30% 503 + 10% 429 on every platform
- * call; and a create that gets its id and then fails, which must stay refreshable and destroyable.
- * Every scenario ends by counting objects in the emulator.
+ * Reliability through the real engine: a create that gets its id and then fails, which must stay
+ * refreshable and destroyable; a `pulumi up` killed with SIGKILL while creates are in flight,
+ * recovered with the steps of docs/reliability.md; an up whose create answers are lost after the
+ * platform committed them; and 63 new resources under 30% 503 + 10% 429 on every platform call.
+ * Every scenario ends by counting objects in the emulator. The scenarios share one stack, each
+ * adding its company and children to the program (its config flag): each later up finds the
+ * earlier scenarios' resources unchanged (its summary shows them `same`), and one no-change
+ * preview at the end covers all of them.
  */
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../src/emulator";
 import type { RecordKind } from "../../src/emulator/core/record-kind";
 import {
@@ -62,35 +65,124 @@ function expectExactly(emulator: RunningEmulator, name: string, children: Record
   return companyId;
 }
 
+/** The scenarios' companies and children; each scenario's block is on when its config flag is `yes`. */
+const PROGRAM = `
+const pulumi = require("@pulumi/pulumi");
+const travel = require("pulumi-travel");
+const on = (scenario) => new pulumi.Config().get(scenario) === "yes";
+const address = { addressLines: ["1 Main Street"], regionCode: "US" };
+if (on("partial")) {
+  const company = new travel.Company("partial-co", { name: "Partial Co", billingCurrency: "USD" });
+  new travel.CostCenter("partial-cc", { companyId: company.companyId, name: "Half made" });
+}
+if (on("crash")) {
+  const company = new travel.Company("crash-co", { name: "Crash Co", billingCurrency: "USD", externalId: "crash-co" });
+  const companyId = company.companyId;
+  for (let i = 0; i < 8; i++) new travel.CostCenter("crash-cc" + i, { companyId, name: "CC " + i });
+  for (let i = 0; i < 4; i++) new travel.Department("crash-dep" + i, { companyId, name: "Dep " + i, externalId: "dep-" + i });
+}
+if (on("lossy")) {
+  const company = new travel.Company("lossy-co", { name: "Lossy Co", billingCurrency: "USD", externalId: "lossy-co" });
+  const companyId = company.companyId;
+  const les = [1, 2].map((i) => new travel.LegalEntity("lossy-le" + i, { companyId, name: "LE " + i, billingCurrency: "USD", address }));
+  for (let i = 0; i < 6; i++) new travel.Office("lossy-office" + i, { companyId, legalEntityId: les[i % 2].legalEntityId, name: "Office " + i, address });
+  for (let i = 0; i < 16; i++) new travel.CostCenter("lossy-cc" + i, { companyId, name: "CC " + i });
+  for (let i = 0; i < 10; i++) new travel.Department("lossy-dep" + i, { companyId, name: "Dep " + i, externalId: "dep-" + i });
+  for (let i = 0; i < 6; i++) new travel.Grade("lossy-grade" + i, { companyId, name: "Grade " + i });
+}
+if (on("faulty")) {
+  const company = new travel.Company("faulty-co", { name: "Faulty Co", billingCurrency: "USD", companyRoles: ["ORG"], externalId: "faulty-co" });
+  const companyId = company.companyId;
+  const les = [1, 2].map((i) => new travel.LegalEntity("faulty-le" + i, { companyId, name: "LE " + i, billingCurrency: "USD", address }));
+  for (let i = 0; i < 10; i++) new travel.Office("faulty-office" + i, { companyId, legalEntityId: les[i % 2].legalEntityId, name: "Office " + i, address });
+  for (let i = 0; i < 20; i++) new travel.CostCenter("faulty-cc" + i, { companyId, name: "CC " + i });
+  for (let i = 0; i < 20; i++) new travel.Department("faulty-dep" + i, { companyId, name: "Dep " + i, externalId: "dep-" + i });
+  for (let i = 0; i < 10; i++) new travel.Grade("faulty-grade" + i, { companyId, name: "Grade " + i });
+}
+`;
+
+/** Resources each scenario adds to the stack (company and children). */
+const CRASH_RESOURCES = 1 + 8 + 4;
+const LOSSY_RESOURCES = 1 + 2 + 6 + 16 + 10 + 6;
+const FAULTY_RESOURCES = 1 + 2 + 10 + 20 + 20 + 10;
+
+/** The steps of an update other than creating and leaving a resource the same. */
+const changesBeyondCreates = (changes: Record<string, number> | undefined) =>
+  Object.entries(changes ?? {}).filter(([step]) => step !== "create" && step !== "same");
+
 describe.skipIf(e2eSkipReason() !== "")("reliability through the Pulumi engine", () => {
-  let env: E2eEnvironment | undefined;
-  let proxy: LossyProxy | undefined;
-  afterEach(async () => {
-    await proxy?.close();
-    await env?.dispose();
-    proxy = undefined;
-    env = undefined;
+  let e: E2eEnvironment;
+  const proxies: LossyProxy[] = [];
+  /**
+   * Starts a lossy proxy in front of the recorder and points the stack at it, setting `flags` (the
+   * scenarios on and off) in the same config call.
+   */
+  const proxyTheStack = async (
+    flags: Record<string, "yes" | "no">,
+    lose: (method: string, path: string) => boolean,
+    holdMs?: (method: string, path: string) => number,
+  ) => {
+    const proxy = await startLossyProxy(e.recorder.url, lose, holdMs);
+    proxies.push(proxy);
+    await e.stack.setAllConfig({
+      ...Object.fromEntries(Object.entries(flags).map(([flag, value]) => [flag, { value }])),
+      "travel:baseUrl": { value: proxy.url },
+    });
+    return proxy;
+  };
+  beforeAll(async () => {
+    e = await createEnvironment("reliability", PROGRAM);
+  });
+  afterAll(async () => {
+    for (const proxy of proxies) await proxy.close();
+    await e?.dispose();
+  });
+
+  it("a create that got its id and then failed can be refreshed and destroyed", async () => {
+    // The cost center's create answer is lost, so the provider adopts the object it made; the
+    // PUT that converges it fails: the create ends with an id and an error.
+    let dropped = false;
+    await proxyTheStack({ partial: "yes" }, (method, path) => {
+      if (dropped || method !== "POST" || !path.endsWith("/cost-centers")) return false;
+      dropped = true;
+      return true;
+    });
+    const fault = e.emulator.admin.addFault({
+      path: "/v2/companies/*/cost-centers/*",
+      methods: ["PUT"],
+      rate500: 1,
+    });
+
+    await expect(e.stack.up()).rejects.toThrow(/PUT .*cost-centers.* failed with 500/);
+    const state = (await e.stack.exportStack()).deployment as {
+      resources: { type: string; id?: string; outputs?: Record<string, unknown> }[];
+    };
+    const partial = state.resources.find((r) => r.type.endsWith(":CostCenter"));
+    expect(partial?.id).toBeTruthy();
+    expect(typeof partial?.outputs?.__provider).toBe("string");
+
+    e.emulator.admin.removeFault(fault.id);
+    // One run refreshes every resource (the partial one read back) and then destroys them.
+    await e.stack.destroy({ refresh: true });
+    expect(companies(e.emulator, "Partial Co")).toEqual([]);
+    expect(
+      e.emulator.context.store
+        .records(COST_CENTERS)
+        .values()
+        .filter((r) => r.entity.name === "Half made"),
+    ).toEqual([]);
+    // The stack is empty again; the next scenarios build on it, this one's flag off.
   });
 
   it("recovers from kill -9 of pulumi up mid-run: no orphan, no duplicate", async () => {
-    const program = `
-const travel = require("pulumi-travel");
-const company = new travel.Company("co", { name: "Crash Co", billingCurrency: "USD", externalId: "crash-co" });
-const companyId = company.companyId;
-for (let i = 0; i < 8; i++) new travel.CostCenter("cc" + i, { companyId, name: "CC " + i });
-for (let i = 0; i < 4; i++) new travel.Department("dep" + i, { companyId, name: "Dep " + i, externalId: "dep-" + i });
-`;
-    env = await createEnvironment("crash", program);
-    const e = env;
     // Child creates are committed at once and answered 5 s later, so the kill finds them in flight.
     const childCreate = (method: string, path: string) =>
       method === "POST" && /^\/v2\/companies\/[^/]+\/[a-z-]+$/.test(path);
-    proxy = await startLossyProxy(
-      e.recorder.url,
+    await proxyTheStack(
+      { partial: "no", crash: "yes" },
       () => false,
       (method, path) => (childCreate(method, path) ? 5000 : 0),
     );
-    await e.stack.setConfig("travel:baseUrl", { value: proxy.url });
 
     const { up, exited } = startUp(e);
     await until(() => companies(e.emulator, "Crash Co").length === 1, 120_000);
@@ -152,34 +244,20 @@ for (let i = 0; i < 4; i++) new travel.Department("dep" + i, { companyId, name: 
     expect((await pulumi(e, ["stack", "export", "--file", stateFile])).code).toBe(0);
     const clean = await runNode(CLI, ["reconcile", "--stack", stateFile], travel);
     expect(clean.code, clean.stdout + clean.stderr).toBe(0);
-    await e.stack.preview({ expectNoChanges: true });
+    // Its no-change preview is the next scenario's up, which finds these resources the same.
   });
 
   it("an up whose create answers are lost 25% of the time finishes without a duplicate", async () => {
-    const program = `
-const travel = require("pulumi-travel");
-const address = { addressLines: ["1 Main Street"], regionCode: "US" };
-const company = new travel.Company("co", { name: "Lossy Co", billingCurrency: "USD", externalId: "lossy-co" });
-const companyId = company.companyId;
-const les = [1, 2].map((i) => new travel.LegalEntity("le" + i, { companyId, name: "LE " + i, billingCurrency: "USD", address }));
-for (let i = 0; i < 6; i++) new travel.Office("office" + i, { companyId, legalEntityId: les[i % 2].legalEntityId, name: "Office " + i, address });
-for (let i = 0; i < 16; i++) new travel.CostCenter("cc" + i, { companyId, name: "CC " + i });
-for (let i = 0; i < 10; i++) new travel.Department("dep" + i, { companyId, name: "Dep " + i, externalId: "dep-" + i });
-for (let i = 0; i < 6; i++) new travel.Grade("grade" + i, { companyId, name: "Grade " + i });
-`;
-    env = await createEnvironment("lossy", program);
-    const e = env;
     const isCreate = (method: string, path: string) =>
       method === "POST" &&
       /^\/v2\/companies(\/[^/]+\/(legal-entities|cost-centers|departments|grades)|\/[^/]+\/legal-entities\/[^/]+\/offices)?$/.test(
         path.split("?")[0] ?? "",
       );
     let creates = 0;
-    proxy = await startLossyProxy(
-      e.recorder.url,
+    const proxy = await proxyTheStack(
+      { lossy: "yes" },
       (method, path) => isCreate(method, path) && ++creates % 4 === 0,
     );
-    await e.stack.setConfig("travel:baseUrl", { value: proxy.url });
 
     let ups = 0;
     let result;
@@ -189,10 +267,16 @@ for (let i = 0; i < 6; i++) new travel.Grade("grade" + i, { companyId, name: "Gr
         result = await e.stack.up();
         break;
       } catch {
-        // A failed up is allowed once; the next one must finish.
+        // A failed up is allowed once; the next one must finish. It created, and changed nothing
+        // of the crash scenario's resources (their no-change proof).
+        const [failed] = await e.stack.history(1);
+        expect(changesBeyondCreates(failed?.resourceChanges)).toEqual([]);
       }
     }
     expect(result?.summary.result).toBe("succeeded");
+    // The crash scenario's resources (and the stack) are the same: the recovery converged.
+    expect(changesBeyondCreates(result?.summary.resourceChanges)).toEqual([]);
+    expect(result?.summary.resourceChanges?.same ?? 0).toBeGreaterThanOrEqual(1 + CRASH_RESOURCES);
     figures.lostAnswers = proxy.lost.length;
     figures.lostUps = ups;
     expect(proxy.lost.length).toBeGreaterThanOrEqual(8);
@@ -205,23 +289,19 @@ for (let i = 0; i < 6; i++) new travel.Grade("grade" + i, { companyId, name: "Gr
       departments: range(10, "Dep"),
       grades: range(6, "Grade"),
     });
-    await e.stack.preview({ expectNoChanges: true });
+    // Its no-change preview is the next scenario's up, which finds these resources the same.
   });
 
-  it("a fresh 63-resource stack under 30% 503 + 10% 429 on every call converges in one up", async () => {
-    const program = `
-const travel = require("pulumi-travel");
-const address = { addressLines: ["1 Main Street"], regionCode: "US" };
-const company = new travel.Company("co", { name: "Faulty Co", billingCurrency: "USD", companyRoles: ["ORG"], externalId: "faulty-co" });
-const companyId = company.companyId;
-const les = [1, 2].map((i) => new travel.LegalEntity("le" + i, { companyId, name: "LE " + i, billingCurrency: "USD", address }));
-for (let i = 0; i < 10; i++) new travel.Office("office" + i, { companyId, legalEntityId: les[i % 2].legalEntityId, name: "Office " + i, address });
-for (let i = 0; i < 20; i++) new travel.CostCenter("cc" + i, { companyId, name: "CC " + i });
-for (let i = 0; i < 20; i++) new travel.Department("dep" + i, { companyId, name: "Dep " + i, externalId: "dep-" + i });
-for (let i = 0; i < 10; i++) new travel.Grade("grade" + i, { companyId, name: "Grade " + i });
-`;
-    env = await createEnvironment("faulty", program);
-    const e = env;
+  it("63 new resources under 30% 503 + 10% 429 on every call converge in one up", async () => {
+    // A create and the lookups that settle its lost answers share the client's retry budget
+    // (docs/reliability.md). At 40% faults on every call the default 6 attempts in all leave a
+    // create a few-percent chance of giving up, so the stack raises the budget, as a user facing
+    // such a platform would.
+    await e.stack.setAllConfig({
+      faulty: { value: "yes" },
+      "travel:baseUrl": { value: e.recorder.url },
+      "travel:maxRetries": { value: "12" },
+    });
     // Every platform route, the token endpoint included: a gateway in trouble answers every path
     // the same way, and the token endpoint is rate limited like the rest. Retry-After is 0 on both
     // statuses: the client still backs off (up to retry.baseDelayMs) and its limiter still takes
@@ -230,18 +310,17 @@ for (let i = 0; i < 10; i++) new travel.Grade("grade" + i, { companyId, name: "G
     // more; honouring a longer Retry-After is the fault kit's (faults.test.ts: an HTTP date from a
     // clock ahead, one beyond the cap).
     e.emulator.admin.addFault({ path: "/v2/**", rate503: 0.3, rate429: 0.1, retryAfterSeconds: 0 });
-    // A create and the lookups that settle its lost answers share the client's retry budget
-    // (docs/reliability.md). At 40% faults on every call the default 6 attempts in all leave a
-    // create a few-percent chance of giving up, so the stack raises the budget, as a user facing
-    // such a platform would.
-    await e.stack.setConfig("travel:maxRetries", { value: "12" });
     const before = e.emulator.admin.lastRequestSeq;
     const startedAt = Date.now();
     const result = await e.stack.up();
     figures.faultyUpSeconds = Math.round((Date.now() - startedAt) / 1000);
     e.emulator.admin.clearFaults();
     expect(result.summary.result).toBe("succeeded");
-    expect(result.summary.resourceChanges).toEqual({ create: 64 });
+    // The 63 new resources created; the stack and the earlier scenarios' resources the same.
+    expect(result.summary.resourceChanges).toEqual({
+      create: FAULTY_RESOURCES,
+      same: 1 + CRASH_RESOURCES + LOSSY_RESOURCES,
+    });
 
     const calls = e.emulator.admin.requests(before);
     const isCreate = (route: string) =>
@@ -279,49 +358,7 @@ for (let i = 0; i < 10; i++) new travel.Grade("grade" + i, { companyId, name: "G
     );
     expect(reconcile.code, reconcile.stdout + reconcile.stderr).toBe(0);
     expect(JSON.parse(reconcile.stdout)).toMatchObject({ unowned: [], pendingCreates: [] });
+    // One no-change preview for every scenario's resources.
     await e.stack.preview({ expectNoChanges: true });
-  });
-
-  it("a create that got its id and then failed can be refreshed and destroyed", async () => {
-    const program = `
-const travel = require("pulumi-travel");
-const company = new travel.Company("co", { name: "Partial Co", billingCurrency: "USD" });
-new travel.CostCenter("cc", { companyId: company.companyId, name: "Half made" });
-`;
-    env = await createEnvironment("partial", program);
-    const e = env;
-    // The cost center's create answer is lost, so the provider adopts the object it made; the
-    // PUT that converges it fails: the create ends with an id and an error.
-    let dropped = false;
-    proxy = await startLossyProxy(e.recorder.url, (method, path) => {
-      if (dropped || method !== "POST" || !path.endsWith("/cost-centers")) return false;
-      dropped = true;
-      return true;
-    });
-    await e.stack.setConfig("travel:baseUrl", { value: proxy.url });
-    const fault = e.emulator.admin.addFault({
-      path: "/v2/companies/*/cost-centers/*",
-      methods: ["PUT"],
-      rate500: 1,
-    });
-
-    await expect(e.stack.up()).rejects.toThrow(/PUT .*cost-centers.* failed with 500/);
-    const state = (await e.stack.exportStack()).deployment as {
-      resources: { type: string; id?: string; outputs?: Record<string, unknown> }[];
-    };
-    const partial = state.resources.find((r) => r.type.endsWith(":CostCenter"));
-    expect(partial?.id).toBeTruthy();
-    expect(typeof partial?.outputs?.__provider).toBe("string");
-
-    e.emulator.admin.removeFault(fault.id);
-    await e.stack.refresh();
-    await e.stack.destroy();
-    expect(companies(e.emulator, "Partial Co")).toEqual([]);
-    expect(
-      e.emulator.context.store
-        .records(COST_CENTERS)
-        .values()
-        .filter((r) => r.entity.name === "Half made"),
-    ).toEqual([]);
   });
 });
