@@ -203,20 +203,7 @@ describe.skipIf(e2eSkipReason() !== "")("credentials and keys through the Pulumi
     expect(printed).not.toContain(SEALED_MARKER);
   });
 
-  it("3. rotates one API user: same clientId, the old secret fails, the new one works", async () => {
-    await stack.setConfig("credentials:ciRotation", { value: "2026-02" });
-    const result = await run(stack.up(options));
-    expect(result.summary.resourceChanges).toMatchObject({ update: 1 });
-    expect(result.outputs.ciClientId?.value).toBe(ciClientId);
-    const rotated = result.outputs.ciSecret?.value as string;
-    expect(rotated).not.toBe(ciSecret);
-    expect((await tokenStatus(ciClientId, ciSecret)).status).toBe(403);
-    expect((await tokenStatus(ciClientId, rotated)).status).toBe(200);
-    expectNoIssuedSecret(await exported(), "stack export after rotation");
-    expectNoIssuedSecret(printed, "CLI output after rotation");
-  });
-
-  it("4. refuses to rotate the tenant key inside the cooldown, naming when it is allowed", async () => {
+  it("3. refuses to rotate the tenant key inside the cooldown, naming when it is allowed", async () => {
     await stack.setConfig("credentials:tenantRotation", { value: "t2" });
     const failure = await stack.up(options).then(
       () => undefined,
@@ -229,20 +216,29 @@ describe.skipIf(e2eSkipReason() !== "")("credentials and keys through the Pulumi
     );
   });
 
-  it("5. rotates the tenant key once the emulator clock has moved past the cooldown", async () => {
+  // One up rotates both: the API user's rotation and the tenant key's do not interfere.
+  it("4. once the emulator clock has passed the cooldown, rotates the tenant key and one API user: same clientId, the old secret fails, the new one works", async () => {
     const clock = await fetch(`${env.emulator.url}/_emulator/clock`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ advanceSeconds: 3601 }),
     });
     expect(clock.status).toBe(200);
+    await stack.setConfig("credentials:ciRotation", { value: "2026-02" });
     const result = await run(stack.up(options));
-    expect(result.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(result.summary.resourceChanges).toMatchObject({ update: 2 });
     const early = await platform("POST", `/v3/tenant-encryption/${companyId}/key`);
     expect(early.status).toBe(429);
+    expect(result.outputs.ciClientId?.value).toBe(ciClientId);
+    const rotated = result.outputs.ciSecret?.value as string;
+    expect(rotated).not.toBe(ciSecret);
+    expect((await tokenStatus(ciClientId, ciSecret)).status).toBe(403);
+    expect((await tokenStatus(ciClientId, rotated)).status).toBe(200);
+    expectNoIssuedSecret(await exported(), "stack export after rotation");
+    expectNoIssuedSecret(printed, "CLI output after rotation");
   });
 
-  it("6. destroys: the users are revoked, the keys REVOKED, the tenant key kept with a warning", async () => {
+  it("5. destroys: the users are revoked, the keys REVOKED, the tenant key kept with a warning", async () => {
     const outputs = await stack.outputs();
     const result = await run(stack.destroy(options));
     expect(result.summary.resourceChanges).toEqual({ delete: 7 });

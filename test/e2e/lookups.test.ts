@@ -3,10 +3,11 @@
  * engine runs:
  * - a company that exists, with a custom group made outside the program (the emulator's admin
  *   route): the program finds the company by externalId, the group and a role by name, and assigns
- *   the role with UserGroupRoles; up makes it, a second preview shows no changes;
+ *   the role with UserGroupRoles; in the same program, a manifest names another company's group and
+ *   the role by name and deploys the same assignment; up makes both, a second preview shows no
+ *   changes;
  * - a company the program creates: the lookups' inputs are unknown at preview, which succeeds with
  *   no lookup call; up then finds the company, its standard group and the role;
- * - a manifest naming the group and the role by name deploys the same assignment;
  * - one token request per preview with lookups, on either host: on the dynamic host the lookups run
  *   in the program's process and the resources in the provider's, which share the run's token
  *   (provider/operations/run-token-cache.ts); on the plugin host lookups are invokes of the plugin.
@@ -58,17 +59,18 @@ exports.group = group.apply((g) => ({ id: g.id, isUnmodifiable: g.isUnmodifiable
 exports.roleId = role.apply((r) => r.id);
 `;
 
-const MANIFEST_PROGRAM = `const { tenantFromManifest } = require("pulumi-travel");
-const tenant = tenantFromManifest(require("path").join(__dirname, "tenant.yaml"));
-exports.groupId = tenant.userGroupRoles.desk.groupId;
+/** {@link EXISTING} and a manifest naming another company's group and the role by name. */
+const EXISTING_AND_MANIFEST = `${EXISTING}
+const tenant = travel.tenantFromManifest(require("path").join(__dirname, "tenant.yaml"), { namePrefix: "manifest-" });
+exports.manifestGroupId = tenant.userGroupRoles.desk.groupId;
 `;
 
 /** The manifest: the company adopted by id, the group and the role by name. */
 const manifest = (companyId: string) => `company:
   adoptId: ${companyId}
-  name: Globex
+  name: Hooli
   billingCurrency: USD
-  externalId: globex
+  externalId: hooli
 userGroupRoles:
   desk:
     group: Travel desk
@@ -82,9 +84,9 @@ const lookupCalls = (routes: Record<string, number>) =>
   Object.keys(routes).filter((route) => /user-groups\/list|\/roles$|^GET \/v2\/companies$/.test(route));
 
 /** A company with a custom group "Travel desk", made through the API and the admin route. */
-async function globex(env: E2eEnvironment, client: TravelClient) {
+async function globex(env: E2eEnvironment, client: TravelClient, name = "Globex") {
   const { id } = await client.post<{ id: string }>("/v2/companies", {
-    body: { name: "Globex", billingCurrency: "USD", companyRoles: ["ORG"], externalId: "globex" },
+    body: { name, billingCurrency: "USD", companyRoles: ["ORG"], externalId: name.toLowerCase() },
   });
   return { companyId: id, groupId: await createCustomGroup(env.emulator, id, "Travel desk") };
 }
@@ -116,29 +118,44 @@ describe.skipIf(e2eSkipReason() !== "")("lookups and the manifest's names (real 
     for (const env of envs) await env.dispose();
   });
 
-  describe("an existing company with a custom group", () => {
+  // One stack: the manifest's company is another than the lookups', so the two do not interfere.
+  describe("an existing company with a custom group, and a manifest naming another's", () => {
     let env: E2eEnvironment;
     let client: TravelClient;
     let ids: { companyId: string; groupId: string };
+    let manifestIds: { companyId: string; groupId: string };
     beforeAll(async () => {
-      ({ env, client } = await environment("lookups-existing", EXISTING));
+      ({ env, client } = await environment("lookups-existing", EXISTING_AND_MANIFEST));
       ids = await globex(env, client);
+      manifestIds = await globex(env, client, "Hooli");
+      writeFileSync(join(env.programDir, "tenant.yaml"), manifest(manifestIds.companyId));
     });
 
     it("up finds the company, the group and the role, and assigns the role", async () => {
       const result = await env.stack.up();
-      // The stack itself is one of the resources counted.
-      expect(result.summary.resourceChanges).toEqual({ create: 2 });
-      expect(valuesOf(result.outputs)).toEqual({ ...ids, roleId: ARRANGER });
+      // The stack itself, the lookups' UserGroupRoles, and the manifest's company and UserGroupRoles.
+      expect(result.summary.resourceChanges).toEqual({ create: 4 });
+      expect(valuesOf(result.outputs)).toEqual({
+        ...ids,
+        roleId: ARRANGER,
+        manifestGroupId: manifestIds.groupId,
+      });
       expect(await rolesOf(client, ids.companyId, ids.groupId)).toEqual([
         { id: ARRANGER, scope: { audiences: [] } },
+      ]);
+    });
+
+    it("the manifest naming the group and the role deploys the same assignment", async () => {
+      const { companyId, groupId } = manifestIds;
+      expect(await rolesOf(client, companyId, groupId)).toEqual([
+        { id: ARRANGER, scope: { audiences: [{ predicates: [{ type: "COMPANY", id: companyId }] }] } },
       ]);
     });
 
     it("a second preview shows no changes, its lookups made at preview with the run's one token", async () => {
       const before = env.emulator.admin.lastRequestSeq;
       const preview = await env.stack.preview({ expectNoChanges: true });
-      expect(preview.changeSummary).toEqual({ same: 2 });
+      expect(preview.changeSummary).toEqual({ same: 4 });
       const calls = env.emulator.admin.requestCounts(before);
       expect(lookupCalls(calls).length).toBeGreaterThan(0);
       // The program's lookups and the provider process's credential check: one token between them.
@@ -178,22 +195,6 @@ describe.skipIf(e2eSkipReason() !== "")("lookups and the manifest's names (real 
       expect(outputs.foundCompanyId).toBe(outputs.companyId);
       expect(outputs.group).toEqual({ id: expect.any(String), isUnmodifiable: true });
       expect(outputs.roleId).toBe(ARRANGER);
-    });
-  });
-
-  describe("a manifest naming the group and the role", () => {
-    it("deploys the same assignment, and a second preview shows no changes", async () => {
-      const { env, client } = await environment("lookups-manifest", MANIFEST_PROGRAM);
-      const ids = await globex(env, client);
-      writeFileSync(join(env.programDir, "tenant.yaml"), manifest(ids.companyId));
-      const result = await env.stack.up();
-      expect(result.summary.resourceChanges).toEqual({ create: 3 });
-      expect(result.outputs.groupId?.value).toBe(ids.groupId);
-      expect(await rolesOf(client, ids.companyId, ids.groupId)).toEqual([
-        { id: ARRANGER, scope: { audiences: [{ predicates: [{ type: "COMPANY", id: ids.companyId }] }] } },
-      ]);
-      const preview = await env.stack.preview({ expectNoChanges: true });
-      expect(preview.changeSummary).toEqual({ same: 3 });
     });
   });
 });

@@ -1,12 +1,13 @@
 /**
  * A tenant key rotated within the platform's hour (issue 31 item 8), through the real engine on
- * both hosts. One small stack per host (a company and its tenant key) and four engine runs. The
+ * both hosts. One small stack per host (a company and its tenant key) and three engine runs. The
  * emulator's clock is first moved 30 days ahead of this machine's, so only the platform's clock
  * (learned from its answers' `Date`) can give the right verdicts:
  * - `up` records `rotatedAt` by the platform's clock, not the local one;
  * - a changed `rotation` fails the preview, naming when the platform allows it, and nothing is sent;
- * - once the emulator's clock has passed the cooldown, the preview shows the update and `up`
- *   rotates the key with one call.
+ * - once the emulator's clock has passed the cooldown, `up` rotates the key with one call. Its diff
+ *   is the call a preview makes (the engine's Diff has no preview flag), so its `update: 1` is what
+ *   the preview shows; test/provider/tenant-key-cooldown.test.ts proves that diff on its own.
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -80,10 +81,8 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)("tenant key cooldown at prev
     expect(keyCallsSince(before)).toEqual([]);
   });
 
-  it("previews and rotates once the platform's clock has passed the cooldown", async () => {
+  it("rotates once the platform's clock has passed the cooldown", async () => {
     env.emulator.admin.clock.advance(3_601_000);
-    const preview = await env.stack.preview();
-    expect(preview.changeSummary).toMatchObject({ update: 1 });
     const before = env.emulator.admin.lastRequestSeq;
     const up = await env.stack.up();
     expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
