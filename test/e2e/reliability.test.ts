@@ -65,6 +65,22 @@ function expectExactly(emulator: RunningEmulator, name: string, children: Record
   return companyId;
 }
 
+/**
+ * The tenants of the lossy and faulty scenarios: a company, two legal entities, and this many
+ * offices, cost centers, departments and grades under it.
+ */
+const TENANTS = {
+  lossy: { company: { name: "Lossy Co" }, offices: 6, costCenters: 16, departments: 10, grades: 6 },
+  faulty: {
+    company: { name: "Faulty Co", companyRoles: ["ORG"] },
+    offices: 10,
+    costCenters: 20,
+    departments: 20,
+    grades: 10,
+  },
+};
+type Tenant = (typeof TENANTS)[keyof typeof TENANTS];
+
 /** The scenarios' companies and children; each scenario's block is on when its config flag is `yes`. */
 const PROGRAM = `
 const pulumi = require("@pulumi/pulumi");
@@ -81,30 +97,24 @@ if (on("crash")) {
   for (let i = 0; i < 8; i++) new travel.CostCenter("crash-cc" + i, { companyId, name: "CC " + i });
   for (let i = 0; i < 4; i++) new travel.Department("crash-dep" + i, { companyId, name: "Dep " + i, externalId: "dep-" + i });
 }
-if (on("lossy")) {
-  const company = new travel.Company("lossy-co", { name: "Lossy Co", billingCurrency: "USD", externalId: "lossy-co" });
+for (const [scenario, tenant] of Object.entries(${JSON.stringify(TENANTS)})) {
+  if (!on(scenario)) continue;
+  const company = new travel.Company(scenario + "-co", { ...tenant.company, billingCurrency: "USD", externalId: scenario + "-co" });
   const companyId = company.companyId;
-  const les = [1, 2].map((i) => new travel.LegalEntity("lossy-le" + i, { companyId, name: "LE " + i, billingCurrency: "USD", address }));
-  for (let i = 0; i < 6; i++) new travel.Office("lossy-office" + i, { companyId, legalEntityId: les[i % 2].legalEntityId, name: "Office " + i, address });
-  for (let i = 0; i < 16; i++) new travel.CostCenter("lossy-cc" + i, { companyId, name: "CC " + i });
-  for (let i = 0; i < 10; i++) new travel.Department("lossy-dep" + i, { companyId, name: "Dep " + i, externalId: "dep-" + i });
-  for (let i = 0; i < 6; i++) new travel.Grade("lossy-grade" + i, { companyId, name: "Grade " + i });
-}
-if (on("faulty")) {
-  const company = new travel.Company("faulty-co", { name: "Faulty Co", billingCurrency: "USD", companyRoles: ["ORG"], externalId: "faulty-co" });
-  const companyId = company.companyId;
-  const les = [1, 2].map((i) => new travel.LegalEntity("faulty-le" + i, { companyId, name: "LE " + i, billingCurrency: "USD", address }));
-  for (let i = 0; i < 10; i++) new travel.Office("faulty-office" + i, { companyId, legalEntityId: les[i % 2].legalEntityId, name: "Office " + i, address });
-  for (let i = 0; i < 20; i++) new travel.CostCenter("faulty-cc" + i, { companyId, name: "CC " + i });
-  for (let i = 0; i < 20; i++) new travel.Department("faulty-dep" + i, { companyId, name: "Dep " + i, externalId: "dep-" + i });
-  for (let i = 0; i < 10; i++) new travel.Grade("faulty-grade" + i, { companyId, name: "Grade " + i });
+  const les = [1, 2].map((i) => new travel.LegalEntity(scenario + "-le" + i, { companyId, name: "LE " + i, billingCurrency: "USD", address }));
+  for (let i = 0; i < tenant.offices; i++) new travel.Office(scenario + "-office" + i, { companyId, legalEntityId: les[i % 2].legalEntityId, name: "Office " + i, address });
+  for (let i = 0; i < tenant.costCenters; i++) new travel.CostCenter(scenario + "-cc" + i, { companyId, name: "CC " + i });
+  for (let i = 0; i < tenant.departments; i++) new travel.Department(scenario + "-dep" + i, { companyId, name: "Dep " + i, externalId: "dep-" + i });
+  for (let i = 0; i < tenant.grades; i++) new travel.Grade(scenario + "-grade" + i, { companyId, name: "Grade " + i });
 }
 `;
 
 /** Resources each scenario adds to the stack (company and children). */
 const CRASH_RESOURCES = 1 + 8 + 4;
-const LOSSY_RESOURCES = 1 + 2 + 6 + 16 + 10 + 6;
-const FAULTY_RESOURCES = 1 + 2 + 10 + 20 + 20 + 10;
+const tenantResources = ({ offices, costCenters, departments, grades }: Tenant) =>
+  1 + 2 + offices + costCenters + departments + grades;
+const LOSSY_RESOURCES = tenantResources(TENANTS.lossy);
+const FAULTY_RESOURCES = tenantResources(TENANTS.faulty);
 
 /** The steps of an update other than creating and leaving a resource the same. */
 const changesBeyondCreates = (changes: Record<string, number> | undefined) =>

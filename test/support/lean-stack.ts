@@ -22,7 +22,7 @@ import {
 let sharedCommand: Promise<PulumiCommand> | undefined;
 
 /** The `pulumi` command every workspace of this process shares (pass it as `pulumiCommand`). */
-export function pulumiCommand(): Promise<PulumiCommand> {
+function pulumiCommand(): Promise<PulumiCommand> {
   sharedCommand ??= PulumiCommand.get();
   return sharedCommand;
 }
