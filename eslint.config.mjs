@@ -41,6 +41,25 @@ export default tseslint.config(
     },
   },
   {
+    // The SDK's root loads all of it, npm's arborist included: a provider process would pay about
+    // half a second of CPU at every start (test/unit/provider-start.test.ts).
+    files: ["src/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@pulumi/pulumi",
+              allowTypeImports: true,
+              message: "import the SDK's module instead (@pulumi/pulumi/output, /dynamic, /log, ...).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["test/**/*.ts"],
     rules: {
       "@typescript-eslint/no-unsafe-member-access": "off",

@@ -8,7 +8,10 @@
  * placeholder of the manifest (`${config:...}`, `${secret:...}`) as a {@link StackValueReference}.
  * `export --format typescript` writes its program from these records.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { CustomResource } from "@pulumi/pulumi/resource";
+import { setMocks } from "@pulumi/pulumi/runtime/mocks";
+import { isRpcSecret, unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
 import { manifestSchema, type TenantManifest } from "../manifest/schema";
 import { hasPlaceholder, type PlaceholderKind, placeholdersOf } from "../manifest/placeholders";
 import { tenantFromManifest } from "../manifest/tenant";
@@ -63,7 +66,7 @@ export async function declaredResources(document: Json): Promise<DeclaredResourc
   const run = ++runs;
   const marker = (index: number, output: string) => `\u0000ref:${run}:${index}:${output}\u0000`;
   const registrations: Registration[] = [];
-  await pulumi.runtime.setMocks(
+  await setMocks(
     {
       newResource: ({ type: token, name, inputs }) => {
         const index = registrations.push({ token, name, inputs: inputs as Record<string, unknown> }) - 1;
@@ -142,7 +145,7 @@ async function registered(resources: readonly pulumi.CustomResource[]): Promise<
 
 /** Every resource held anywhere in `value` (the {@link Tenant} of the manifest). */
 function resourcesIn(value: unknown): pulumi.CustomResource[] {
-  if (value instanceof pulumi.CustomResource) return [value];
+  if (value instanceof CustomResource) return [value];
   if (typeof value !== "object" || value === null) return [];
   return Object.values(value).flatMap(resourcesIn);
 }
@@ -155,7 +158,7 @@ function resolveMarkers(registrations: readonly Registration[], pattern: RegExp)
     return { type, name, inputs: {} };
   });
   const resolve = (value: unknown, path: string): unknown => {
-    if (pulumi.runtime.isRpcSecret(value)) return resolve(pulumi.runtime.unwrapRpcSecret(value), path);
+    if (isRpcSecret(value)) return resolve(unwrapRpcSecret(value), path);
     if (typeof value === "string") return referenceIn(value, path);
     if (Array.isArray(value)) return value.map((item, index) => resolve(item, `${path}[${index}]`));
     if (typeof value === "object" && value !== null)

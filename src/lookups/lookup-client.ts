@@ -4,7 +4,7 @@
  * distinct configuration, so every lookup of a run shares one token (the client's token cache),
  * and shares it with the run's provider processes (`run-token-cache.ts`).
  */
-import * as pulumi from "@pulumi/pulumi";
+import { getConfig } from "@pulumi/pulumi/runtime/config";
 import { clientOptionsFor, SETTING_ENV_VARS, type SettingName, TravelClient } from "../client";
 import { configLookup, readProviderConfig } from "../provider/operations/config";
 import { runTokenCache } from "../provider/operations/run-token-cache";
@@ -12,7 +12,7 @@ import { runTokenCache } from "../provider/operations/run-token-cache";
 const SETTING_NAMES = Object.keys(SETTING_ENV_VARS) as SettingName[];
 
 /** The stack's configuration, as the program sees it (secrets in plaintext, never logged). */
-const stackConfig = { get: (key: string) => pulumi.runtime.getConfig(key) };
+const stackConfig = { get: (key: string) => getConfig(key) };
 
 const clients = new Map<string, TravelClient>();
 

@@ -4,7 +4,7 @@
  * It is a Pulumi `RunError`, so a program that does not catch it shows its message alone, on one
  * line, without a stack or the error's fields.
  */
-import * as pulumi from "@pulumi/pulumi";
+import { RunError } from "@pulumi/pulumi/errors";
 import type { Entity } from "../provider/model/tenant-facts";
 
 /** What a lookup searched for. */
@@ -22,7 +22,7 @@ export interface LookupSearch {
 export type LookupErrorCode = "LOOKUP_NOT_FOUND" | "LOOKUP_AMBIGUOUS";
 
 /** A lookup that found no object, or several, for its key. */
-export class LookupError extends pulumi.RunError {
+export class LookupError extends RunError {
   /** A stable code (`instanceof` breaks across copies of the module). */
   readonly code: LookupErrorCode;
   /** The ids of the objects that matched (empty when none did). */

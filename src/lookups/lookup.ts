@@ -5,7 +5,8 @@
  * creates), the twin's result is unknown and no call is made: `apply` does not run then. A twin
  * that fails ends the program with its one-line error (`stop-program.ts`).
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { output as toOutput } from "@pulumi/pulumi/output";
 import type { TravelClient } from "../client";
 import { lookupClient } from "./lookup-client";
 import { stopProgramOnFailure } from "./stop-program";
@@ -38,7 +39,7 @@ export function lookupPair<A extends object, R>(
   const lookup: Lookup<A, Known<R>> = (args) => Promise.resolve().then(() => search(lookupClient(), args));
   // A failed twin stops the program at once (stop-program.ts): no program can catch it.
   const output: OutputLookup<A, Known<R>> = (args) =>
-    pulumi.output(args).apply<Known<R>>((known) => lookup(known as unknown as A).catch(stopProgramOnFailure));
+    toOutput(args).apply<Known<R>>((known) => lookup(known as unknown as A).catch(stopProgramOnFailure));
   return { lookup, output };
 }
 

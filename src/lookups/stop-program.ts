@@ -7,7 +7,7 @@
  * the language host then prints nothing more). Outside an engine run (a unit test, Pulumi's mocks)
  * the failure is thrown as it is.
  */
-import * as pulumi from "@pulumi/pulumi";
+import * as log from "@pulumi/pulumi/log";
 
 /** The exit code by which the Node SDK tells the language host the error is already shown. */
 const ERROR_ALREADY_SHOWN = 32;
@@ -24,7 +24,7 @@ const inEngineRun = () => (process.env.PULUMI_NODEJS_MONITOR ?? "") !== "";
 export async function stopProgramOnFailure(error: unknown): Promise<never> {
   if (!inEngineRun()) throw error;
   stopping ??= (async (): Promise<never> => {
-    await pulumi.log.error(error instanceof Error ? error.message : String(error));
+    await log.error(error instanceof Error ? error.message : String(error));
     process.exit(ERROR_ALREADY_SHOWN);
   })();
   return stopping;

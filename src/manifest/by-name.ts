@@ -3,7 +3,8 @@
  * arranger`), found through the lookups while the program runs, so at preview once the company's
  * id is known. A name that matches no object, or several, fails with its file, line and column.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { output } from "@pulumi/pulumi/output";
 import { getRole, getUserGroup } from "../lookups";
 import { ManifestError } from "./manifest-error";
 import type { DeclareContext } from "./section-codec";
@@ -46,7 +47,7 @@ export function idByName(
   name: string,
   path: ValuePath,
 ): pulumi.Output<string> {
-  return pulumi
-    .output(ctx.lookupCompanyId)
-    .apply((companyId) => resolveName(ctx.locate, companyId, kind, name, path));
+  return output(ctx.lookupCompanyId).apply((companyId) =>
+    resolveName(ctx.locate, companyId, kind, name, path),
+  );
 }

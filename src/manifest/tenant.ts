@@ -3,7 +3,10 @@
  * program. Placeholders are read from the stack's config (`${secret:...}` stays secret), the
  * stack's overlay applies, and a manifest with any problem fails before any resource is declared.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { Config } from "@pulumi/pulumi/config";
+import { getProject, getStack } from "@pulumi/pulumi/metadata";
+import { secret } from "@pulumi/pulumi/output";
 import { z } from "zod";
 import type { AudienceIds } from "./audiences";
 import type { Keyed, Tenant } from "./declared-tenant";
@@ -34,7 +37,7 @@ export interface TenantOptions {
  * section by its codec (`sections/`).
  */
 export function tenantFromManifest(file: string | TenantManifest, options: TenantOptions = {}): Tenant {
-  const config = options.config ?? new pulumi.Config();
+  const config = options.config ?? new Config();
   const { manifest, secretPaths, locate } =
     typeof file === "string"
       ? readForStack(file, options, config)
@@ -46,10 +49,10 @@ export function tenantFromManifest(file: string | TenantManifest, options: Tenan
    * (those `owns`: a field's arms, for one, are resources of their own).
    */
   const optsFor: OptionsFor = (path = [], owns = () => true) => {
-    const secret = secretFieldsUnder(secretPaths, path).filter(owns);
-    return secret.length === 0
+    const secretFields = secretFieldsUnder(secretPaths, path).filter(owns);
+    return secretFields.length === 0
       ? base
-      : { ...base, additionalSecretOutputs: [...(base.additionalSecretOutputs ?? []), ...secret] };
+      : { ...base, additionalSecretOutputs: [...(base.additionalSecretOutputs ?? []), ...secretFields] };
   };
   const tenant: Partial<Tenant> = {};
   const sections: Tenant["sections"] = {};
@@ -131,10 +134,10 @@ function declarePlainSection(
  */
 function readForStack(file: string, options: TenantOptions, config: pulumi.Config) {
   const result = readManifest(file, {
-    stack: options.stack ?? pulumi.getStack(),
+    stack: options.stack ?? getStack(),
     resolve: (_kind, name) => config.get(name),
     // `pulumi config set <name>` writes the project's namespace; another one is named.
-    configKey: (name) => (config.name === pulumi.getProject() ? name : `${config.name}:${name}`),
+    configKey: (name) => (config.name === getProject() ? name : `${config.name}:${name}`),
   });
   return { manifest: manifestOf(result), secretPaths: result.secretPaths, locate: result.locate };
 }
@@ -150,7 +153,7 @@ function markSecrets(manifest: TenantManifest, paths: readonly ValuePath[]): Ten
     const last = path[path.length - 1];
     if (parent && typeof parent === "object" && last !== undefined) {
       const holder = parent as Record<string | number, unknown>;
-      holder[last] = pulumi.secret(holder[last]);
+      holder[last] = secret(holder[last]);
     }
   }
   return copy;

@@ -7,7 +7,8 @@
  *   it is replaced. The dynamic-provider host cannot preview outputs, so `optionGroupId` itself is
  *   unknown in both cases; the group's diff uses the arm id to tell "same group" from "new group".
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { all, Output, output } from "@pulumi/pulumi/output";
 import { programError } from "../provider/hosts/dynamic/program-error";
 import { hasOptionGroup } from "../schemas/custom-field";
 
@@ -53,13 +54,13 @@ export function armLinkProps(group: string, optionGroupId: unknown): Record<stri
     check(link.action);
     return { [ARM_ID_INPUT]: link.id };
   }
-  const checked = pulumi.output(link.action as pulumi.Input<Record<string, string>>).apply(check);
-  return { [ARM_ID_INPUT]: pulumi.all([link.id, checked]).apply(([id]) => id) };
+  const checked = output(link.action as pulumi.Input<Record<string, string>>).apply(check);
+  return { [ARM_ID_INPUT]: all([link.id, checked]).apply(([id]) => id) };
 }
 
 /** True when `value` is or holds an Output or a promise. */
 function containsOutput(value: unknown): boolean {
-  if (pulumi.Output.isInstance(value) || value instanceof Promise) return true;
+  if (Output.isInstance(value) || value instanceof Promise) return true;
   if (typeof value !== "object" || value === null) return false;
   return Object.values(value).some(containsOutput);
 }

@@ -1,8 +1,8 @@
 /** Values not known during preview: the engine's sentinel and where it occurs. */
-import * as pulumi from "@pulumi/pulumi";
+import { unknownValue } from "@pulumi/pulumi/runtime/rpc";
 
 /** The engine's sentinel for a value not known during preview: the SDK's own `unknownValue`. */
-export const UNKNOWN = pulumi.runtime.unknownValue;
+export const UNKNOWN = unknownValue;
 
 /** True when `value` is, or contains, an unknown value. */
 export function containsUnknown(value: unknown): boolean {

@@ -6,7 +6,7 @@
  * message passes unchanged. A program on the plugin installs it too: the SDK logs the plugin's
  * resources the same way.
  */
-import * as pulumi from "@pulumi/pulumi";
+import * as pulumiLog from "@pulumi/pulumi/log";
 
 /** A travel resource's type in the message: the dynamic resources' token or the plugin's. */
 const TRAVEL_TYPE = /\[(?:pulumi-nodejs:dynamic\/travel|travel:index):/;
@@ -27,7 +27,7 @@ export function guardDebugMessage(message: string): string {
 export function installDebugLogGuard(): void {
   if (installed) return;
   installed = true;
-  const log = pulumi.log as { debug: typeof pulumi.log.debug };
+  const log = pulumiLog as { debug: typeof pulumiLog.debug };
   const debug = log.debug;
   log.debug = (message, ...rest) => debug(guardDebugMessage(message), ...rest);
 }

@@ -8,7 +8,10 @@
  * `pulumi.secret` even when the user passed a plain string, and they and `secretOutputs` are listed
  * in `additionalSecretOutputs`, so the engine stores them only as ciphertext in state.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { Resource as DynamicResource } from "@pulumi/pulumi/dynamic";
+import { getStack } from "@pulumi/pulumi/metadata";
+import { secret } from "@pulumi/pulumi/output";
 import type { z } from "zod";
 import type { ResourceDefinition, Values } from "../../model/definition";
 import { assertKnownKeys, programDuplicates } from "./duplicate-index";
@@ -72,7 +75,7 @@ export function defineResource<I extends Values, S extends Values, Schema extend
   const provider = thinProvider(type);
   installDebugLogGuard();
 
-  class TravelResource extends pulumi.dynamic.Resource {
+  class TravelResource extends DynamicResource {
     static readonly definition: ResourceDefinition<Values, Values> = definition;
 
     static fromValues(name: string, args: Readonly<Values>, opts?: pulumi.CustomResourceOptions) {
@@ -87,12 +90,11 @@ export function defineResource<I extends Values, S extends Values, Schema extend
         programDuplicates.claim(type, name, props, definition.capabilities.uniqueness.uniqueExternalIdWithin);
       for (const unique of definition.capabilities?.uniqueness?.uniqueInputs ?? [])
         programDuplicates.claim(type, name, props, unique.within, unique);
-      for (const input of secretInputs)
-        if (props[input] !== undefined) props[input] = pulumi.secret(props[input]);
+      for (const input of secretInputs) if (props[input] !== undefined) props[input] = secret(props[input]);
       for (const output of outputs) if (!(output in props)) props[output] = undefined;
       // Recorded with the resource, so a delete in a run with no program (a destroy) can read the
       // stack's checkpoint (`company-delete-gate.ts`): this host is told neither the stack nor the URN.
-      props[STACK_PROP] = pulumi.getStack();
+      props[STACK_PROP] = getStack();
       const secrets = secretOutputNames(
         definition.capabilities?.secrets ?? {},
         secretInputs,

@@ -8,7 +8,7 @@
  * during preview) is compared by identity, so two children of the same new company still clash.
  * Outputs are also compared by value once resolved.
  */
-import * as pulumi from "@pulumi/pulumi";
+import { all, Output, output } from "@pulumi/pulumi/output";
 import { programError } from "./program-error";
 import { isInternalKey } from "../../model/internal-keys";
 import { UNIQUE_EXTERNAL_ID, type UniqueInput } from "../../model/unique-input";
@@ -35,7 +35,7 @@ function identityOf(value: unknown): string {
 /** A value for a message: strings as they are, an Output as such. */
 function shown(value: unknown): string {
   if (typeof value === "string") return value;
-  if (pulumi.Output.isInstance(value)) return "(an Output)";
+  if (Output.isInstance(value)) return "(an Output)";
   return JSON.stringify(value) ?? "undefined";
 }
 
@@ -89,13 +89,10 @@ export class DuplicateIndex {
       scope,
       rule,
     );
-    const anyOutput = [value, ...scope.map((input) => args[input])].some((item) =>
-      pulumi.Output.isInstance(item),
-    );
+    const anyOutput = [value, ...scope.map((input) => args[input])].some((item) => Output.isInstance(item));
     if (!anyOutput) return;
-    void pulumi
-      .all([pulumi.output(value), ...scope.map((input) => pulumi.output(args[input]))])
-      .apply(([resolved, ...parents]) => {
+    void all([output(value), ...scope.map((input) => output(args[input]))]).apply(
+      ([resolved, ...parents]) => {
         if (resolved === undefined) return;
         this.take(
           key(
@@ -107,7 +104,8 @@ export class DuplicateIndex {
           scope,
           rule,
         );
-      });
+      },
+    );
   }
 
   private take(key: string, claim: Claim, value: string, scope: readonly string[], rule: UniqueInput): void {
