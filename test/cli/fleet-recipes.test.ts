@@ -12,6 +12,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { CLI, FROM_SOURCE, ROOT } from "./harness";
+import { cleanEnv } from "../support/clean-env";
 
 const run = promisify(execFile);
 const RECIPES = join(ROOT, "examples", "ci");
@@ -171,7 +172,7 @@ describe("fleet-plan.sh, run in a git repository holding the example fleet", () 
   const plan = (args: string[], env: Record<string, string> = {}) =>
     run("bash", [join(RECIPES, "fleet-plan.sh"), ...args], {
       cwd: repo,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, FLEET_DIR: "examples/fleet", ...env },
+      env: { ...cleanEnv(), FLEET_DIR: "examples/fleet", ...env },
     });
   /** The GITHUB_OUTPUT lines a run of the github plan wrote, as a map. */
   const githubPlan = async (operation: string, range: string) => {

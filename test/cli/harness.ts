@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { join, resolve } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
+import { cleanEnv } from "../support/clean-env";
 
 /** The repository root. */
 export const ROOT = resolve(__dirname, "..", "..");
@@ -59,7 +60,7 @@ export function runNodePipedFrom(
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, ["--require", FROM_SOURCE, script, ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      env: { ...cleanEnv(), ...env },
       stdio: [source.stdout, "pipe", "pipe"],
     });
     collect(child, resolvePromise, reject);
@@ -91,7 +92,7 @@ export function runProgram(
   return new Promise((resolvePromise, reject) => {
     const child = spawn(program, args, {
       cwd,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      env: { ...cleanEnv(), ...env },
       stdio: ["pipe", "pipe", "pipe"],
     });
     collect(child, resolvePromise, reject);

@@ -8,12 +8,12 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileBackendEnv } from "../support/file-stack";
 import type { E2eEnvironment } from "./harness";
+import { cleanEnv } from "../support/clean-env";
 
 /** The environment the harness gives the Automation API, for CLI runs of the same stack. */
 export function pulumiEnv(env: E2eEnvironment): Record<string, string> {
   return {
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? "",
+    ...cleanEnv(),
     ...fileBackendEnv(env.backendDir),
   };
 }

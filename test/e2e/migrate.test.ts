@@ -34,6 +34,7 @@ import { createFileStack, fileBackendEnv } from "../support/file-stack";
 import { repoRoot } from "../support/packed-project";
 import { pluginProject } from "../support/plugin-classes";
 import { startE2eRecorder, yamlHostSkipReason } from "./harness";
+import { cleanEnv } from "../support/clean-env";
 
 const STACK = "dev";
 const TOKEN_ROUTE = "POST /v2/auth/oauth2-token";
@@ -75,8 +76,7 @@ describe.skipIf(yamlHostSkipReason() !== "")("pulumi-travel migrate and export -
   let before: ExportedState;
 
   const env = () => ({
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? "",
+    ...cleanEnv(),
     ...fileBackendEnv(backendDir),
   });
   /** Runs `command` in `cwd`; its exit code and output (never throws on a failed command). */

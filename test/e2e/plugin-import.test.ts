@@ -24,6 +24,7 @@ import { clientFor } from "../support/live-emulator";
 import { oneOfEach } from "../support/one-of-each";
 import { repoRoot } from "../support/packed-project";
 import { e2eSkipReason, startE2eRecorder } from "./harness";
+import { cleanEnv } from "../support/clean-env";
 
 /** Types this test does not import, each with the reason (none: every type imports). */
 const LEFT_OUT: Readonly<Record<string, string>> = {};
@@ -93,8 +94,7 @@ describe.skipIf(skip !== "")("pulumi import through the plugin", () => {
       const child = spawn("pulumi", [...args, "--stack", "e2e", "--non-interactive"], {
         cwd: join(work, "project"),
         env: {
-          PATH: process.env.PATH ?? "",
-          HOME: process.env.HOME ?? "",
+          ...cleanEnv(),
           ...fileBackendEnv(join(work, "backend")),
           TRAVEL_BASE_URL: recorder.url,
           TRAVEL_CLIENT_ID: emulator.bootstrap.clientId,

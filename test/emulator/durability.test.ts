@@ -12,6 +12,7 @@ import { seededRandom } from "../../src/emulator/core/random";
 import { CLI, FROM_SOURCE } from "../cli/harness";
 import { emulatorFixture } from "./fixtures";
 import { call } from "./helpers";
+import { cleanEnv } from "../support/clean-env";
 
 const companyBody = (name: string) => ({ name, billingCurrency: "USD", companyRoles: ["ORG"] });
 
@@ -67,7 +68,7 @@ describe("durable writes", () => {
         process.execPath,
         ["--require", FROM_SOURCE, CLI, "emulator", "--port", "0", "--json", "--state-file", stateFile],
         {
-          env: { PATH: process.env.PATH, HOME: process.env.HOME },
+          env: cleanEnv(),
         },
       );
       return new Promise((resolve, reject) => {
