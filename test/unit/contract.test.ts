@@ -334,7 +334,7 @@ describe("compilation", () => {
   it("compiles an operation's schema once, on its first check", async () => {
     // A module of its own: the worker's may have compiled this schema for an earlier file.
     vi.resetModules();
-    const contract = await import("../../src/contract");
+    const contract = await import("../../src/contract/index.js");
     const path = `/v2/companies/${COMPANY}/departments/${OTHER}`;
     expect(contract.compiledSchemaCount()).toBe(0);
     contract.vendorRequestIssues("PUT", path, { id: OTHER, name: "Sales" });
