@@ -29,6 +29,8 @@ export default defineConfig({
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
           globalSetup: ["test/e2e/global-setup.ts"],
+          isolate: false,
+          setupFiles: ["test/support/shared-worker.ts"],
           testTimeout: 600_000,
           hookTimeout: 600_000,
         },
