@@ -3,7 +3,8 @@
 # stack per tenant and environment: the fleet recipes run it for each stack of their matrix):
 #   pipeline.sh validate <stack>   offline check of tenant.yaml + tenant.<stack>.yaml (exit 8 when invalid)
 #   pipeline.sh preview  <stack>   pulumi preview; writes the summary to preview-<stack>.md
-#   pipeline.sh up       <stack>   pulumi up --yes
+#   pipeline.sh up       <stack>   pulumi up --yes --skip-preview (the request's preview was the plan;
+#                                  Pulumi's own CI action runs up so, through the Automation API)
 #   pipeline.sh drift    <stack>   the drift check: pulumi preview --refresh --expect-no-changes, its
 #                                  JSON saved as $DRIFT_DIR/<stack>.json (default drift/ in the project)
 #                                  for `pulumi-travel fleet drift-summary`; fails when the stack drifted
@@ -65,7 +66,7 @@ case "$step" in
   up)
     ensure_stack
     policy_packs
-    pulumi up --stack "$stack" --yes --non-interactive "${policy_args[@]}"
+    pulumi up --stack "$stack" --yes --skip-preview --non-interactive "${policy_args[@]}"
     ;;
   drift)
     # No stack select --create: a stack that does not exist fails the check.
