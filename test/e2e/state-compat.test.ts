@@ -1,7 +1,7 @@
 /**
  * State written by the 0.1.0 package keeps working after an upgrade to this one: the stack is
- * created with 0.1.0 (built and packed from its release commit in git at test time, cached in a
- * temporary directory), then the current packed package is installed over it and the real engine
+ * created with 0.1.0 (built and packed from its release commit in git at test time, cached per
+ * user as scripts/bootstrap caches its builds), then the current packed package is installed over it and the real engine
  * refreshes, updates and destroys it.
  *
  * Why not a committed fixture state file: a checkpoint carries the emulator's ids, URL and
@@ -11,7 +11,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -39,9 +39,16 @@ new travel.Office("hq", { companyId, legalEntityId: entity.legalEntityId, name: 
 exports.companyId = companyId;
 `;
 
-/** Builds and packs 0.1.0 from git once per machine; returns the tarball's path. */
+/** The per-user cache scripts/bootstrap keeps its builds in. */
+function userCache(): string {
+  const { PULUMI_TRAVEL_CACHE, XDG_CACHE_HOME } = process.env;
+  if (PULUMI_TRAVEL_CACHE) return PULUMI_TRAVEL_CACHE;
+  return join(XDG_CACHE_HOME ? XDG_CACHE_HOME : join(homedir(), ".cache"), "pulumi-travel");
+}
+
+/** Builds and packs 0.1.0 from git once per user (the per-user cache); returns the tarball's path. */
 function packRelease(): string {
-  const cache = join(tmpdir(), `pulumi-travel-${RELEASE_0_1_0}`);
+  const cache = join(userCache(), `release-${RELEASE_0_1_0}`);
   const tarball = join(cache, "pulumi-travel-0.1.0.tgz");
   if (existsSync(tarball)) return tarball;
   const work = mkdtempSync(join(tmpdir(), "pulumi-travel-release-"));
