@@ -1,5 +1,5 @@
 /**
- * The fast tests share their worker processes (vitest.config.mts: `isolate: false`, which spares a
+ * Test files share their worker processes (vitest.config.mts: `isolate: false`, which spares a
  * fresh process per file), so what one file changes in the process must not reach the next: after
  * each file the environment and the working directory are put back as the file found them, and
  * the client's process-wide tokens are dropped.
