@@ -2,17 +2,27 @@
  * The plugin's dependency closure and staging on a real package tree in a temp dir: what is
  * walked (dependencies, peers, optional dependencies) and what is not (devDependencies, optional
  * peers, a missing optional dependency), where each package goes (hoisted, or nested where another
- * version is in the way), symlinked packages, and a staged copy that Node resolves exactly as the
- * original, with nothing loaded from outside it.
+ * version is in the way), symlinked packages, a staged copy that Node resolves exactly as the
+ * original, with nothing loaded from outside it, and a tarball that holds exactly the staged copy.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dependencyClosure } from "../../src/cli/plugin/dependency-closure";
 import { LAUNCHER_NAME } from "../../src/cli/plugin/launcher";
-import { stagePlugin } from "../../src/cli/plugin/stage-plugin";
+import { pluginContents, stagePlugin, writePluginTarGz } from "../../src/cli/plugin/stage-plugin";
 
 /** The fields of a fixture package.json. */
 interface Fixture {
@@ -48,6 +58,19 @@ function loadedTree(dir: string): unknown {
       encoding: "utf8",
     }),
   );
+}
+
+/** Every path below `dir` with its mode and, for a file, its content. */
+function treeOf(dir: string): Record<string, { mode: number; content?: string }> {
+  const tree: Record<string, { mode: number; content?: string }> = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    const mode = statSync(path).mode & 0o7777;
+    tree[path.slice(dir.length + 1)] = entry.isFile()
+      ? { mode, content: readFileSync(path, "utf8") }
+      : { mode };
+  }
+  return tree;
 }
 
 describe("dependencyClosure and stagePlugin", () => {
@@ -133,6 +156,29 @@ describe("dependencyClosure and stagePlugin", () => {
     // The linked package is copied as a directory, not as a link.
     expect(statSync(join(out, "node_modules", "linked")).isDirectory()).toBe(true);
     expect(statSync(join(out, LAUNCHER_NAME)).mode & 0o111).not.toBe(0);
+  });
+
+  it("writes as a tarball exactly what it stages as a directory: paths, contents and modes", async () => {
+    const staged = join(work, "staged-again");
+    stagePlugin(root, staged);
+    const archive = join(work, "plugin.tar.gz");
+    expect(await writePluginTarGz(root, archive)).toMatchObject({ version: "1.2.3", packages: 10 });
+    const extracted = join(work, "extracted");
+    mkdirSync(extracted);
+    execFileSync("tar", ["-xzf", archive, "-C", extracted]);
+    expect(treeOf(extracted)).toEqual(treeOf(staged));
+  });
+
+  it("refuses a file that is neither a directory nor a regular file, naming it", () => {
+    const fifo = join(modules(), "a", "a-fifo");
+    execFileSync("mkfifo", [fifo]);
+    try {
+      expect(() => pluginContents(root)).toThrow(
+        `cannot package ${fifo}: only directories and regular files are supported`,
+      );
+    } finally {
+      rmSync(fifo);
+    }
   });
 
   it("names the package and the missing dependency when a required one is not installed", () => {

@@ -14,8 +14,7 @@ import { ownPackageJson } from "../own-package";
 import { packageVersion } from "../package-version";
 import { PACKAGE_PLUGIN_ENTRY } from "../plugin/launcher";
 import { findOnPath, installedPlugins, installPluginTarball, pluginPlatform } from "../plugin/pulumi-plugins";
-import { type StagedPlugin, stagePlugin } from "../plugin/stage-plugin";
-import { writeTarGz } from "../plugin/tar-gz";
+import { type PluginSummary, type StagedPlugin, stagePlugin, writePluginTarGz } from "../plugin/stage-plugin";
 
 /** The plugin's name: resources are `travel:<module>:<Type>`. */
 const PLUGIN_NAME = "travel";
@@ -97,17 +96,13 @@ async function installAction(options: InstallOptions): Promise<void> {
   }
   const work = mkdtempSync(join(tmpdir(), "pulumi-travel-plugin-"));
   try {
-    const staged = stagePlugin(packageDir, join(work, "plugin"));
-    const tarball = join(
-      work,
-      `pulumi-resource-${PLUGIN_NAME}-v${staged.version}-${pluginPlatform()}.tar.gz`,
-    );
-    await writeTarGz(staged.dir, tarball);
-    installPluginTarball(pulumi, PLUGIN_NAME, staged.version, tarball, options.reinstall === true);
+    const tarball = join(work, `pulumi-resource-${PLUGIN_NAME}-v${version}-${pluginPlatform()}.tar.gz`);
+    const contents = await writePluginTarGz(packageDir, tarball);
+    installPluginTarball(pulumi, PLUGIN_NAME, contents.version, tarball, options.reinstall === true);
     process.stdout.write(
-      `installed plugin ${PLUGIN_NAME} v${staged.version} into Pulumi's plugin cache with ${pulumi} ` +
-        `(${summary(staged, started)}; ${(statSync(tarball).size / 1e6).toFixed(1)} MB compressed).\n` +
-        `Remove it with: pulumi plugin rm resource ${PLUGIN_NAME} ${staged.version}\n`,
+      `installed plugin ${PLUGIN_NAME} v${contents.version} into Pulumi's plugin cache with ${pulumi} ` +
+        `(${summary(contents, started)}; ${(statSync(tarball).size / 1e6).toFixed(1)} MB compressed).\n` +
+        `Remove it with: pulumi plugin rm resource ${PLUGIN_NAME} ${contents.version}\n`,
     );
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -125,9 +120,9 @@ function warnWithoutEntry(packageDir: string): void {
 }
 
 /** `N packages, X MB, in Y s`. */
-function summary(staged: StagedPlugin, started: number): string {
+function summary(plugin: PluginSummary, started: number): string {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  return `${staged.packages} packages, ${(staged.bytes / 1e6).toFixed(1)} MB, in ${seconds} s`;
+  return `${plugin.packages} packages, ${(plugin.bytes / 1e6).toFixed(1)} MB, in ${seconds} s`;
 }
 
 /**

@@ -3,8 +3,7 @@
  * files (with their permission bits), in the POSIX ustar format with a pax header for paths longer
  * than ustar holds. Node's zlib compresses; nothing else is needed.
  */
-import { createWriteStream, lstatSync, readdirSync, readFileSync } from "node:fs";
-import { join, posix } from "node:path";
+import { createWriteStream } from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
@@ -58,6 +57,19 @@ function paxPathRecord(name: string): Buffer {
   return Buffer.from(`${bodyLength + digits}${body}`, "utf8");
 }
 
+/** One entry of an archive: a directory or a regular file at a relative POSIX path. */
+export interface TarEntry {
+  /** The path below the archive's root, without a trailing slash. */
+  path: string;
+  kind: "dir" | "file";
+  /** The permission bits. */
+  mode: number;
+  /** The modification time, in seconds since the epoch. */
+  mtime: number;
+  /** A file's content, read when the entry is written. */
+  read?: () => Buffer;
+}
+
 /** The header block(s) of one entry: a pax header first when `name` does not fit ustar's 100 bytes. */
 function* headers(
   name: string,
@@ -75,34 +87,25 @@ function* headers(
   yield ustarHeader(name, mode, size, mtime, type);
 }
 
-/** The archive's blocks for everything below `dir`, in name order, `prefix` naming `dir`. */
-function* entries(dir: string, prefix: string): Generator<Buffer> {
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    const entry = posix.join(prefix, name);
-    const stat = lstatSync(path);
-    const mtime = Math.floor(stat.mtimeMs / 1000);
-    if (stat.isDirectory()) {
-      yield* headers(`${entry}/`, stat.mode & 0o7777, 0, mtime, "5");
-      yield* entries(path, entry);
-    } else if (stat.isFile()) {
-      const content = readFileSync(path);
-      yield* headers(entry, stat.mode & 0o7777, content.length, mtime, "0");
-      yield content;
-      yield padding(content.length);
-    } else {
-      throw new Error(`cannot archive ${path}: only directories and regular files are supported`);
-    }
+/** The blocks of one entry: its header(s), then a file's content padded to a whole block. */
+function* blocks({ path, kind, mode, mtime, read }: TarEntry): Generator<Buffer> {
+  if (kind === "dir") {
+    yield* headers(`${path}/`, mode, 0, mtime, "5");
+    return;
   }
+  const content = read?.() ?? Buffer.alloc(0);
+  yield* headers(path, mode, content.length, mtime, "0");
+  yield content;
+  yield padding(content.length);
 }
 
 /**
- * Writes `dir`'s contents (not `dir` itself) as a gzipped tarball to `file`. Throws on anything
- * but directories and regular files, such as a symlink.
+ * Writes `entries`, in their order (a directory before what it holds), as a gzipped tarball to
+ * `file`.
  */
-export async function writeTarGz(dir: string, file: string): Promise<void> {
+export async function writeTarGz(entries: Iterable<TarEntry>, file: string): Promise<void> {
   function* archive(): Generator<Buffer> {
-    yield* entries(dir, "");
+    for (const entry of entries) yield* blocks(entry);
     yield Buffer.alloc(2 * BLOCK);
   }
   await pipeline(Readable.from(batched(archive())), createGzip(), createWriteStream(file));
