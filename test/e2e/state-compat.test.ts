@@ -11,12 +11,13 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
 import { createFileStack } from "../support/file-stack";
+import { userCacheDir } from "../../src/provider/operations/run-token-cache";
 import { installProject, npmInstall, packedTarball, repoRoot } from "../support/packed-project";
 import { assertNoContractViolations, type ContractRecorder } from "../support/contract-recorder";
 import { countCalls, e2eSkipReason, startE2eRecorder } from "./harness";
@@ -39,11 +40,10 @@ new travel.Office("hq", { companyId, legalEntityId: entity.legalEntityId, name: 
 exports.companyId = companyId;
 `;
 
-/** The per-user cache scripts/bootstrap keeps its builds in. */
+/** The per-user cache scripts/bootstrap keeps its builds in (`PULUMI_TRAVEL_CACHE` moves it there too). */
 function userCache(): string {
-  const { PULUMI_TRAVEL_CACHE, XDG_CACHE_HOME } = process.env;
-  if (PULUMI_TRAVEL_CACHE) return PULUMI_TRAVEL_CACHE;
-  return join(XDG_CACHE_HOME ? XDG_CACHE_HOME : join(homedir(), ".cache"), "pulumi-travel");
+  const chosen = process.env.PULUMI_TRAVEL_CACHE;
+  return chosen !== undefined && chosen !== "" ? chosen : userCacheDir();
 }
 
 /** Builds and packs 0.1.0 from git once per user (the per-user cache); returns the tarball's path. */

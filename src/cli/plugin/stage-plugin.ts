@@ -70,13 +70,13 @@ interface FileNode {
 
 const isDir = (node: DirNode | FileNode): node is DirNode => "children" in node;
 
-/** The directory at `path` (`/`-separated) below `root`, made with `mode` where missing. */
-function dirAt(root: DirNode, path: string, mode = 0o755): DirNode {
+/** The directory at `path` (`/`-separated) below `root`, made (mode 755) where missing. */
+function dirAt(root: DirNode, path: string): DirNode {
   let node = root;
   for (const name of path.split("/").filter((part) => part !== "")) {
     let child = node.children.get(name);
     if (child === undefined) {
-      child = { mode, mtime: root.mtime, children: new Map() };
+      child = { mode: 0o755, mtime: root.mtime, children: new Map() };
       node.children.set(name, child);
     }
     if (!isDir(child)) throw new Error(`the plugin holds both a file and a directory at ${path}`);
@@ -121,7 +121,8 @@ function addPackage(root: DirNode, pkg: PlacedPackage, isRoot: boolean): void {
     add(parent, name, pkg.source, join(pkg.source, "node_modules"));
     return;
   }
-  const dir = dirAt(parent, name, statSync(pkg.source).mode & 0o7777);
+  const dir = dirAt(parent, name);
+  dir.mode = statSync(pkg.source).mode & 0o7777;
   const top = readdirSync(pkg.source).filter((entry) => ALWAYS_PACKED.test(entry));
   for (const entry of [...top, ...files.filter((file): file is string => typeof file === "string")]) {
     const normalized = posix.normalize(entry).replace(/\/+$/, "");

@@ -32,17 +32,25 @@ export function runTokenCache(
 }
 
 /**
- * The per-user directory of token files: `TRAVEL_TOKEN_CACHE_DIR`, else
- * `$XDG_CACHE_HOME/pulumi-travel/tokens`, else `~/.cache/pulumi-travel/tokens`.
+ * pulumi-travel's per-user cache directory: `$XDG_CACHE_HOME/pulumi-travel`, else
+ * `~/.cache/pulumi-travel` (scripts/bootstrap keeps its builds there too).
  */
-export function tokenCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  const chosen = env[TOKEN_CACHE_DIR_ENV];
-  if (chosen !== undefined && chosen !== "") return chosen;
+export function userCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   const base =
     env.XDG_CACHE_HOME !== undefined && env.XDG_CACHE_HOME !== ""
       ? env.XDG_CACHE_HOME
       : join(homedir(), ".cache");
-  return join(base, "pulumi-travel", "tokens");
+  return join(base, "pulumi-travel");
+}
+
+/**
+ * The per-user directory of token files: `TRAVEL_TOKEN_CACHE_DIR`, else `tokens` in
+ * {@link userCacheDir}.
+ */
+export function tokenCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  const chosen = env[TOKEN_CACHE_DIR_ENV];
+  if (chosen !== undefined && chosen !== "") return chosen;
+  return join(userCacheDir(env), "tokens");
 }
 
 const HOST_AND_PORT = /^[^\s/]+:\d+$/;
