@@ -11,6 +11,7 @@ import {
   type VendorRequestBody,
   vendorOperation,
   vendorOperationByTemplate,
+  vendorOperations,
 } from "./operations";
 import { strictSchema } from "./strict-schema";
 import { type SchemaCheck, schemaIssues } from "./validators";
@@ -112,17 +113,37 @@ function parameterIssues(
   parameters: readonly VendorParameter[],
   values: Record<string, unknown>,
 ): ContractIssue[] {
-  if (parameters.length === 0) return [];
+  const check = parameterCheck(operation, where, parameters);
+  return check ? schemaIssues(check, values) : [];
+}
+
+/**
+ * Every check of what a client sends: each documented request body, query string and path, of
+ * every operation. The build compiles their validators ahead of time (`scripts/gen-validators.ts`).
+ */
+export function requestChecks(): SchemaCheck[] {
+  return vendorOperations().flatMap((operation) =>
+    [
+      operation.request && requestCheck(operation, operation.request),
+      parameterCheck(operation, "query", operation.queryParameters),
+      parameterCheck(operation, "path", operation.pathParameters),
+    ].filter((check) => check !== undefined),
+  );
+}
+
+function parameterCheck(
+  operation: VendorOperation,
+  where: "query" | "path",
+  parameters: readonly VendorParameter[],
+): SchemaCheck | undefined {
+  if (parameters.length === 0) return undefined;
   const schema: JsonSchema = {
     type: "object",
     additionalProperties: true,
     properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.schema])),
     required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
   };
-  return schemaIssues(
-    { key: `${describe(operation)} ${where}`, name: operation.document, schema, mode: "query" },
-    values,
-  );
+  return { key: `${describe(operation)} ${where}`, name: operation.document, schema, mode: "query" };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The `pulumi-travel` bin as users get it: from the packed and installed package (the fast CLI
  * tests run the same commands from source). It starts, answers through the package's compiled
- * files, and maps an outcome to its exit code.
+ * files, and maps an outcome to its exit code. The installed contract checks requests with the
+ * validators the build compiled ahead, never loading Ajv's compiler.
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -54,5 +55,37 @@ describe.skipIf(e2eSkipReason() !== "")("the installed pulumi-travel bin", () =>
     );
     expect(missing.code).toBe(5);
     expect(missing.stdout).toContain("PNR_NOT_FOUND");
+  });
+
+  it("checks every request the vendor documents with the validators its build compiled, without Ajv's compiler", async () => {
+    const contract = join(
+      inject("packedProjectDir"),
+      "node_modules",
+      "pulumi-travel",
+      "dist",
+      "src",
+      "contract",
+    );
+    const script = `
+      const contract = require(${JSON.stringify(contract)});
+      let issues = 0;
+      for (const operation of contract.vendorOperations()) {
+        const path = operation.pathTemplate.replace(/\\{[^}]+\\}/g, "not-a-uuid");
+        if (operation.request) issues += contract.vendorRequestIssues(operation.method, path, { undeclared: 1 }).length;
+        issues += contract.vendorPathIssues(operation.method, path).length;
+        issues += contract.vendorQueryIssues(operation.method, path, { limit: "x" }).length;
+      }
+      const compiler = Object.keys(require.cache).some((file) => file.includes("/ajv/dist/compile/index.js"));
+      console.log(JSON.stringify({ checks: contract.compiledSchemaCount(), issues, compiler }));`;
+    const run = await runProgram(process.execPath, ["-e", script], {});
+    expect(run.code, run.stderr).toBe(0);
+    const { checks, issues, compiler } = JSON.parse(run.stdout) as {
+      checks: number;
+      issues: number;
+      compiler: boolean;
+    };
+    expect(checks).toBeGreaterThan(100);
+    expect(issues).toBeGreaterThan(100);
+    expect(compiler).toBe(false);
   });
 });
