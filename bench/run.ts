@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: speed and size figures of the client, the emulator and the serialized
- * provider; `npm run bench -- fleet`: the fleet bench (bench/fleet-command.ts); `npm run bench --
+ * `npm run bench`: speed and size figures of the client, the emulator, the serialized provider
+ * and the vendor contract's request checks; `npm run bench -- fleet`: the fleet bench (bench/fleet-command.ts); `npm run bench --
  * plugin`: the provider plugin beside the dynamic resources (bench/plugin.ts). Figures only;
  * nothing here asserts a timing.
  */
@@ -12,6 +12,7 @@ import { formatEngineResults, runEngineBench } from "./engine";
 import { fleetCommand } from "./fleet-command";
 import { pluginCommand } from "./plugin";
 import { planFidelityRow } from "./plan-fidelity";
+import { vendorChecksRow } from "./vendor-checks";
 
 interface Row {
   name: string;
@@ -175,6 +176,8 @@ async function main(): Promise<void> {
     name: "serialized __provider (longest type name)",
     value: `${serialized.text.length} bytes`,
   });
+
+  rows.push(vendorChecksRow());
 
   const fidelity = planFidelityRow();
   if (fidelity) rows.push(fidelity);
