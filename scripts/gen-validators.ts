@@ -26,7 +26,7 @@ export function standaloneRequestChecks(): string {
   for (const check of requestChecks()) {
     const { mode, schema } = validatorSchema(check);
     const id = validatorId(mode, schema);
-    if (id in exported.body || id in exported.query) continue;
+    if (id in exported[mode]) continue;
     instances[mode].addSchema({ ...schema, $id: id });
     exported[mode][id] = id;
   }
