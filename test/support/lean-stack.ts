@@ -1,12 +1,18 @@
 /**
  * An Automation API stack that asks the CLI only what a test reads. After every `up`, `refresh`
  * and `destroy` the Automation API runs three more `pulumi` processes: `stack history` for the
- * run's summary and `stack output` twice for the outputs (masked and in plaintext). Each costs a
- * CLI start (about 0.3 s of CPU), and most tests read neither. Here the summary is the engine's own
- * summary event of the run, and the outputs are read from the CLI when a test first looks at them.
+ * run's summary and `stack output` twice for the outputs (masked and in plaintext), and one for
+ * each config change. Each costs a CLI start (0.2 s of CPU, 0.4 s with a secret: the CLI derives
+ * the passphrase's key again), and most tests read neither. Here the summary is the engine's own
+ * summary event of the run; the outputs are read with one `stack export` when a test first looks
+ * at them; config is written into the stack's settings file, as `LocalWorkspace` writes its stack
+ * settings. Secrets are encrypted and decrypted here (test/support/passphrase-secrets.ts).
  */
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import {
+  type ConfigMap,
   type EngineEvent,
   type LocalProgramArgs,
   LocalWorkspace,
@@ -17,6 +23,7 @@ import {
   type UpdateKind,
   type UpdateSummary,
 } from "@pulumi/pulumi/automation";
+import { passphraseSecrets } from "./passphrase-secrets";
 
 /** One `pulumi version` per test process, instead of one per workspace the tests create. */
 let sharedCommand: Promise<PulumiCommand> | undefined;
@@ -27,14 +34,32 @@ function pulumiCommand(): Promise<PulumiCommand> {
   return sharedCommand;
 }
 
-/** `LocalWorkspace.createStack` of a program on disk, made a {@link leanStack}. */
+/**
+ * `LocalWorkspace.createStack` of a program on disk, made a {@link leanStack}. A new stack with a
+ * passphrase gets the salt of this process's key in its settings (`pulumi stack init` keeps it).
+ */
 export async function createLeanStack(
   args: LocalProgramArgs,
   options: LocalWorkspaceOptions = {},
 ): Promise<Stack> {
+  const passphrase = options.envVars?.PULUMI_CONFIG_PASSPHRASE;
+  const salted =
+    passphrase !== undefined && options.secretsProvider === undefined && !hasSettingsFile(args)
+      ? { [args.stackName]: { encryptionSalt: passphraseSecrets(passphrase).encryptionSalt } }
+      : {};
   return leanStack(
-    await LocalWorkspace.createStack(args, { pulumiCommand: await pulumiCommand(), ...options }),
+    await LocalWorkspace.createStack(args, {
+      pulumiCommand: await pulumiCommand(),
+      ...options,
+      stackSettings: { ...salted, ...options.stackSettings },
+    }),
   );
+}
+
+/** Whether the program's directory has a settings file of the stack (`LocalWorkspace` looks for these). */
+function hasSettingsFile({ workDir, stackName }: LocalProgramArgs): boolean {
+  const name = stackName.split("/").pop() ?? stackName;
+  return [".yaml", ".yml", ".json"].some((ext) => existsSync(join(workDir, `Pulumi.${name}${ext}`)));
 }
 
 /** The operations whose result the Automation API completes with `stack history`. */
@@ -86,36 +111,130 @@ function leanStack(stack: Stack): Stack {
     }) as UpdateSummary;
   };
   stack.outputs = async () => lazyOutputs(() => readOutputs(stack));
+  const setAllByCli = stack.setAllConfig.bind(stack);
+  stack.setAllConfig = async (config: ConfigMap, path?: boolean) => {
+    if (path || !(await writeConfig(stack, config))) await setAllByCli(config, path);
+  };
+  stack.setConfig = (key, value, path) => stack.setAllConfig({ [key]: value }, path);
   return stack;
 }
 
-/** The stack's outputs as the Automation API gives them, read with two synchronous CLI runs. */
-function readOutputs(stack: Stack): OutputMap {
+/** The passphrase the stack's CLI runs get: the workspace's, else this process's. */
+function passphraseOf(workspace: LocalWorkspace): string | undefined {
+  return workspace.envVars.PULUMI_CONFIG_PASSPHRASE ?? process.env.PULUMI_CONFIG_PASSPHRASE;
+}
+
+/**
+ * Writes `config` into the stack's settings file as `pulumi config set` does: a key without a
+ * namespace gets the project's, a secret is stored `secure`. False, having written nothing, when
+ * only the CLI can: no settings file, settings elsewhere (`stackConfigDir`), a legacy
+ * `ns:config:name` key, or a secret without the passphrase's salt.
+ */
+async function writeConfig(stack: Stack, config: ConfigMap): Promise<boolean> {
   const workspace = stack.workspace as LocalWorkspace;
-  const read = (...flags: string[]) =>
-    JSON.parse(
-      execFileSync(
-        workspace.pulumiCommand.command,
-        ["stack", "output", "--json", ...flags, "--stack", stack.name],
-        {
-          cwd: workspace.workDir,
-          env: {
-            ...process.env,
-            ...workspace.envVars,
-            ...(workspace.pulumiHome ? { PULUMI_HOME: workspace.pulumiHome } : {}),
-          },
-          encoding: "utf8",
-          maxBuffer: 64 << 20,
-        },
-      ),
-    ) as Record<string, unknown>;
-  const masked = read();
-  return Object.fromEntries(
-    Object.entries(read("--show-secrets")).map(([key, value]) => [
-      key,
-      { value, secret: masked[key] === "[secret]" },
-    ]),
+  const project = await workspace.projectSettings();
+  if ("stackConfigDir" in project || !hasSettingsFile({ workDir: workspace.workDir, stackName: stack.name }))
+    return false;
+  const settings = await workspace.stackSettings(stack.name);
+  const entries = Object.entries(config);
+  if (entries.some(([key]) => key.includes(":config:"))) return false;
+  const passphrase = passphraseOf(workspace);
+  const needsKey = entries.some(([, value]) => value.secret);
+  if (
+    needsKey &&
+    (passphrase === undefined ||
+      settings.encryptionSalt === undefined ||
+      (settings.secretsProvider ?? "passphrase") !== "passphrase")
+  )
+    return false;
+  const secrets = needsKey ? passphraseSecrets(passphrase ?? "", settings.encryptionSalt) : undefined;
+  const written = { ...settings.config };
+  for (const [key, { value, secret }] of entries) {
+    const fullKey = key.includes(":") ? key : `${project.name}:${key}`;
+    written[fullKey] = secret && secrets ? { secure: secrets.encrypt(value) } : value;
+  }
+  await workspace.saveStackSettings(stack.name, { ...settings, config: written });
+  return true;
+}
+
+/** The stdout of a synchronous `pulumi` run of the stack's workspace, parsed as JSON. */
+function readJson(stack: Stack, args: string[]): unknown {
+  const workspace = stack.workspace as LocalWorkspace;
+  return JSON.parse(
+    execFileSync(workspace.pulumiCommand.command, [...args, "--stack", stack.name], {
+      cwd: workspace.workDir,
+      env: {
+        ...process.env,
+        ...workspace.envVars,
+        ...(workspace.pulumiHome ? { PULUMI_HOME: workspace.pulumiHome } : {}),
+      },
+      encoding: "utf8",
+      maxBuffer: 64 << 20,
+    }),
   );
+}
+
+/** The state's signature key and its value for a secret (`ciphertext`) and for other special objects. */
+const SIG_KEY = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+/** A stack export's deployment, as far as reading its outputs goes. */
+interface Deployment {
+  secrets_providers?: { type?: string; state?: { salt?: string } };
+  resources?: { type: string; parent?: string; outputs?: Record<string, unknown> }[];
+}
+
+/**
+ * The stack's outputs as the Automation API gives them: the root resource's outputs of one
+ * `stack export`, its secrets decrypted here. A state this process cannot read (another secrets
+ * provider, an asset or resource reference among the outputs) is read as the Automation API
+ * reads it, with `stack output` masked and in plaintext.
+ */
+function readOutputs(stack: Stack): OutputMap {
+  const { deployment } = readJson(stack, ["stack", "export"]) as { deployment: Deployment };
+  const passphrase = passphraseOf(stack.workspace as LocalWorkspace);
+  const provider = deployment.secrets_providers;
+  const decrypt = (ciphertext: string): string => {
+    const salt = provider?.type === "passphrase" ? provider.state?.salt : undefined;
+    if (passphrase === undefined || salt === undefined) throw new UnreadableState();
+    return passphraseSecrets(passphrase, salt).decrypt(ciphertext);
+  };
+  const root = deployment.resources?.find(
+    (resource) => resource.type === "pulumi:pulumi:Stack" && !resource.parent,
+  );
+  try {
+    return Object.fromEntries(
+      Object.entries(root?.outputs ?? {}).map(([key, value]) => [
+        key,
+        { value: reveal(value, decrypt), secret: isSecret(value) },
+      ]),
+    );
+  } catch (error) {
+    if (!(error instanceof UnreadableState)) throw error;
+  }
+  const masked = readJson(stack, ["stack", "output", "--json"]) as Record<string, unknown>;
+  const plain = readJson(stack, ["stack", "output", "--json", "--show-secrets"]) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(plain).map(([key, value]) => [key, { value, secret: masked[key] === "[secret]" }]),
+  );
+}
+
+/** A state value only the CLI reads. */
+class UnreadableState extends Error {}
+
+function isSecret(value: unknown): value is { ciphertext: string } {
+  return (
+    typeof value === "object" && value !== null && (value as Record<string, unknown>)[SIG_KEY] === SECRET_SIG
+  );
+}
+
+/** `value` of the state with every secret replaced by its plaintext value. */
+function reveal(value: unknown, decrypt: (ciphertext: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((item) => reveal(item, decrypt));
+  if (typeof value !== "object" || value === null) return value;
+  if (isSecret(value)) return reveal(JSON.parse(decrypt(value.ciphertext)), decrypt);
+  if (SIG_KEY in value) throw new UnreadableState();
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, reveal(item, decrypt)]));
 }
 
 /**
