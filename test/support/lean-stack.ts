@@ -6,13 +6,16 @@
  * the passphrase's key again), and most tests read neither. Here the summary is the engine's own
  * summary event of the run; the outputs are read with one `stack export` when a test first looks
  * at them; config is written into the stack's settings file, as `LocalWorkspace` writes its stack
- * settings. Secrets are encrypted and decrypted here (test/support/passphrase-secrets.ts).
+ * settings; and secrets are encrypted and decrypted in this process (test/support/state-secrets.ts),
+ * for config, outputs and `exportStack` alike.
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import {
   type ConfigMap,
+  type Deployment,
   type EngineEvent,
   type LocalProgramArgs,
   LocalWorkspace,
@@ -24,6 +27,14 @@ import {
   type UpdateSummary,
 } from "@pulumi/pulumi/automation";
 import { passphraseSecrets } from "./passphrase-secrets";
+import {
+  type ExportedDeployment,
+  isStateSecret,
+  revealDocument,
+  revealValue,
+  stateDecrypter,
+  UnreadableState,
+} from "./state-secrets";
 
 /** One `pulumi version` per test process, instead of one per workspace the tests create. */
 let sharedCommand: Promise<PulumiCommand> | undefined;
@@ -116,6 +127,8 @@ function leanStack(stack: Stack): Stack {
     if (path || !(await writeConfig(stack, config))) await setAllByCli(config, path);
   };
   stack.setConfig = (key, value, path) => stack.setAllConfig({ [key]: value }, path);
+  const exportByCli = stack.exportStack.bind(stack);
+  stack.exportStack = () => exportRevealed(stack, exportByCli);
   return stack;
 }
 
@@ -157,31 +170,35 @@ async function writeConfig(stack: Stack, config: ConfigMap): Promise<boolean> {
   return true;
 }
 
-/** The stdout of a synchronous `pulumi` run of the stack's workspace, parsed as JSON. */
-function readJson(stack: Stack, args: string[]): unknown {
+/** The command and options of a `pulumi` run in the stack's workspace, as its own runs get them. */
+function cliRun(stack: Stack, args: string[]) {
   const workspace = stack.workspace as LocalWorkspace;
-  return JSON.parse(
-    execFileSync(workspace.pulumiCommand.command, [...args, "--stack", stack.name], {
+  return {
+    command: workspace.pulumiCommand.command,
+    args: [...args, "--stack", stack.name],
+    options: {
       cwd: workspace.workDir,
       env: {
         ...process.env,
         ...workspace.envVars,
         ...(workspace.pulumiHome ? { PULUMI_HOME: workspace.pulumiHome } : {}),
       },
-      encoding: "utf8",
+      encoding: "utf8" as const,
       maxBuffer: 64 << 20,
-    }),
-  );
+    },
+  };
 }
 
-/** The state's signature key and its value for a secret (`ciphertext`) and for other special objects. */
-const SIG_KEY = "4dabf18193072939515e22adb298388d";
-const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+/** The stdout of a synchronous `pulumi` run of the stack's workspace, parsed as JSON. */
+function readJson(stack: Stack, args: string[]): unknown {
+  const run = cliRun(stack, args);
+  return JSON.parse(execFileSync(run.command, run.args, run.options));
+}
 
-/** A stack export's deployment, as far as reading its outputs goes. */
-interface Deployment {
-  secrets_providers?: { type?: string; state?: { salt?: string } };
-  resources?: { type: string; parent?: string; outputs?: Record<string, unknown> }[];
+/** The stdout of a `pulumi` run of the stack's workspace, parsed as JSON. */
+async function readJsonAsync(stack: Stack, args: string[]): Promise<unknown> {
+  const run = cliRun(stack, args);
+  return JSON.parse((await promisify(execFile)(run.command, run.args, run.options)).stdout);
 }
 
 /**
@@ -191,14 +208,8 @@ interface Deployment {
  * reads it, with `stack output` masked and in plaintext.
  */
 function readOutputs(stack: Stack): OutputMap {
-  const { deployment } = readJson(stack, ["stack", "export"]) as { deployment: Deployment };
-  const passphrase = passphraseOf(stack.workspace as LocalWorkspace);
-  const provider = deployment.secrets_providers;
-  const decrypt = (ciphertext: string): string => {
-    const salt = provider?.type === "passphrase" ? provider.state?.salt : undefined;
-    if (passphrase === undefined || salt === undefined) throw new UnreadableState();
-    return passphraseSecrets(passphrase, salt).decrypt(ciphertext);
-  };
+  const { deployment } = readJson(stack, ["stack", "export"]) as { deployment: ExportedDeployment };
+  const decrypt = stateDecrypter(deployment, passphraseOf(stack.workspace as LocalWorkspace));
   const root = deployment.resources?.find(
     (resource) => resource.type === "pulumi:pulumi:Stack" && !resource.parent,
   );
@@ -206,7 +217,7 @@ function readOutputs(stack: Stack): OutputMap {
     return Object.fromEntries(
       Object.entries(root?.outputs ?? {}).map(([key, value]) => [
         key,
-        { value: reveal(value, decrypt), secret: isSecret(value) },
+        { value: revealValue(value, decrypt), secret: isStateSecret(value) },
       ]),
     );
   } catch (error) {
@@ -219,22 +230,22 @@ function readOutputs(stack: Stack): OutputMap {
   );
 }
 
-/** A state value only the CLI reads. */
-class UnreadableState extends Error {}
-
-function isSecret(value: unknown): value is { ciphertext: string } {
-  return (
-    typeof value === "object" && value !== null && (value as Record<string, unknown>)[SIG_KEY] === SECRET_SIG
+/**
+ * `stack export --show-secrets` as the Automation API's `exportStack` runs it, but with the
+ * secrets decrypted here; a state this process cannot read is exported by the CLI.
+ */
+async function exportRevealed(stack: Stack, exportByCli: () => Promise<Deployment>): Promise<Deployment> {
+  const exported = (await readJsonAsync(stack, ["stack", "export"])) as Deployment;
+  const decrypt = stateDecrypter(
+    exported.deployment as ExportedDeployment,
+    passphraseOf(stack.workspace as LocalWorkspace),
   );
-}
-
-/** `value` of the state with every secret replaced by its plaintext value. */
-function reveal(value: unknown, decrypt: (ciphertext: string) => string): unknown {
-  if (Array.isArray(value)) return value.map((item) => reveal(item, decrypt));
-  if (typeof value !== "object" || value === null) return value;
-  if (isSecret(value)) return reveal(JSON.parse(decrypt(value.ciphertext)), decrypt);
-  if (SIG_KEY in value) throw new UnreadableState();
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, reveal(item, decrypt)]));
+  try {
+    return revealDocument(exported, decrypt) as Deployment;
+  } catch (error) {
+    if (!(error instanceof UnreadableState)) throw error;
+    return exportByCli();
+  }
 }
 
 /**
