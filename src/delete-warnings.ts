@@ -49,7 +49,7 @@ export const companyDeleteCheck: CompanyDeleteCheck = async (ctx, companyId, { s
       throw new Error(
         "the state of the deleted object does not name its stack (it was written by an older pulumi-travel; a `pulumi up` records it)",
       );
-    checkpoint = await readStackCheckpoint(stack);
+    checkpoint = await checkpointOfRun(stack);
   } catch (error) {
     await warnRun(
       ctx,
@@ -68,3 +68,23 @@ export const companyDeleteCheck: CompanyDeleteCheck = async (ctx, companyId, { s
   );
   if (blockers.length > 0) throw blockedDeletionError(companyId, blockers, true);
 };
+
+/** The checkpoint reads of this provider process (one engine run), by stack. */
+const checkpoints = new Map<string, Promise<StackContents>>();
+
+/**
+ * `stack`'s checkpoint, read once for every company the run deletes (a destroy of 15 companies ran
+ * `pulumi stack export` 15 times). What the run changes in it after the first read does not change
+ * a later company's check: the company and its `forceDestroy` were in it before the run, the
+ * objects the run deleted are gone from the platform's listings too, and the ones it made are
+ * `held`. A failed read is not kept: the next company's check reads again.
+ */
+function checkpointOfRun(stack: string): Promise<StackContents> {
+  let read = checkpoints.get(stack);
+  if (read === undefined) {
+    read = readStackCheckpoint(stack);
+    checkpoints.set(stack, read);
+    read.catch(() => checkpoints.delete(stack));
+  }
+  return read;
+}
