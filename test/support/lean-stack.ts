@@ -26,7 +26,7 @@ import {
   type UpdateKind,
   type UpdateSummary,
 } from "@pulumi/pulumi/automation";
-import { passphraseSecrets } from "./passphrase-secrets";
+import { type PassphraseSecrets, passphraseSecrets } from "./passphrase-secrets";
 import {
   type ExportedDeployment,
   isStateSecret,
@@ -151,16 +151,14 @@ async function writeConfig(stack: Stack, config: ConfigMap): Promise<boolean> {
   const settings = await workspace.stackSettings(stack.name);
   const entries = Object.entries(config);
   if (entries.some(([key]) => key.includes(":config:"))) return false;
-  const passphrase = passphraseOf(workspace);
-  const needsKey = entries.some(([, value]) => value.secret);
-  if (
-    needsKey &&
-    (passphrase === undefined ||
-      settings.encryptionSalt === undefined ||
-      (settings.secretsProvider ?? "passphrase") !== "passphrase")
-  )
-    return false;
-  const secrets = needsKey ? passphraseSecrets(passphrase ?? "", settings.encryptionSalt) : undefined;
+  let secrets: PassphraseSecrets | undefined;
+  if (entries.some(([, value]) => value.secret)) {
+    const passphrase = passphraseOf(workspace);
+    const { encryptionSalt, secretsProvider = "passphrase" } = settings;
+    if (passphrase === undefined || encryptionSalt === undefined || secretsProvider !== "passphrase")
+      return false;
+    secrets = passphraseSecrets(passphrase, encryptionSalt);
+  }
   const written = { ...settings.config };
   for (const [key, { value, secret }] of entries) {
     const fullKey = key.includes(":") ? key : `${project.name}:${key}`;
