@@ -26,7 +26,8 @@ import { join } from "node:path";
 import { format } from "prettier";
 import { z } from "zod";
 import { kebabCase } from "../src/cli/manifest-keys";
-import { ADOPT_INPUT, tokenOf } from "../src/provider/model/definition";
+import { ADOPT_INPUT } from "../src/provider/model/definition";
+import { dynamicTokenOf } from "../src/provider/hosts/dynamic/token";
 import { CONFIG_DOCUMENTS } from "../src/schemas/company-config-documents";
 import { FORBIDDEN_IN_GENERATED, GENERATED_MARKER } from "./markdown-links";
 import { EXAMPLE_LANGUAGES, type Example, examplesIn } from "./resource-docs/examples";
@@ -163,7 +164,7 @@ function resourcePage(
     "",
     docs.summary,
     "",
-    `- Type token: \`${tokenOf(definition.type)}\``,
+    `- Type token: \`${dynamicTokenOf(definition.type)}\``,
     `- Import: \`import { ${className}, type ${className}Args } from "pulumi-travel";\``,
     "",
     "## Inputs",

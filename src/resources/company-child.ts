@@ -6,10 +6,17 @@
  */
 import { z } from "zod";
 import { apiPath, listElements, listPosted, type TravelClient } from "../client";
-import type { CreateLookup, LookupCandidate, LookupKey } from "../provider/model/create-lookup";
-import { defineResource, type DefinedResource } from "../provider/hosts/dynamic/define-resource";
-import { adoptIdField, type ResourceDefinition, type Values } from "../provider/model/definition";
-import type { Inventory, ParentIds } from "../provider/model/tenant-facts";
+import {
+  adoptIdField,
+  type CreateLookup,
+  defineResource,
+  type Inventory,
+  type LookupCandidate,
+  type LookupKey,
+  type ParentIds,
+  type ResourceDefinition,
+  type Values,
+} from "../provider/kit";
 import { entityIdSchema } from "../schemas/common";
 import { companyResource } from "./company";
 import { readUnlessGone } from "./gone";
@@ -22,7 +29,7 @@ export type ParentKey = "companyId" | "legalEntityId";
 
 /** How a resource type maps onto the platform. */
 export interface CompanyChildSpec<F extends z.ZodRawShape> {
-  /** Type name (token `pulumi-nodejs:dynamic/travel:<type>`). */
+  /** Type name; each host derives its token from it. */
   type: string;
   /** Parents, outermost first; each is a required input that forces replacement. */
   parents: readonly ParentKey[];
@@ -123,7 +130,7 @@ export type CompanyChildInputs<P extends ParentKey, F extends z.ZodRawShape> = z
 /** Builds the resource definition of a company child. */
 export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>(
   spec: CompanyChildSpec<F> & { parents: readonly P[] },
-): DefinedResource<Values, Values, CompanyChildInputs<P, F>> {
+): Omit<ResourceDefinition<Values, Values>, "inputs"> & { inputs: CompanyChildInputs<P, F> } {
   const parentShape = Object.fromEntries(spec.parents.map((key) => [key, parentFields[key]])) as Pick<
     typeof parentFields,
     P

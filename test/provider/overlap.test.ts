@@ -13,8 +13,8 @@ import type { RunningEmulator } from "../../src/emulator";
 import { GRADES } from "../../src/emulator/org/records";
 import { AmbiguousCreateError } from "../../src/provider/create/create-errors";
 import type { ResourceDefinition, Values } from "../../src/provider/model/definition";
-import { IDS_BEFORE_CREATE } from "../../src/provider/operations/ids-before-create";
-import { REPLACED_KEY, WRITTEN_KEY } from "../../src/provider/operations/overlap";
+import { metaOf } from "../../src/provider/model/codec";
+import { testRun } from "../support/test-run";
 import { buildTypeProvider, type TypeProvider } from "../../src/provider/operations/type-provider";
 import { apiUserResource, listClientIds } from "../../src/resources/api-user";
 import { companyConfigResource } from "../../src/resources/company-config";
@@ -44,10 +44,10 @@ const newCompany = async (name: string) =>
 /** A stack's provider of `definition`, with the warnings it gives. */
 function stackProvider(definition: unknown): { provider: TypeProvider; warnings: string[] } {
   const warnings: string[] = [];
-  const provider = buildTypeProvider(definition as ResourceDefinition<Values, Values>, () => ({
-    client,
-    warn: async (message: string) => void warnings.push(message),
-  }));
+  const provider = buildTypeProvider(
+    definition as ResourceDefinition<Values, Values>,
+    testRun(client, async (message: string) => void warnings.push(message)),
+  );
   return { provider, warnings };
 }
 
@@ -98,20 +98,20 @@ describe("two stacks declaring the same setting of one company", () => {
       const inputsB = (await stackB.provider.check({}, { companyId, ...row.b })).inputs;
       const created = await stackA.provider.create(inputsA);
       const id = created.id;
-      expect(created.outs[WRITTEN_KEY]).toEqual({ companyId, ...row.a });
+      expect(metaOf(created.outs).lastWritten).toEqual({ companyId, ...row.a });
       const createdB = await stackB.provider.create(inputsB);
 
       // A's up --refresh: B's value is drift; it is overwritten with a warning naming both values.
       const first = await upWithRefresh(stackA.provider, id, created.outs, inputsA);
-      expect(first.refreshed.props?.[WRITTEN_KEY]).toEqual({ companyId, ...row.a });
-      expect(first.refreshed.inputs?.[WRITTEN_KEY]).toBeUndefined();
+      expect(metaOf(first.refreshed.props).lastWritten).toEqual({ companyId, ...row.a });
+      expect(metaOf(first.refreshed.inputs).lastWritten).toBeUndefined();
       expect(stackA.warnings).toHaveLength(1);
       expect(stackA.warnings[0]).toContain(
         "someone else changed this setting since this stack last wrote it",
       );
       expect(stackA.warnings[0]).toContain(JSON.stringify({ companyId, ...row.a }));
       expect(stackA.warnings[0]).toContain(JSON.stringify({ companyId, ...row.b }));
-      expect(first.updated[REPLACED_KEY]).toEqual({ companyId, ...row.b });
+      expect(metaOf(first.updated).replacedValue).toEqual({ companyId, ...row.b });
 
       // B's up --refresh overwrites A's value once, with its own warning.
       const second = await upWithRefresh(stackB.provider, id, createdB.outs, inputsB);
@@ -137,8 +137,8 @@ describe("two stacks declaring the same setting of one company", () => {
     const changed = { companyId, features: { FEATURE_PERSONAL_TRAVEL: "false" } };
     const { outs: updated } = await provider.update(id, outs, changed);
     expect(warnings).toEqual([]);
-    expect(updated[WRITTEN_KEY]).toEqual(changed);
-    expect(updated[REPLACED_KEY]).toBeUndefined();
+    expect(metaOf(updated).lastWritten).toEqual(changed);
+    expect(metaOf(updated).replacedValue).toBeUndefined();
   });
 });
 
@@ -193,10 +193,10 @@ describe("a new API user's check", () => {
     const { provider } = stackProvider(apiUserResource);
     const before = await listClientIds(client);
     const { inputs } = await provider.check({}, {});
-    expect(inputs[IDS_BEFORE_CREATE]).toEqual([...before].sort());
+    expect(metaOf(inputs).idsBeforeCreate).toEqual([...before].sort());
     const { id, outs } = await provider.create(inputs);
     const again = await provider.check(inputs, {});
-    expect(again.inputs[IDS_BEFORE_CREATE]).toEqual(inputs[IDS_BEFORE_CREATE]);
+    expect(metaOf(again.inputs).idsBeforeCreate).toEqual(metaOf(inputs).idsBeforeCreate);
     expect((await provider.diff(id, outs, again.inputs)).changes).toBe(false);
     await provider.delete(id, outs);
   });

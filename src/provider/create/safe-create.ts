@@ -23,7 +23,7 @@ import type { LookupCandidate } from "../model/create-lookup";
 import type { NaturalKeyRecovery, SetDifferenceRecovery } from "../model/create-recovery";
 import { ADOPT_INPUT, type Observation, type ResourceDefinition } from "../model/definition";
 import type { ResourceContext } from "../model/resource-context";
-import { isInternalKey } from "../model/internal-keys";
+import { isMetaKey } from "../model/codec";
 import { jsonEqual, type Values } from "../model/values";
 
 /** Timing of {@link safeCreate}; tests shorten it. */
@@ -285,7 +285,7 @@ async function ownCandidates<I extends Values, S extends Values>(
 export function holdsDeclared(observed: Values, inputs: Values): boolean {
   return Object.entries(inputs).every(
     ([key, value]) =>
-      key === ADOPT_INPUT || isInternalKey(key) || value === undefined || jsonEqual(observed[key], value),
+      key === ADOPT_INPUT || isMetaKey(key) || value === undefined || jsonEqual(observed[key], value),
   );
 }
 

@@ -1,14 +1,14 @@
 /**
  * Overlap between writers of one setting (two stacks declaring the same company's features, a
  * person editing it): the platform keeps no version or author, so a stack records in its state,
- * apart from the outputs a refresh overwrites, the values it last wrote ({@link WRITTEN_KEY}).
+ * apart from the outputs a refresh overwrites, the values it last wrote (`Meta.lastWritten`).
  * Before an update of a definition that `detectsOverlap`, the live value is read and compared
  * with them:
  *
  * - equal: nobody else wrote it; the update proceeds.
  * - different: someone else wrote it since. The update proceeds with a warning naming both
  *   values (a change by hand is corrected, as drift is), and records the value it replaced
- *   ({@link REPLACED_KEY}).
+ *   (`Meta.replacedValue`).
  * - different again, and equal to the value the last update replaced: someone writes it back on
  *   every run, as a second stack declaring it does. The update still proceeds (a person repeating
  *   an edit looks the same, and a preview cannot know what the update's read will find, so
@@ -21,13 +21,7 @@ import { diffDeclared } from "../planning/diff";
 import { ADOPT_INPUT, type ResourceDefinition } from "../model/definition";
 import { type ResourceContext, warnRun } from "../model/resource-context";
 import { jsonEqual, type Values } from "../model/values";
-
-/** The state-only property with the declared values this stack last wrote. */
-export const WRITTEN_KEY = "__lastWritten";
-/** The state-only property with another writer's value that this stack's last update replaced. */
-export const REPLACED_KEY = "__replacedValue";
-/** Properties kept in the state's outputs only: never inputs, never shown as a diff. */
-export const STATE_ONLY_KEYS: readonly string[] = [WRITTEN_KEY, REPLACED_KEY];
+import { encodeMeta, metaOf } from "../model/codec";
 
 /** The state-only properties recording that this stack wrote `inputs`; none unless the type detects overlap. */
 export function writtenMarks<I extends Values, S extends Values>(
@@ -36,7 +30,7 @@ export function writtenMarks<I extends Values, S extends Values>(
 ): Values {
   if (definition.capabilities?.update?.detectsOverlap !== true) return {};
   const written = Object.fromEntries(Object.entries(inputs).filter(([key]) => key !== ADOPT_INPUT));
-  return { [WRITTEN_KEY]: written };
+  return encodeMeta({ lastWritten: written });
 }
 
 /**
@@ -51,16 +45,16 @@ export async function overlapBeforeUpdate<I extends Values, S extends Values>(
   id: string,
   recorded: Values,
 ): Promise<Values> {
-  const written = recorded[WRITTEN_KEY];
+  const { lastWritten: written, replacedValue } = metaOf(recorded);
   // State written by an earlier release records nothing to compare with.
-  if (definition.capabilities?.update?.detectsOverlap !== true || !isValues(written)) return {};
+  if (definition.capabilities?.update?.detectsOverlap !== true || written === undefined) return {};
   const found = await definition.read(ctx, id, written as I);
   if (!found) return {};
   const live = Object.fromEntries(
     Object.keys(written).map((key) => [key, (found.observed as Values)[key]] as const),
   );
   if (diffDeclared(definition, written, live).changed.length === 0) return {};
-  if (jsonEqual(recorded[REPLACED_KEY], live)) {
+  if (jsonEqual(replacedValue, live)) {
     await warnRun(
       ctx,
       `${definition.type} ${id}: another writer declares this setting: the value this stack replaced at its ` +
@@ -69,7 +63,7 @@ export async function overlapBeforeUpdate<I extends Values, S extends Values>(
         "stack only: remove it from the other program (or `pulumi state delete <urn>` there, which keeps the " +
         "platform's value).",
     );
-    return { [REPLACED_KEY]: live };
+    return encodeMeta({ replacedValue: live });
   }
   await warnRun(
     ctx,
@@ -78,11 +72,7 @@ export async function overlapBeforeUpdate<I extends Values, S extends Values>(
       "values again. If another stack declares the same setting, declare it in one stack only; the next up " +
       "that finds the other's value written back says so.",
   );
-  return { [REPLACED_KEY]: live };
-}
-
-function isValues(value: unknown): value is Values {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return encodeMeta({ replacedValue: live });
 }
 
 const show = (values: Values) => JSON.stringify(values);
