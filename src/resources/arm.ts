@@ -25,13 +25,14 @@ import {
 import { customFieldPath } from "./custom-field-list";
 import { readUnlessGone } from "./gone";
 import { readEach } from "./read-each";
+import { platformIdSchema } from "../schemas/common";
 
 /** Inputs of {@link Arm}. */
 export const armInputsSchema = z.strictObject({
   /** The company of the custom field; changing it replaces the arm. */
-  companyId: z.string().min(1, "must be an id"),
+  companyId: platformIdSchema("an id"),
   /** The custom field; changing it replaces the arm. */
-  customFieldId: z.string().min(1, "must be an id"),
+  customFieldId: platformIdSchema("an id"),
   /** Name of the arm. */
   name: z.string().trim().min(1, "must not be empty"),
   /**

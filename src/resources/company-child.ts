@@ -17,7 +17,7 @@ import {
   type ResourceDefinition,
   type Values,
 } from "../provider/kit";
-import { entityIdSchema } from "../schemas/common";
+import { entityIdSchema, platformIdSchema } from "../schemas/common";
 import { companyResource } from "./company";
 import { readUnlessGone } from "./gone";
 import { readEach } from "./read-each";
@@ -108,7 +108,7 @@ export type InnerParentDefinition = Pick<
   "type" | "notFoundCodes" | "capabilities"
 >;
 
-const parentIdSchema = z.string().min(1, "must be an id");
+const parentIdSchema = platformIdSchema("an id");
 
 /** An object as the platform returns it, read leniently. */
 const anyObject = z.record(z.string(), z.unknown());

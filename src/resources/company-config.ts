@@ -19,6 +19,7 @@ import {
 } from "../provider/kit";
 import { CONFIG_DOCUMENTS, type ConfigDocumentKind } from "../schemas/company-config-documents";
 import { readUnlessGone } from "./gone";
+import { platformIdSchema } from "../schemas/common";
 
 /** A kind of company config. */
 export type CompanyConfigKind = ConfigDocumentKind;
@@ -32,7 +33,7 @@ const configRoleSchema = z.enum(["ORG", "TMC", "PARTNER_TMC"]);
 export const companyConfigInputsSchema = z
   .strictObject({
     /** The company; changing it replaces the resource. */
-    companyId: z.string().min(1, "must be an id"),
+    companyId: platformIdSchema("an id"),
     /**
      * Which config: `travel-content`, `white-label`, `managers`, `color`, `preference-tiers`,
      * `enrollment`, `tier` or `stealth`. Changing it replaces the resource.

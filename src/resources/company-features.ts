@@ -14,6 +14,7 @@ import {
 import { featureConfigsSchema, featureNameSchema, featureValueOf } from "../schemas/features";
 import { readUnlessGone } from "./gone";
 import { SINGLETON_REPLACEMENT } from "./company-singleton";
+import { platformIdSchema } from "../schemas/common";
 
 const featureValueSchema = z
   .union([z.string(), z.number(), z.boolean()])
@@ -23,7 +24,7 @@ const featureValueSchema = z
 /** Inputs of {@link CompanyFeatures}. */
 export const companyFeaturesInputsSchema = z.strictObject({
   /** The company; changing it replaces the resource. */
-  companyId: z.string().min(1, "must be an id"),
+  companyId: platformIdSchema("an id"),
   /**
    * Features to set, by the platform's feature name (such as `FEATURE_PERSONAL_TRAVEL`). Values are
    * sent as strings: booleans and numbers are converted, objects are JSON-encoded. Features not

@@ -20,11 +20,12 @@ import { type CustomFieldLevel, customFieldLevelSchema } from "../schemas/custom
 import { fieldLevelsOf, type OwnField, ownFields } from "./custom-field-list";
 import { readUnlessGone } from "./gone";
 import { planReorder } from "./reorder-plan";
+import { platformIdSchema } from "../schemas/common";
 
 /** Inputs of {@link CustomFieldOrder}. */
 export const customFieldOrderInputsSchema = z.strictObject({
   /** The company; changing it replaces the resource. */
-  companyId: z.string().min(1, "must be an id"),
+  companyId: platformIdSchema("an id"),
   /** Level whose list is ordered (query `companyRole`). Default `ORG`. */
   companyRole: customFieldLevelSchema.default("ORG"),
   /** The company's own custom fields, first shown first; each at most once. */

@@ -21,7 +21,7 @@ import {
   customFieldSchema,
   customFieldWritableFields,
 } from "../schemas/custom-field";
-import { entityIdSchema } from "../schemas/common";
+import { entityIdSchema, platformIdSchema } from "../schemas/common";
 import {
   customFieldPath,
   customFieldsPath,
@@ -38,7 +38,7 @@ import { replaceWhole, replacementBody } from "./replace-whole";
 export const customFieldInputsSchema = z
   .strictObject({
     /** The company (or TMC) the field is defined at; changing it replaces the field. */
-    companyId: z.string().min(1, "must be an id"),
+    companyId: platformIdSchema("an id"),
     /**
      * Level the field is defined at: `ORG` (a company's own field), `TMC` or `PARTNER_TMC` (a
      * TMC's field, inherited by its companies). Default `ORG`; changing it replaces the field.

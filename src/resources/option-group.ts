@@ -20,6 +20,7 @@ import {
 } from "../provider/kit";
 import { type Option, optionGroupSchema, optionSchema } from "../schemas/custom-field";
 import { readUnlessGone } from "./gone";
+import { platformIdSchema } from "../schemas/common";
 
 /** Most entries (`toUpdate` plus `toDelete`) the provider puts in one PATCH. */
 export const OPTION_BATCH_SIZE = 500;
@@ -27,11 +28,11 @@ export const OPTION_BATCH_SIZE = 500;
 /** Inputs of {@link OptionGroup}. */
 export const optionGroupInputsSchema = z.strictObject({
   /** The company of the custom field; changing it replaces the resource. */
-  companyId: z.string().min(1, "must be an id"),
+  companyId: platformIdSchema("an id"),
   /** The custom field; changing it replaces the resource. */
-  customFieldId: z.string().min(1, "must be an id"),
+  customFieldId: platformIdSchema("an id"),
   /** The arm's option group (`Arm.optionGroupId`); changing it replaces the resource. */
-  optionGroupId: z.string().min(1, "must be an option group id (only USER + MANUAL arms have one)"),
+  optionGroupId: platformIdSchema("an option group id (only USER + MANUAL arms have one)"),
   /** The managed options, matched by name (unique). Options not listed here are left alone. */
   options: z.array(optionSchema).superRefine((options, ctx) => {
     const seen = new Set<string>();

@@ -11,11 +11,12 @@ import {
 import { fixedChargeConfigSchema } from "../schemas/service-charge";
 import { readUnlessGone } from "./gone";
 import { SINGLETON_REPLACEMENT } from "./company-singleton";
+import { platformIdSchema } from "../schemas/common";
 
 /** Inputs of {@link PerTripServiceCharge}. */
 export const perTripServiceChargeInputsSchema = z.strictObject({
   /** The company; changing it replaces the resource. */
-  companyId: z.string().min(1, "must be an id"),
+  companyId: platformIdSchema("an id"),
   /**
    * The platform's `FixedChargeConfig`: `charges` (amounts with `currencyCode`), optional
    * `defaultCurrencyCode` and `tierCharges`. The platform cannot delete this setting, so deleting

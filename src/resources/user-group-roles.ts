@@ -25,13 +25,14 @@ import {
 } from "../schemas/user-group";
 import { readUnlessGone } from "./gone";
 import { mapLimited } from "./read-each";
+import { platformIdSchema } from "../schemas/common";
 
 /** Inputs of {@link UserGroupRoles}. */
 export const userGroupRolesInputsSchema = z.strictObject({
   /** The company of the group; changing it replaces the resource. */
-  companyId: z.string().min(1, "must be an id"),
+  companyId: platformIdSchema("an id"),
   /** The custom user group (not a standard one); changing it replaces the resource. */
-  groupId: z.string().min(1, "must be an id"),
+  groupId: platformIdSchema("an id"),
   /**
    * Every role assignment of the group: roles not listed here are removed from it. A role may be
    * listed once; its `scope` defaults to no restriction.

@@ -5,6 +5,7 @@
  * and the provider the engine calls (`operations/type-provider.ts`) from the registry.
  */
 import { z } from "zod";
+import { platformIdSchema } from "../../schemas/common";
 import type { ResourceCapabilities } from "./capabilities";
 import type { CreateRecovery } from "./create-recovery";
 import type { ResourceContext } from "./resource-context";
@@ -86,7 +87,7 @@ export const adoptIdField = {
    * Id of an existing object to take over instead of creating one; it is then converged to the
    * declared inputs (the `import` option does not work for dynamic resources).
    */
-  adoptId: z.string().min(1).optional(),
+  adoptId: platformIdSchema("an id").optional(),
 };
 
 /** The input names of a definition. */
