@@ -8,9 +8,11 @@
  * - reads made once per run and tallies that add up over the run (`readOnce`, `count`);
  * - what the stack holds: the objects its diffs saw and the ones its creates made or adopted;
  * - the objects the run removed from the stack but left on the platform (a tenant key);
+ * - the unique values the resources it checked claimed (`planning/run-duplicates.ts`);
  * - the gates before the first delete under a company (`company-delete-gate.ts`).
  */
 import type { TravelClient } from "../../client";
+import type { UniqueClaim } from "./unique-input";
 
 /** Shows the person running Pulumi a warning of the run (each host has its own way to the engine). */
 export type WarningSink = (message: string) => Promise<void>;
@@ -47,6 +49,7 @@ export class Run {
   private readonly seen = new Set<string>();
   private readonly claimed = new Set<string>();
   private readonly left = new Map<string, LeftObject[]>();
+  private readonly uniqueClaims = new Map<string, UniqueClaim>();
   /** The gates before the deletes under each company, by company id. */
   readonly companyGates = new Map<string, CompanyGate>();
 
@@ -137,5 +140,16 @@ export class Run {
   /** The objects this run removed from the stack but left on the platform under `companyId`. */
   leftOnPlatform(companyId: string): readonly LeftObject[] {
     return this.left.get(companyId) ?? [];
+  }
+
+  /**
+   * Claims the unique value `key` for `claim`; returns the claim of another resource that holds
+   * it already, or undefined (the same resource may claim its value again).
+   */
+  claimUnique(key: string, claim: UniqueClaim): UniqueClaim | undefined {
+    const first = this.uniqueClaims.get(key);
+    if (first !== undefined && (first.type !== claim.type || first.name !== claim.name)) return first;
+    this.uniqueClaims.set(key, claim);
+    return undefined;
   }
 }

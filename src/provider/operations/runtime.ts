@@ -179,9 +179,9 @@ function forEngine(
     };
   return {
     ...provider,
-    check: guarded(async (olds: Values, news: Values) => {
+    check: guarded(async (olds: Values, news: Values, name?: string) => {
       await verifyOnce();
-      const result = await provider.check(olds, news);
+      const result = await provider.check(olds, news, name);
       return { ...result, failures: engineFailures(result.failures ?? [], news, secretInputs) };
     }),
     diff: guarded(provider.diff),

@@ -24,6 +24,7 @@ import { encodeMeta, metaOf, valuesOf } from "../model/codec";
 import { withoutUndefined } from "../model/values";
 import { vendorFailures } from "../planning/vendor-check";
 import { updateRefusal } from "../planning/update-refusal";
+import { runDuplicateFailures } from "../planning/run-duplicates";
 import { idsBeforeCreate } from "./ids-before-create";
 import { overlapBeforeUpdate, writtenMarks } from "./overlap";
 
@@ -45,7 +46,15 @@ export interface ImportedObject {
  * values typed, and an import.
  */
 export interface TypeProvider extends Required<pulumi.dynamic.ResourceProvider> {
-  check: (olds: Values, news: Values) => Promise<{ inputs: Values; failures: pulumi.dynamic.CheckFailure[] }>;
+  /**
+   * Checks `news`; `name`, the resource's name where the host knows it (the plugin, from the URN),
+   * also compares its unique values with the other resources the run checked.
+   */
+  check: (
+    olds: Values,
+    news: Values,
+    name?: string,
+  ) => Promise<{ inputs: Values; failures: pulumi.dynamic.CheckFailure[] }>;
   diff: (id: string, olds: Values, news: Values) => Promise<TypeDiff>;
   create: (inputs: Values) => Promise<{ id: string; outs: Values }>;
   read: (id: string, props?: Values) => Promise<{ id?: string; props?: Values; inputs?: Values }>;
@@ -71,14 +80,18 @@ export function buildTypeProvider<I extends Values, S extends Values>(
     // Configuration is held by the runtime; nothing per type.
     async configure() {},
 
-    async check(olds: Values, news: Values) {
+    async check(olds: Values, news: Values, name?: string) {
       const checked = checkInputs(definition.inputs, valuesOf(news));
       // The vendor's schemas judge the bodies once the inputs pass their own schema.
       const vendor =
         checked.failures.length === 0
           ? vendorFailures(definition, withoutUndefined(checked.inputs as I))
           : [];
-      const result = { ...checked, failures: [...checked.failures, ...vendor] };
+      const duplicates =
+        checked.failures.length === 0 && name !== undefined
+          ? runDuplicateFailures(run, definition, name, checked.inputs)
+          : [];
+      const result = { ...checked, failures: [...checked.failures, ...vendor, ...duplicates] };
       const failures = [
         ...result.failures,
         ...(await preflightFailures(definition, context, result, news, props.declaredInputsAmong(olds))),

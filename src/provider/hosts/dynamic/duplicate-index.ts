@@ -11,38 +11,21 @@
 import { all, Output, output } from "@pulumi/pulumi/output";
 import { programError } from "./program-error";
 import { isMetaKey } from "../../model/codec";
-import { UNIQUE_EXTERNAL_ID, type UniqueInput } from "../../model/unique-input";
+import {
+  comparedValue as compared,
+  duplicateMessage,
+  UNIQUE_EXTERNAL_ID,
+  type UniqueClaim,
+  type UniqueInput,
+} from "../../model/unique-input";
 
-/** A resource that claimed a key. */
-interface Claim {
-  type: string;
-  name: string;
-}
+type Claim = UniqueClaim;
 
 /** A value for a message: strings as they are, an Output as such. */
 function shown(value: unknown): string {
   if (typeof value === "string") return value;
   if (Output.isInstance(value)) return "(an Output)";
   return JSON.stringify(value) ?? "undefined";
-}
-
-function duplicateError(
-  claim: Claim,
-  first: Claim,
-  value: string,
-  scope: readonly string[],
-  rule: UniqueInput,
-): Error {
-  const where = scope.length > 0 ? ` under the same ${scope.join(" and ")}` : "";
-  return programError(
-    `${claim.type} "${claim.name}" has ${rule.input} "${value}", already used by ${first.type} "${first.name}"${where}: ` +
-      `${rule.rejection}; give each its own ${rule.input}`,
-  );
-}
-
-/** The value as the platform compares it. */
-function compared(value: unknown, rule: UniqueInput): unknown {
-  return rule.caseInsensitive === true && typeof value === "string" ? value.trim().toLowerCase() : value;
 }
 
 /** An index of the unique values one program claimed per type and parent (`program-scope.ts`). */
@@ -111,7 +94,7 @@ export class DuplicateIndex {
   private take(key: string, claim: Claim, value: string, scope: readonly string[], rule: UniqueInput): void {
     const first = this.claims.get(key);
     if (first !== undefined && first.name !== claim.name)
-      throw duplicateError(claim, first, value, scope, rule);
+      throw programError(duplicateMessage(claim, first, value, scope, rule));
     this.claims.set(key, claim);
   }
 }

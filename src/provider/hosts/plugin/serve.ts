@@ -191,7 +191,12 @@ export function providerService(options: PluginOptions, engineAddress: string | 
       return response;
     }),
     check: answer(async (request: provproto.CheckRequest) => {
-      const result = await resources.check(type(request), plain(request.getOlds()), plain(request.getNews()));
+      const result = await resources.check(
+        type(request),
+        plain(request.getOlds()),
+        plain(request.getNews()),
+        request.getUrn(),
+      );
       const response = new provproto.CheckResponse();
       response.setInputs(struct(result.inputs));
       response.setFailuresList(result.failures.map(checkFailure));
