@@ -8,7 +8,7 @@
  * before it; a new API user's check records the TMC's clientIds for reconcile.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TravelClient } from "../../src/client";
+import { apiPath, type TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
 import { GRADES } from "../../src/emulator/org/records";
 import { AmbiguousCreateError } from "../../src/provider/create/create-errors";
@@ -127,8 +127,27 @@ describe("two stacks declaring the same setting of one company", () => {
       // The outputs echo the inputs as declared (the recorded inputs key a config's arrays by key).
       const platform = await stackB.provider.read(id, second.updated);
       expect(platform.props).toMatchObject(row.a);
+
+      // B's delete (its destroy) leaves A's value as it is, naming the setting and both values.
+      await stackB.provider.delete(id, second.updated);
+      expect(stackB.warnings).toHaveLength(2);
+      expect(stackB.warnings[1]).toContain("left as it is: someone else wrote this setting");
+      expect(stackB.warnings[1]).toContain(JSON.stringify({ companyId, ...row.a }));
+      expect((await stackA.provider.read(id, second.updated)).props).toMatchObject(row.a);
     },
   );
+
+  it("a delete of a setting this stack wrote last deletes it, with no warning", async () => {
+    const companyId = await newCompany("Overlap delete alone");
+    const { provider, warnings } = stackProvider(companyFeaturesResource);
+    const { id, outs } = await provider.create({ companyId, features: { FEATURE_PERSONAL_TRAVEL: "true" } });
+    await provider.delete(id, outs);
+    expect(warnings).toEqual([]);
+    const { features } = await client.get<{ features: { name: string }[] }>(
+      apiPath`/v2/companies/${companyId}/features`,
+    );
+    expect(features.map((feature) => feature.name)).not.toContain("FEATURE_PERSONAL_TRAVEL");
+  });
 
   it("a plain update of a setting nobody else wrote reads once and warns of nothing", async () => {
     const companyId = await newCompany("Overlap alone");

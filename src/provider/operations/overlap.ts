@@ -15,6 +15,9 @@
  *   failing here would make `up` do what its preview did not show), with a warning that names the
  *   overlap, both values and what to do. Two stacks may still take turns, but never silently.
  *
+ * Before a delete, a value someone else wrote since is left as it is, with a warning naming it
+ * ({@link leftToAnotherWriter}): a stack's destroy never removes or resets another writer's value.
+ *
  * docs/reliability.md ("Two writers of one setting") says what this can and cannot detect.
  */
 import { diffDeclared } from "../planning/diff";
@@ -45,16 +48,10 @@ export async function overlapBeforeUpdate<I extends Values, S extends Values>(
   id: string,
   recorded: Values,
 ): Promise<Values> {
-  const { lastWritten: written, replacedValue } = metaOf(recorded);
-  // State written by an earlier release records nothing to compare with.
-  if (definition.capabilities?.update?.detectsOverlap !== true || written === undefined) return {};
-  const found = await definition.read(ctx, id, written as I);
-  if (!found) return {};
-  const live = Object.fromEntries(
-    Object.keys(written).map((key) => [key, (found.observed as Values)[key]] as const),
-  );
-  if (diffDeclared(definition, written, live).changed.length === 0) return {};
-  if (jsonEqual(replacedValue, live)) {
+  const overlap = await writtenElsewhere(definition, ctx, id, recorded);
+  if (overlap === undefined) return {};
+  const { written, live } = overlap;
+  if (jsonEqual(metaOf(recorded).replacedValue, live)) {
     await warnRun(
       ctx,
       `${definition.type} ${id}: another writer declares this setting: the value this stack replaced at its ` +
@@ -73,6 +70,50 @@ export async function overlapBeforeUpdate<I extends Values, S extends Values>(
       "that finds the other's value written back says so.",
   );
   return encodeMeta({ replacedValue: live });
+}
+
+/**
+ * Before a delete of a setting: true, after a warning naming it, when the platform holds a value
+ * this stack did not write last (another stack or a person wrote it since), so the delete leaves
+ * it as it is rather than remove or reset what another writer owns. A value this stack wrote
+ * last, or a state that records none (an earlier release), is deleted as before.
+ */
+export async function leftToAnotherWriter<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  ctx: ResourceContext,
+  id: string,
+  recorded: Values,
+): Promise<boolean> {
+  const overlap = await writtenElsewhere(definition, ctx, id, recorded);
+  if (overlap === undefined) return false;
+  await warnRun(
+    ctx,
+    `${definition.type} ${id}: left as it is: someone else wrote this setting since this stack last wrote it ` +
+      `(this stack wrote ${show(overlap.written)}; the platform holds ${show(overlap.live)}), so removing it ` +
+      "from this stack does not remove or reset it. If no other stack declares it, delete it there by hand.",
+  );
+  return true;
+}
+
+/**
+ * The values this stack last wrote (`recorded`) and the platform's values of the same fields, when
+ * they differ; undefined when they do not, when the type does not detect overlap, when the state
+ * records nothing to compare with (an earlier release), or when the object is gone.
+ */
+async function writtenElsewhere<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  ctx: ResourceContext,
+  id: string,
+  recorded: Values,
+): Promise<{ written: Values; live: Values } | undefined> {
+  const written = metaOf(recorded).lastWritten;
+  if (definition.capabilities?.update?.detectsOverlap !== true || written === undefined) return undefined;
+  const found = await definition.read(ctx, id, written as I);
+  if (!found) return undefined;
+  const live = Object.fromEntries(
+    Object.keys(written).map((key) => [key, (found.observed as Values)[key]] as const),
+  );
+  return diffDeclared(definition, written, live).changed.length === 0 ? undefined : { written, live };
 }
 
 const show = (values: Values) => JSON.stringify(values);

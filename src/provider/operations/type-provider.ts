@@ -26,7 +26,7 @@ import { vendorFailures } from "../planning/vendor-check";
 import { updateRefusal } from "../planning/update-refusal";
 import { runDuplicateFailures } from "../planning/run-duplicates";
 import { idsBeforeCreate } from "./ids-before-create";
-import { overlapBeforeUpdate, writtenMarks } from "./overlap";
+import { leftToAnotherWriter, overlapBeforeUpdate, writtenMarks } from "./overlap";
 
 /** A diff with the declared inputs it found changed, which a host may report one by one. */
 export interface TypeDiff extends pulumi.dynamic.DiffResult {
@@ -160,8 +160,10 @@ export function buildTypeProvider<I extends Values, S extends Values>(
     },
 
     async delete(id: string, recorded: Values) {
+      const ctx = context();
+      if (await leftToAnotherWriter(definition, ctx, id, recorded)) return;
       try {
-        await definition.delete(context(), id, props.inputsOnRecord(id, recorded));
+        await definition.delete(ctx, id, props.inputsOnRecord(id, recorded));
       } catch (error) {
         if (!isNotFound(error, definition.notFoundCodes)) throw error;
       }
