@@ -242,6 +242,15 @@ function childLookup<F extends z.ZodRawShape>(
   const fieldKeys = Object.keys(spec.fields);
   const parentsOf = (values: Values) => parentIdsOf(spec.parents, values);
   return {
+    collection: {
+      of: (values) => spec.collectionPath(parentsOf(values)),
+      async ids({ client }, values) {
+        const path = spec.collectionPath(parentsOf(values));
+        return (await listReferences(client, listing, path, parentsOf(values))).map(
+          (reference) => reference.id,
+        );
+      },
+    },
     keyOf(values) {
       const externalId = fieldKeys.includes("externalId") ? values.externalId : undefined;
       if (typeof externalId === "string" && externalId !== "") return { by: "externalId", value: externalId };
