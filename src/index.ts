@@ -6,25 +6,7 @@
  * `pulumi-travel/client` (the API client), `pulumi-travel/emulator`, `pulumi-travel/manifest`
  * (the manifest tools), `pulumi-travel/fleet` and `pulumi-travel/policy`.
  */
-export {
-  Company,
-  CompanyFeatures,
-  CompanyConfig,
-  PerTripServiceCharge,
-  LegalEntity,
-  Office,
-  CostCenter,
-  Department,
-  Grade,
-  CustomField,
-  Arm,
-  CustomFieldOrder,
-  OptionGroup,
-  UserGroupRoles,
-  ApiUser,
-  PartnerPublicKey,
-  TenantKey,
-} from "./dynamic/resources";
+export * from "./dynamic/resources";
 export type {
   CompanyArgs,
   CompanyOutputs,

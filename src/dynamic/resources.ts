@@ -6,7 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { armLinkProps, linkOptionGroupId } from "../provider/hosts/dynamic/arm-link";
-import { dynamicResource, type RegisteredResource } from "../provider/hosts/dynamic/dynamic-resource";
+import { dynamicResource } from "../provider/hosts/dynamic/dynamic-resource";
 import {
   type CompanyArgs,
   type CompanyOutputs,
@@ -133,24 +133,3 @@ export class PartnerPublicKey extends dynamicResource<PartnerPublicKeyArgs, Part
 
 /** A company's managed encryption key. */
 export class TenantKey extends dynamicResource<TenantKeyArgs, TenantKeyOutputs>(tenantKeyResource) {}
-
-/** The Resource classes, in the registry's order (parents before their children). */
-export const resourceClasses: readonly RegisteredResource[] = [
-  Company,
-  CompanyFeatures,
-  CompanyConfig,
-  PerTripServiceCharge,
-  LegalEntity,
-  Office,
-  CostCenter,
-  Department,
-  Grade,
-  CustomField,
-  Arm,
-  CustomFieldOrder,
-  OptionGroup,
-  UserGroupRoles,
-  ApiUser,
-  PartnerPublicKey,
-  TenantKey,
-];

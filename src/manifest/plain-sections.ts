@@ -8,7 +8,7 @@
 import { z } from "zod";
 import type { RegisteredResource } from "../provider/hosts/dynamic/dynamic-resource";
 import { adoptIdField } from "../provider/model/definition";
-import { resourceClasses } from "../dynamic/resources";
+import { resourceClasses } from "../dynamic/registry";
 import { referenceTo, STAND_IN_ID, vendorRules } from "./entries";
 
 /** One section of plain entries. */

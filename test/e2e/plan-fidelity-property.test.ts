@@ -25,7 +25,7 @@ import { seededRandom } from "../../src/emulator/core/random";
 import type { Values } from "../../src/provider/model/definition";
 import { declaredForm } from "../../src/provider/model/keyed-inputs";
 import type { Entity } from "../../src/provider/model/tenant-facts";
-import { resourceClasses } from "../../src/dynamic/resources";
+import { resourceClasses } from "../../src/dynamic/registry";
 import { definitions, type ResourceType } from "../../src/resources/registry";
 import { inventoryOf, readTenantSnapshot, type TenantSnapshot } from "../../src/tenant/read-tenant";
 import { companyChildren } from "../support/company-children";
