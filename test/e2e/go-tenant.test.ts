@@ -17,15 +17,19 @@
 import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiPath, type TravelClient } from "../../src/client";
+import type { TravelClient } from "../../src/client";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
-import { definitions } from "../../src/resources/registry";
-import { readTenant } from "../../src/tenant/read-tenant";
 import { assertNoContractViolations, type ContractRecorder } from "../support/contract-recorder";
 import { clientFor } from "../support/live-emulator";
 import { findOnPath } from "../support/on-path";
 import { newUserProject, type NewUserProject } from "../support/new-user-project";
 import { checkpointResources, checkpointText } from "../support/state-size";
+import {
+  EXAMPLE_TENANT_RESOURCES,
+  type ExampleTenantOutputs,
+  expectExampleTenant,
+  summaryChanges,
+} from "./example-tenant";
 import { e2eSkipReason, startE2eRecorder } from "./harness";
 
 const STACK = "dev";
@@ -42,15 +46,6 @@ function skipReason(): string {
   return reason;
 }
 
-/** The resource changes of the summary event of `pulumi up/refresh/destroy --json`. */
-function summaryChanges(ndjson: string): Record<string, number> {
-  for (const line of ndjson.split("\n").filter((text) => text.startsWith("{"))) {
-    const event = JSON.parse(line) as { summaryEvent?: { resourceChanges: Record<string, number> } };
-    if (event.summaryEvent !== undefined) return event.summaryEvent.resourceChanges;
-  }
-  throw new Error("the command streamed no summary event");
-}
-
 describe.skipIf(skipReason() !== "")(
   "examples/go-tenant on the generated Go SDK, as a new user runs it",
   () => {
@@ -58,7 +53,6 @@ describe.skipIf(skipReason() !== "")(
     let recorder: ContractRecorder;
     let client: TravelClient;
     let project: NewUserProject;
-    let companyId = "";
     const started = Date.now();
 
     /** Runs `command` in the project directory, logging how long it took (reported, never asserted). */
@@ -70,7 +64,6 @@ describe.skipIf(skipReason() !== "")(
     };
     const pulumi = (...args: string[]) => run("pulumi", [...args, "--stack", STACK, "--non-interactive"]);
     const stateResources = () => checkpointResources(checkpointText(project.backend, "go-tenant", STACK));
-    const tenant = async () => readTenant(client, [companyId], definitions);
 
     beforeAll(async () => {
       emulator = await startEmulator();
@@ -108,62 +101,15 @@ describe.skipIf(skipReason() !== "")(
       await pulumi("config", "set", "--secret", "travel:clientSecret", emulator.bootstrap.clientSecret);
 
       const before = emulator.admin.lastRequestSeq;
-      expect(summaryChanges(await pulumi("up", "--yes", "--skip-preview", "--json"))).toEqual({ create: 10 });
+      expect(summaryChanges(await pulumi("up", "--yes", "--skip-preview", "--json"))).toEqual({
+        create: EXAMPLE_TENANT_RESOURCES,
+      });
       expect(emulator.admin.requests(before).filter((r) => r.route === "POST /v2/companies")).toHaveLength(1);
 
-      const outputs = JSON.parse(await pulumi("stack", "output", "--json", "--show-secrets")) as {
-        companyId: string;
-        officeId: string;
-        costCenterIds: Record<string, string>;
-        travelersGroupId: string;
-      };
-      companyId = outputs.companyId;
-      const objects = await tenant();
-      const named = (type: string) =>
-        objects
-          .filter((o) => o.type === type)
-          .map((o) => o.name)
-          .sort();
-      expect(named("LegalEntity")).toEqual(["Acme US Inc."]);
-      expect(named("Office")).toEqual(["Springfield HQ"]);
-      expect(named("CustomField")).toEqual(["Project code"]);
-      expect(named("Arm")).toEqual(["US staff pick a project"]);
-      // The cost centers are the rows of cost-centers.csv, with the ids the program exported.
-      const centers = objects.filter((o) => o.type === "CostCenter");
-      expect(centers.map((o) => [o.externalId, o.name]).sort()).toEqual([
-        ["cc-engineering", "Engineering"],
-        ["cc-operations", "Operations"],
-        ["cc-sales", "Sales"],
-      ]);
-      expect(Object.fromEntries(centers.map((o) => [o.externalId, o.id]))).toEqual(outputs.costCenterIds);
-      expect(objects.find((o) => o.type === "Office")?.id).toBe(outputs.officeId);
-
-      // The arm's options, as the platform holds them (in the option group the arm made).
-      const arm = objects.find((o) => o.type === "Arm");
-      const optionGroup = stateResources().find((r) =>
-        r.urn.endsWith("::travel:index:OptionGroup::project-codes"),
-      );
-      const { customFieldId, optionGroupId } = optionGroup?.outputs as {
-        customFieldId: string;
-        optionGroupId: string;
-      };
-      expect(objects.find((o) => o.type === "CustomField")?.id).toBe(customFieldId);
-      expect(arm?.parents).toMatchObject({ customFieldId });
-      const group = await client.get<{ armId: string; options: { name: string; description?: string }[] }>(
-        apiPath`/v3/companies/${companyId}/custom-fields/${customFieldId}/option-groups/${optionGroupId}`,
-      );
-      expect(group.armId).toBe(arm?.id);
-      expect(group.options.map((o) => [o.name, o.description]).sort()).toEqual([
-        ["P-100", "Apollo"],
-        ["P-200", "Zephyr"],
-      ]);
-
-      // The lookup (travel.GetUserGroupOutput) found the company's standard group.
-      const travelers = await client.post<{ userGroups: { id: string; name: string }[] }>(
-        apiPath`/v3/companies/${companyId}/user-groups/list`,
-        { body: { pagination: { offset: 0, limit: 100 } }, idempotent: true },
-      );
-      expect(outputs.travelersGroupId).toBe(travelers.userGroups.find((g) => g.name === "Travelers")?.id);
+      const outputs = JSON.parse(
+        await pulumi("stack", "output", "--json", "--show-secrets"),
+      ) as ExampleTenantOutputs;
+      await expectExampleTenant(client, outputs, stateResources());
     });
 
     it("previews no changes on a second run, writing nothing to the platform", async () => {
