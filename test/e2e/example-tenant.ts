@@ -1,13 +1,22 @@
 /**
  * The tenant that examples/go-tenant and examples/python-tenant both declare, in Go and in Python on
- * the generated SDKs, as their e2e files check it after `pulumi up`: the objects on the platform,
- * the program's outputs, and the result of its lookup.
+ * the generated SDKs, and what their e2e files share: a new user's project against an emulator
+ * (through a contract recorder), its stack configured and deployed, and the checks after
+ * `pulumi up` (the objects on the platform, the program's outputs, the result of its lookup).
  */
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { apiPath, type TravelClient } from "../../src/client";
+import { type RunningEmulator, startEmulator } from "../../src/emulator";
 import { definitions } from "../../src/resources/registry";
 import { readTenant } from "../../src/tenant/read-tenant";
-import type { StateResource } from "../support/state-size";
+import { assertNoContractViolations, type ContractRecorder } from "../support/contract-recorder";
+import { clientFor } from "../support/live-emulator";
+import { newUserProject, type NewUserProject } from "../support/new-user-project";
+import { checkpointResources, checkpointText, type StateResource } from "../support/state-size";
+import { startE2eRecorder, writesSince } from "./harness";
+
+/** The stack both example files deploy. */
+const STACK = "dev";
 
 /** The stack outputs of both examples. */
 export interface ExampleTenantOutputs {
@@ -85,4 +94,103 @@ export async function expectExampleTenant(
     { body: { pagination: { offset: 0, limit: 100 } }, idempotent: true },
   );
   expect(outputs.travelersGroupId).toBe(travelers.userGroups.find((g) => g.name === "Travelers")?.id);
+}
+
+/** What {@link exampleTenantE2e} gives a test file; valid once its `beforeAll` has run. */
+export interface ExampleTenantE2e {
+  readonly emulator: RunningEmulator;
+  readonly client: TravelClient;
+  readonly project: NewUserProject;
+  /** Runs `command` in the project directory, logging how long it took (reported, never asserted). */
+  run(command: string, args: string[]): Promise<string>;
+  /** Runs `pulumi <args> --stack dev --non-interactive` in the project directory. */
+  pulumi(...args: string[]): Promise<string>;
+  /** The resources of the stack's checkpoint. */
+  stateResources(): StateResource[];
+  /**
+   * Creates the stack, configures it for the emulator, runs `pulumi up` (the example's resources
+   * created, one company among them) and asserts the tenant on the platform; its outputs.
+   */
+  deploy(): Promise<ExampleTenantOutputs>;
+  /** Asserts that `pulumi preview --expect-no-changes` passes and writes nothing to the platform. */
+  previewNoChanges(): Promise<void>;
+}
+
+/**
+ * Registers the hooks of an example's e2e file (call it in the `describe`): a fresh emulator with
+ * a contract recorder, a client, and a new user's project `name` with `env` added to its
+ * environment; all closed or removed after the file, which fails on a contract violation.
+ */
+export function exampleTenantE2e(name: string, env: NodeJS.ProcessEnv = {}): ExampleTenantE2e {
+  let emulator: RunningEmulator | undefined;
+  let recorder: ContractRecorder | undefined;
+  let client: TravelClient | undefined;
+  let project: NewUserProject | undefined;
+  const started = Date.now();
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error(`${name}: the e2e environment is not set up yet`);
+    return value;
+  };
+
+  beforeAll(async () => {
+    emulator = await startEmulator();
+    recorder = await startE2eRecorder(emulator.url, `e2e ${name}`);
+    client = clientFor(emulator);
+    project = newUserProject(name, env);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await recorder?.close();
+    await emulator?.close();
+    project?.remove();
+    console.log(`${name} e2e: ${Math.round((Date.now() - started) / 1000)} s`);
+    if (recorder) assertNoContractViolations(recorder, `e2e ${name}`);
+  });
+
+  const e2e: ExampleTenantE2e = {
+    get emulator() {
+      return ready(emulator);
+    },
+    get client() {
+      return ready(client);
+    },
+    get project() {
+      return ready(project);
+    },
+    async run(command, args) {
+      const start = Date.now();
+      const stdout = await e2e.project.run(command, args);
+      const what = `${command.split("/").pop() ?? command} ${args[0] ?? ""}`;
+      console.log(`${name}: ${what}: ${((Date.now() - start) / 1000).toFixed(1)} s`);
+      return stdout;
+    },
+    pulumi: (...args) => e2e.run("pulumi", [...args, "--stack", STACK, "--non-interactive"]),
+    stateResources: () => checkpointResources(checkpointText(e2e.project.backend, name, STACK)),
+    async deploy() {
+      const platform = e2e.emulator;
+      const pulumi = (...args: string[]) => e2e.pulumi(...args);
+      await e2e.run("pulumi", ["stack", "init", STACK, "--non-interactive"]);
+      await pulumi("config", "set", "travel:baseUrl", ready(recorder).url);
+      await pulumi("config", "set", "travel:clientId", platform.bootstrap.clientId);
+      await pulumi("config", "set", "--secret", "travel:clientSecret", platform.bootstrap.clientSecret);
+
+      const before = platform.admin.lastRequestSeq;
+      expect(summaryChanges(await pulumi("up", "--yes", "--skip-preview", "--json"))).toEqual({
+        create: EXAMPLE_TENANT_RESOURCES,
+      });
+      expect(platform.admin.requests(before).filter((r) => r.route === "POST /v2/companies")).toHaveLength(1);
+
+      const outputs = JSON.parse(
+        await pulumi("stack", "output", "--json", "--show-secrets"),
+      ) as ExampleTenantOutputs;
+      await expectExampleTenant(e2e.client, outputs, e2e.stateResources());
+      return outputs;
+    },
+    async previewNoChanges() {
+      const before = e2e.emulator.admin.lastRequestSeq;
+      await e2e.pulumi("preview", "--expect-no-changes");
+      expect(writesSince(e2e.emulator, before)).toEqual([]);
+    },
+  };
+  return e2e;
 }

@@ -14,26 +14,16 @@
  */
 import { cpSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { TravelClient } from "../../src/client";
-import { type RunningEmulator, startEmulator } from "../../src/emulator";
+import { describe, expect, inject, it } from "vitest";
 import { definitions } from "../../src/resources/registry";
 import { readTenant } from "../../src/tenant/read-tenant";
-import { assertNoContractViolations, type ContractRecorder } from "../support/contract-recorder";
-import { clientFor, renameCostCenterOutOfBand } from "../support/live-emulator";
+import { renameCostCenterOutOfBand } from "../support/live-emulator";
 import { findOnPath } from "../support/on-path";
-import { newUserProject, type NewUserProject } from "../support/new-user-project";
 import { pinnedPulumiVersion, repoRoot } from "../support/packed-project";
-import { checkpointResources, checkpointText, declaredResources } from "../support/state-size";
-import {
-  EXAMPLE_TENANT_RESOURCES,
-  type ExampleTenantOutputs,
-  expectExampleTenant,
-  summaryChanges,
-} from "./example-tenant";
-import { e2eSkipReason, startE2eRecorder, writesSince } from "./harness";
+import { declaredResources } from "../support/state-size";
+import { EXAMPLE_TENANT_RESOURCES, exampleTenantE2e, summaryChanges } from "./example-tenant";
+import { e2eSkipReason, writesSince } from "./harness";
 
-const STACK = "dev";
 /** The virtual environment of the `pulumi` Python package scripts/bootstrap made, and its wheels. */
 const TOOLCHAIN_PYTHON = join(repoRoot(), ".tools", "python");
 
@@ -54,46 +44,17 @@ function skipReason(): string {
 describe.skipIf(skipReason() !== "")(
   "examples/python-tenant on the generated Python SDK, as a new user runs it",
   () => {
-    let emulator: RunningEmulator;
-    let recorder: ContractRecorder;
-    let client: TravelClient;
-    let project: NewUserProject;
+    const e2e = exampleTenantE2e("python-tenant");
     let companyId = "";
-    const started = Date.now();
-
-    /** Runs `command` in the project directory, logging how long it took (reported, never asserted). */
-    const run = async (command: string, args: string[]): Promise<string> => {
-      const start = Date.now();
-      const stdout = await project.run(command, args);
-      const what = `${command.split("/").pop() ?? command} ${args[0] ?? ""}`;
-      console.log(`python-tenant: ${what}: ${((Date.now() - start) / 1000).toFixed(1)} s`);
-      return stdout;
-    };
-    const pulumi = (...args: string[]) => run("pulumi", [...args, "--stack", STACK, "--non-interactive"]);
-    const stateResources = () => checkpointResources(checkpointText(project.backend, "python-tenant", STACK));
-
-    beforeAll(async () => {
-      emulator = await startEmulator();
-      recorder = await startE2eRecorder(emulator.url, "e2e python-tenant");
-      client = clientFor(emulator);
-      project = newUserProject("python-tenant");
-    });
-    afterAll(async () => {
-      await client?.close();
-      await recorder?.close();
-      await emulator?.close();
-      project?.remove();
-      console.log(`python-tenant e2e: ${Math.round((Date.now() - started) / 1000)} s`);
-      if (recorder) assertNoContractViolations(recorder, "e2e python-tenant");
-    });
 
     it("installs the plugin and the SDK from the package, and deploys the example", async () => {
+      const { project } = e2e;
       await project.linkPackedInstall(inject("packedProjectDir"));
       cpSync(join(project.dir, "node_modules", "pulumi-travel", "examples", "python-tenant"), project.dir, {
         recursive: true,
       });
-      await run(join(TOOLCHAIN_PYTHON, "venv", "bin", "python3"), ["-m", "venv", "venv"]);
-      await run(join(project.dir, "venv", "bin", "pip"), [
+      await e2e.run(join(TOOLCHAIN_PYTHON, "venv", "bin", "python3"), ["-m", "venv", "venv"]);
+      await e2e.run(join(project.dir, "venv", "bin", "pip"), [
         "install",
         "--quiet",
         "--no-index",
@@ -104,51 +65,34 @@ describe.skipIf(skipReason() !== "")(
         `pulumi==${pinnedPulumiVersion()}`,
         "./node_modules/pulumi-travel/sdk/python",
       ]);
-
-      await run("pulumi", ["stack", "init", STACK, "--non-interactive"]);
-      await pulumi("config", "set", "travel:baseUrl", recorder.url);
-      await pulumi("config", "set", "travel:clientId", emulator.bootstrap.clientId);
-      await pulumi("config", "set", "--secret", "travel:clientSecret", emulator.bootstrap.clientSecret);
-
-      const before = emulator.admin.lastRequestSeq;
-      expect(summaryChanges(await pulumi("up", "--yes", "--skip-preview", "--json"))).toEqual({
-        create: EXAMPLE_TENANT_RESOURCES,
-      });
-      expect(emulator.admin.requests(before).filter((r) => r.route === "POST /v2/companies")).toHaveLength(1);
-
-      const outputs = JSON.parse(
-        await pulumi("stack", "output", "--json", "--show-secrets"),
-      ) as ExampleTenantOutputs;
-      companyId = outputs.companyId;
-      await expectExampleTenant(client, outputs, stateResources());
+      ({ companyId } = await e2e.deploy());
     });
 
     it("previews no changes on a second run, writing nothing to the platform", async () => {
-      const before = emulator.admin.lastRequestSeq;
-      await pulumi("preview", "--expect-no-changes");
-      expect(writesSince(emulator, before)).toEqual([]);
+      await e2e.previewNoChanges();
     });
 
     it("refreshes a change made on the platform into the state", async () => {
-      await renameCostCenterOutOfBand(emulator, companyId, "Sales", "Sales (renamed)");
-      const before = emulator.admin.lastRequestSeq;
-      expect(summaryChanges(await pulumi("refresh", "--yes", "--skip-preview", "--json"))).toMatchObject({
+      await renameCostCenterOutOfBand(e2e.emulator, companyId, "Sales", "Sales (renamed)");
+      const before = e2e.emulator.admin.lastRequestSeq;
+      expect(summaryChanges(await e2e.pulumi("refresh", "--yes", "--skip-preview", "--json"))).toMatchObject({
         update: 1,
       });
-      expect(writesSince(emulator, before)).toEqual([]);
-      const sales = stateResources().find((r) => r.urn.endsWith("::travel:index:CostCenter::cc-sales"));
+      expect(writesSince(e2e.emulator, before)).toEqual([]);
+      const sales = e2e.stateResources().find((r) => r.urn.endsWith("::travel:index:CostCenter::cc-sales"));
       expect(sales?.outputs?.name).toBe("Sales (renamed)");
     });
 
     it("destroys everything: the platform holds none of the company's objects", async () => {
-      const destroyed = summaryChanges(await pulumi("destroy", "--yes", "--skip-preview", "--json"));
+      const { client } = e2e;
+      const destroyed = summaryChanges(await e2e.pulumi("destroy", "--yes", "--skip-preview", "--json"));
       expect(destroyed.delete).toBe(EXAMPLE_TENANT_RESOURCES);
       expect(await readTenant(client, [companyId], definitions)).toEqual([]);
       const companies = await client.get<{ elements?: { id: string }[] }>("/v2/companies", {
         query: { offset: 0, limit: 100 },
       });
       expect((companies.elements ?? []).map((c) => c.id)).not.toContain(companyId);
-      expect(declaredResources(stateResources())).toEqual([]);
+      expect(declaredResources(e2e.stateResources())).toEqual([]);
     });
   },
 );
