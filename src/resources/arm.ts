@@ -41,7 +41,11 @@ export const armInputsSchema = z.strictObject({
    * or `{ type: "AUTO", value }`. Switching to or from USER + MANUAL replaces the arm.
    */
   action: armActionSchema,
-  /** Who the arm applies to. Default empty: everyone, taking precedence over other arms. */
+  /**
+   * Who the arm applies to: a list of audiences, objects the platform defines and the provider
+   * sends as given, such as `{ predicates: [{ type: "LEGAL_ENTITY", id: <legal entity id> }] }`
+   * (the staff of one legal entity). Default empty: everyone, taking precedence over other arms.
+   */
   audiences: z.array(armAudienceSchema).default([]),
   ...adoptIdField,
 });
