@@ -3,7 +3,7 @@
  * the same registry as the dynamic resources. It answers every call the engine makes of a custom
  * resource provider (handshake, configure, schema, check, diff, create, read, update, delete,
  * invoke) and `List` (`list-call.ts`), accepts secrets, previews updates, and hands the engine its
- * port on stdout.
+ * port on stdout. It exits once its engine is gone (`engine-lifetime.ts`).
  *
  * It serves the protocol itself with the SDK's generated stubs rather than through the SDK's
  * `provider.main`, whose `configure` ignores the configuration and whose `read` fails on an import
@@ -31,6 +31,7 @@ import { fromWire, toWire } from "./wire-values";
 import type { CompanyDeleteCheck } from "../../operations/company-delete-gate";
 import { encodeMeta } from "../../model/codec";
 import { answerList } from "./list-call";
+import { exitWhenEngineGone } from "./engine-lifetime";
 import { typeListing } from "./type-listing";
 
 /** What the plugin serves. */
@@ -336,10 +337,11 @@ export async function startPluginServer(
 }
 
 /**
- * Serves the plugin and prints its port on stdout, as the engine expects of every plugin;
- * `engineAddress` is the first argument the engine starts a plugin with.
+ * Serves the plugin and prints its port on stdout, as the engine expects of every plugin, until
+ * its engine is gone; `engineAddress` is the first argument the engine starts a plugin with.
  */
 export async function servePlugin(options: PluginOptions, engineAddress: string | undefined): Promise<void> {
-  const { port } = await startPluginServer(options, engineAddress);
+  const { port, server } = await startPluginServer(options, engineAddress);
+  exitWhenEngineGone({ shutdown: () => server.forceShutdown() });
   process.stdout.write(`${port}\n`);
 }
