@@ -286,7 +286,7 @@ describe("the provider plugin over gRPC", () => {
     expect(byOwnId.getInputs()?.toJavaScript()).toEqual(inputs);
 
     await expect(client.call("read", importRead("CostCenter", `${companyId}/${made.id}/x`))).rejects.toThrow(
-      /is not an id of a CostCenter: give the import id <companyId>\/<costCenterId> \(such as .*\), or the CostCenter's own id/,
+      /is neither the import id <companyId>\/<costCenterId> \(such as .*\) nor the CostCenter's own id/,
     );
   });
 

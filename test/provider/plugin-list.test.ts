@@ -178,8 +178,12 @@ describe("List and the ids a read takes, through the plugin", () => {
     await expect(read("CostCenter", "no-such-cost-center")).rejects.toThrow(
       /CostCenter: no CostCenter has the id "no-such-cost-center" under the \d+ companies these credentials can see; give the import id <companyId>\/<costCenterId> \(such as [^)]+\), or the id its resource records/,
     );
-    await expect(read("CostCenter", "a/b/c")).rejects.toThrow(/"a\/b\/c" is not an id of a CostCenter/);
-    await expect(read("ApiUser", "x/y/z/w")).rejects.toThrow(/is not an id of a ApiUser/);
+    await expect(read("CostCenter", "a/b/c")).rejects.toThrow(
+      /"a\/b\/c" is neither the import id <companyId>\/<costCenterId>/,
+    );
+    await expect(read("ApiUser", "x/y/z/w")).rejects.toThrow(
+      /ApiUser: "x\/y\/z\/w" is neither the import id <clientId>\[\/<orgId>\[\/<credentialType>\]\]/,
+    );
 
     // With the credentials of an API user of my company alone, their cost center is not found by its id.
     const user = await platform.post<{ clientId: string; clientSecret: string }>("/v2/api-users", {

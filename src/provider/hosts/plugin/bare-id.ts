@@ -30,7 +30,7 @@ export async function importIdForRead(
   const accepted = `the import id ${form.form} (such as ${form.example})`;
   if (id.includes("/") || id === "")
     throw new Error(
-      `${type}: ${JSON.stringify(id)} is not an id of a ${type}: give ${accepted}, or the ${type}'s own id as its resource records it`,
+      `${type}: ${JSON.stringify(id)} is neither ${accepted} nor the ${type}'s own id as its resource records it`,
     );
   const inputs = listInputsOf(definition);
   if (isOptOut(inputs))
