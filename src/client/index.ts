@@ -51,6 +51,7 @@ export {
   envSource,
   readClientSettings,
   SECRET_SETTINGS,
+  SETTING_DEFAULTS,
   SETTING_ENV_VARS,
   type SettingLookup,
   type SettingName,
