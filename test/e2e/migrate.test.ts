@@ -258,7 +258,7 @@ describe.skipIf(yamlHostSkipReason() !== "")("pulumi-travel migrate and export -
     );
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(
-      `stack ${STACK} has no dynamic travel resources (24 already on the plugin)`,
+      `stack ${STACK} has no dynamic travel resources (${24 + HOSTILE.length} already on the plugin)`,
     );
     expect((await exported()).deployment.resources).toEqual(state.deployment.resources);
     expect(readdirSync(join(work, "again")).sort()).toEqual(["Pulumi.dev.yaml", "Pulumi.yaml"]);
