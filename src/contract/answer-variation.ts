@@ -91,6 +91,15 @@ const PRESENT_BY_SPEC: Readonly<Record<string, readonly string[]>> = {
 const ID_NAME = /^(id|kid)$|^(?!externalId$).*[a-z]Id$/;
 /** An array keeps its order when its description says order matters. */
 const ORDER_WORDS = /\b(first|order|ordered|sorted|sequence|priority|rank|lines?)\b/i;
+
+/**
+ * Whether a vendor description gives an array's order a meaning (it speaks of order, lines or
+ * priority). Every other array may come in any order: the emulator shuffles it, and the readers
+ * (the generated schemas included) compare it as a set.
+ */
+export function speaksOfOrder(description: string): boolean {
+  return ORDER_WORDS.test(description);
+}
 /** How deep a generated value goes. */
 const SAMPLE_DEPTH = 4;
 
@@ -181,7 +190,7 @@ function candidates(answer: PublishedAnswer, body: Json, families: readonly Vari
       const items = (node.items ?? {}) as JsonSchema;
       value.forEach((item, i) => walk(items, item, [...path, i], ""));
       const description = `${described} ${textOf(node.description)}`;
-      if (value.length >= 2 && !ORDER_WORDS.test(description))
+      if (value.length >= 2 && !speaksOfOrder(description))
         add("shuffleUnordered", path, (root) =>
           edit(root, path, (array) => [...(array as Json[])].reverse()),
         );

@@ -35,6 +35,11 @@ const LONGER_LISTS: Readonly<Record<string, Values>> = {
       { countryCode: 1, nationalNumber: 5550100 },
       { countryCode: 44, nationalNumber: 2079460000 },
     ],
+    // A list of the generated company settings (src/schemas/company-settings.ts).
+    emergencyContactInfos: [
+      { email: "desk@one.example", designation: "Travel desk" },
+      { email: "security@one.example", designation: "Security" },
+    ],
   },
 };
 
