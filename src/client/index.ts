@@ -25,6 +25,7 @@ export {
   type PagePosition,
   type PaginateOptions,
   PaginationLimitError,
+  PaginationRepeatError,
   paginate,
 } from "./paginate";
 export { PlatformClock } from "./platform-clock";
