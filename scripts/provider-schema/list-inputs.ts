@@ -9,6 +9,9 @@ import { isOptOut } from "../../src/provider/model/tenant-facts";
 import { listInputsOf } from "../../src/provider/hosts/plugin/type-listing";
 import type { ObjectSpec, PropertySpec } from "./pulumi-types";
 
+/** A `listInputs` object: its properties left out when it has none, as the engine writes it. */
+export type ListInputsSpec = Partial<ObjectSpec> & { type: "object" };
+
 /** A parent id in words: `legalEntityId` → `legal entity`. */
 const words = (name: string) =>
   name
@@ -20,7 +23,7 @@ const words = (name: string) =>
 export function listInputsSpec(
   definition: DefinitionRegistry[string],
   className: string,
-): (ObjectSpec & { type: "object" }) | undefined {
+): ListInputsSpec | undefined {
   const inputs = listInputsOf(definition);
   if (isOptOut(inputs)) return undefined;
   const properties: Record<string, PropertySpec> = {};
@@ -34,9 +37,11 @@ export function listInputsSpec(
       type: "string",
       description: `Only those under this ${words(name)}; without it, those under every ${words(name)} of the company.`,
     };
+  // The engine writes an object with no properties as `{ "type": "object" }` (`pulumi package
+  // get-schema` prints it so): no empty `properties`, so the committed schema is what it serves.
   return {
     type: "object",
-    properties,
+    ...(Object.keys(properties).length > 0 ? { properties } : {}),
     ...(inputs.required.length > 0 ? { required: [...inputs.required] } : {}),
   };
 }

@@ -34,7 +34,7 @@ import {
   resourceEntries,
 } from "../resource-docs/compiler-docs";
 import { inputJsonSchema } from "../resource-docs/json-type";
-import { listInputsSpec } from "./list-inputs";
+import { type ListInputsSpec, listInputsSpec } from "./list-inputs";
 import { providerConfig } from "./provider-config";
 import {
   type ComplexTypeSpec,
@@ -60,7 +60,7 @@ export interface ResourceSpec extends ObjectSpec {
   inputProperties: Record<string, PropertySpec>;
   requiredInputs?: string[];
   /** What `pulumi do <token> list` takes (`list-inputs.ts`); absent when the type cannot be listed. */
-  listInputs?: ObjectSpec & { type: "object" };
+  listInputs?: ListInputsSpec;
 }
 
 /** A function of the package schema (`functionSpec`). */

@@ -225,7 +225,8 @@ describe.skipIf(yamlHostSkipReason() !== "")(
       const refused = await callsOf(() =>
         inExamples("preview").then(
           () => "",
-          (error: Error) => error.message,
+          (error: Error & { stdout?: string; stderr?: string }) =>
+            `${error.message}\n${error.stdout ?? ""}\n${error.stderr ?? ""}`,
         ),
       );
       expect(refused.result).toMatch(/companyId[^\n]*letters, digits/);
@@ -248,7 +249,8 @@ describe.skipIf(yamlHostSkipReason() !== "")(
       const twice = await callsOf(() =>
         inExamples("preview").then(
           () => "",
-          (error: Error) => error.message,
+          (error: Error & { stdout?: string; stderr?: string }) =>
+            `${error.message}\n${error.stdout ?? ""}\n${error.stderr ?? ""}`,
         ),
       );
       expect(twice.result).toMatch(/externalId "dup-ext", already used by CostCenter "sales(-again)?"/);

@@ -98,7 +98,9 @@ export async function leftToAnotherWriter<I extends Values, S extends Values>(
 /**
  * The values this stack last wrote (`recorded`) and the platform's values of the same fields, when
  * they differ; undefined when they do not, when the type does not detect overlap, when the state
- * records nothing to compare with (an earlier release), or when the object is gone.
+ * records nothing to compare with (an earlier release), or when the object is gone. A field the
+ * answer leaves out, at any depth, is no evidence of another writer (the vendor's answers may omit
+ * optional fields): only values the platform shows are compared.
  */
 async function writtenElsewhere<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
@@ -113,7 +115,22 @@ async function writtenElsewhere<I extends Values, S extends Values>(
   const live = Object.fromEntries(
     Object.keys(written).map((key) => [key, (found.observed as Values)[key]] as const),
   );
-  return diffDeclared(definition, written, live).changed.length === 0 ? undefined : { written, live };
+  const shown = shownBy(written, live) as Values;
+  return diffDeclared(definition, shown, live).changed.length === 0 ? undefined : { written, live };
+}
+
+/** `written` without the object fields, at any depth, that `live` leaves out. */
+function shownBy(written: unknown, live: unknown): unknown {
+  if (!isPlainObject(written) || !isPlainObject(live)) return written;
+  return Object.fromEntries(
+    Object.entries(written)
+      .filter(([key]) => live[key] !== undefined)
+      .map(([key, value]) => [key, shownBy(value, live[key])]),
+  );
+}
+
+function isPlainObject(value: unknown): value is Values {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 const show = (values: Values) => JSON.stringify(values);
