@@ -21,15 +21,17 @@ import {
   writeFileSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
-import { pluginPlatform } from "../../src/cli/plugin/pulumi-plugins";
+import {
+  checksumsLine,
+  PLUGIN_EXECUTABLE,
+  releaseChecksumsName,
+  releaseTarballName,
+} from "../../src/cli/plugin/release-tarball";
 import { writeTarGz } from "../../src/cli/plugin/tar-gz";
 import { RUNTIME_PACKAGE_FILES } from "../../src/package-files/package-file";
 import { toolCacheDir } from "../tool-cache";
 import { bundlePlugin } from "./bundle";
 import { writeSingleExecutable } from "./single-executable";
-
-/** The plugin's executable name, and the prefix of its release files. */
-export const PLUGIN_EXECUTABLE = "pulumi-resource-travel";
 
 /** Raised when what goes into the cached tarball changes in a way the inputs' digest cannot see. */
 const RELEASE_FORMAT = "1";
@@ -59,21 +61,6 @@ export interface PluginReleaseOptions {
   cacheDir?: string;
   /** Progress lines. */
   log?: (line: string) => void;
-}
-
-/** The release tarball's file name for `version` on this platform. */
-export function releaseTarballName(version: string): string {
-  return `${PLUGIN_EXECUTABLE}-v${version}-${pluginPlatform()}.tar.gz`;
-}
-
-/** The checksums file's name for `version`. */
-export function releaseChecksumsName(version: string): string {
-  return `${PLUGIN_EXECUTABLE}-v${version}-checksums.txt`;
-}
-
-/** The sha256 of `file`, in hex. */
-export function sha256File(file: string): string {
-  return createHash("sha256").update(readFileSync(file)).digest("hex");
 }
 
 /**
@@ -123,7 +110,7 @@ export async function writePluginRelease(
   const tarball = join(outDir, name);
   copyFileSync(join(entry, name), tarball);
   const checksums = join(outDir, releaseChecksumsName(version));
-  writeFileSync(checksums, `${sha256File(tarball)}  ${name}\n`);
+  writeFileSync(checksums, checksumsLine(tarball));
   return {
     version,
     tarball,
