@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { build, type Message, type Plugin } from "esbuild";
+import { build, type Message, type Plugin, stop } from "esbuild";
 
 /**
  * Modules the plugin never loads that would make the bundle much larger: `typescript` (10 MB;
@@ -24,6 +24,8 @@ export interface PluginBundle {
 export async function bundlePlugin(root: string): Promise<PluginBundle> {
   const entry = join(root, "dist", "src", "plugin.js");
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
+  // esbuild serves builds from a child process; stopped after this one, so that a long-lived caller
+  // (a test worker, the bench) is not kept alive by it.
   const result = await build({
     entryPoints: [entry],
     absWorkingDir: root,
@@ -36,7 +38,7 @@ export async function bundlePlugin(root: string): Promise<PluginBundle> {
     plugins: [leftOut],
     logLevel: "silent",
     legalComments: "none",
-  });
+  }).finally(() => stop());
   const [output] = result.outputFiles;
   if (output === undefined) throw new Error("esbuild wrote no bundle");
   return { text: output.text, warnings: result.warnings.map(warningText) };
