@@ -20,7 +20,6 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type PluginRelease, writePluginRelease } from "../../scripts/plugin-release/release";
 import type { InstalledPlugin } from "../../src/cli/plugin/pulumi-plugins";
@@ -36,25 +35,13 @@ import { type FolderServer, serveFolder } from "../support/folder-server";
 import { clientFor } from "../support/live-emulator";
 import { findOnPath } from "../support/on-path";
 import { repoRoot } from "../support/packed-project";
+import { releaseExecutable } from "../support/release-executable";
 import { startE2eRecorder, yamlHostSkipReason } from "./harness";
 
 const version = (JSON.parse(readFileSync(join(repoRoot(), "package.json"), "utf8")) as { version: string })
   .version;
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
-
-/** The one file of a release tarball: its name, mode and content (a ustar header, then the bytes). */
-function tarballFile(tarball: string): { name: string; mode: number; content: Buffer } {
-  const tar = gunzipSync(readFileSync(tarball));
-  const field = (offset: number, length: number) =>
-    tar
-      .subarray(offset, offset + length)
-      .toString("utf8")
-      .replace(/\0.*$/s, "")
-      .trim();
-  const size = parseInt(field(124, 12), 8);
-  return { name: field(0, 100), mode: parseInt(field(100, 8), 8), content: tar.subarray(512, 512 + size) };
-}
 
 /** The program: one company, its plugin fetched from `url` (the version is needed with an http URL). */
 const program = (url: string) => `name: release-tenant
@@ -141,7 +128,7 @@ describe.skipIf(yamlHostSkipReason() !== "")("the plugin's release, fetched by t
     expect(readFileSync(release.checksums, "utf8")).toBe(
       `${sha256(readFileSync(release.tarball))}  ${releaseTarballName(version)}\n`,
     );
-    const file = tarballFile(release.tarball);
+    const file = releaseExecutable(release.tarball);
     expect(file.name).toBe("pulumi-resource-travel");
     expect(file.mode).toBe(0o755);
     expect(file.content.subarray(0, 4).toString("latin1")).toBe("\x7fELF");
@@ -161,7 +148,7 @@ describe.skipIf(yamlHostSkipReason() !== "")("the plugin's release, fetched by t
     const installed = readFileSync(
       join(env.PULUMI_HOME ?? "", "plugins", `resource-travel-v${version}`, "pulumi-resource-travel"),
     );
-    expect(sha256(installed)).toBe(sha256(tarballFile(release.tarball).content));
+    expect(sha256(installed)).toBe(sha256(releaseExecutable(release.tarball).content));
     const { companyId } = JSON.parse(ok(await pulumi("stack", "output", "--json"), "stack output")) as {
       companyId: string;
     };
@@ -200,6 +187,6 @@ describe.skipIf(yamlHostSkipReason() !== "")("the plugin's release, fetched by t
     const installed = readFileSync(
       join(home, "plugins", `resource-travel-v${version}`, "pulumi-resource-travel"),
     );
-    expect(sha256(installed)).toBe(sha256(tarballFile(release.tarball).content));
+    expect(sha256(installed)).toBe(sha256(releaseExecutable(release.tarball).content));
   }, 300_000);
 });
