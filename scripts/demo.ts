@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     });
     const before = emulator.admin.lastRequestSeq;
     if (action === "up") await up(stack);
-    else if (action === "preview") await verifyNoChanges(stack);
+    else if (action === "preview") await verifyNoChanges(stack, "preview");
     else await stack.destroy({ onOutput: write });
     const counts = emulator.admin.requestCounts(before);
     console.log(`\nplatform calls made: ${JSON.stringify(counts)}`);
@@ -68,12 +68,13 @@ async function up(stack: Stack): Promise<void> {
   for (const [name, output] of Object.entries(result.outputs)) {
     console.log(`  ${name} = ${output.secret ? "[secret]" : JSON.stringify(output.value)}`);
   }
-  await verifyNoChanges(stack);
+  await verifyNoChanges(stack, "second preview");
 }
 
-async function verifyNoChanges(stack: Stack): Promise<void> {
+/** Runs `pulumi preview --expect-no-changes`, and prints it as `label`. */
+async function verifyNoChanges(stack: Stack, label: string): Promise<void> {
   const preview = await stack.preview({ expectNoChanges: true });
-  console.log(`second preview: no changes (${JSON.stringify(preview.changeSummary)})`);
+  console.log(`${label}: no changes (${JSON.stringify(preview.changeSummary)})`);
 }
 
 function write(text: string): void {

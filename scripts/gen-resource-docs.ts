@@ -26,7 +26,8 @@ import { join } from "node:path";
 import { format } from "prettier";
 import { z } from "zod";
 import { kebabCase } from "../src/cli/manifest-keys";
-import { ADOPT_INPUT, tokenOf } from "../src/provider/model/definition";
+import { ADOPT_INPUT } from "../src/provider/model/definition";
+import { dynamicTokenOf } from "../src/provider/hosts/dynamic/token";
 import { CONFIG_DOCUMENTS } from "../src/schemas/company-config-documents";
 import { FORBIDDEN_IN_GENERATED, GENERATED_MARKER } from "./markdown-links";
 import { EXAMPLE_LANGUAGES, type Example, examplesIn } from "./resource-docs/examples";
@@ -42,6 +43,7 @@ import {
   resourceEntries,
 } from "./resource-docs/compiler-docs";
 import { replaceOnOf } from "../src/provider/model/replace-rules";
+import { TOKEN_PREFIX } from "./provider-schema/pulumi-types";
 
 /** The directory the pages are written to, relative to the repository root. */
 export const RESOURCE_DOCS_DIR = "docs/resources";
@@ -145,6 +147,28 @@ function outputRows(entry: ResourceEntry, docs: ResourceDocs, inputs: readonly s
   return rows;
 }
 
+/**
+ * The page's opening: how each language declares the type, on which host, with which type token,
+ * and how Go and Python spell the input names the tables use (`firstInput`, as an example).
+ */
+function languageLines(className: string, dynamicToken: string, firstInput: string): string[] {
+  const plugin = `${TOKEN_PREFIX}${className}`;
+  const pascal = firstInput.charAt(0).toUpperCase() + firstInput.slice(1);
+  const snake = firstInput.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  return [
+    "| language | host | declaration | type token |",
+    "| -------- | ---- | ----------- | ---------- |",
+    `| TypeScript, JavaScript | dynamic resources | \`new ${className}(name, args)\`, with \`import { ${className}, type ${className}Args } from "pulumi-travel";\` | \`${dynamicToken}\` |`,
+    `| YAML | provider plugin \`travel\` | \`type: ${plugin}\` | \`${plugin}\` |`,
+    `| Go | provider plugin \`travel\` | \`travel.New${className}(ctx, name, &travel.${className}Args{...})\` | \`${plugin}\` |`,
+    `| Python | provider plugin \`travel\` | \`travel.${className}(name, ...)\`, with \`import pulumi_travel as travel\` | \`${plugin}\` |`,
+    "",
+    `What each language needs: [languages](../languages.md). The inputs and outputs below are named as in`,
+    `TypeScript and YAML (\`${firstInput}\`); Go spells them in PascalCase (\`${pascal}\`), Python in`,
+    `snake_case (\`${snake}\`).`,
+  ];
+}
+
 /** The Markdown page of one resource. */
 function resourcePage(
   entry: ResourceEntry,
@@ -163,8 +187,7 @@ function resourcePage(
     "",
     docs.summary,
     "",
-    `- Type token: \`${tokenOf(definition.type)}\``,
-    `- Import: \`import { ${className}, type ${className}Args } from "pulumi-travel";\``,
+    ...languageLines(className, dynamicTokenOf(definition.type), inputs[0] ?? "companyId"),
     "",
     "## Inputs",
     "",

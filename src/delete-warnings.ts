@@ -9,8 +9,7 @@
  */
 import type { CompanyDeleteCheck } from "./provider/operations/company-delete-gate";
 import type { DeleteWarning } from "./provider/operations/runtime";
-import { warnRun } from "./provider/model/resource-context";
-import { leftOnPlatform } from "./provider/planning/stack-objects";
+import { type ResourceContext, warnRun } from "./provider/model/resource-context";
 import { definitions } from "./resources/registry";
 import {
   blockedDeletionError,
@@ -24,11 +23,15 @@ import type { StackContents } from "./tenant/stack-export";
 
 /** The delete warnings of the package's types. */
 export const deleteWarnings: Readonly<Record<string, DeleteWarning>> = {
-  Company: async ({ client }, companyId, held, recorded) => {
+  Company: async ({ client, run: engineRun }, companyId, recorded) => {
     const blockers = await companyBlockers(client, companyId, definitions);
     if (blockers.length > 0 && recorded.forceDestroy !== true)
       throw blockedDeletionError(companyId, blockers);
-    const run = { held, left: leftOnPlatform(companyId), forced: forcedLines(blockers) };
+    const run = {
+      held: (type: string, id: string) => engineRun.holds(type, id),
+      left: engineRun.leftOnPlatform(companyId),
+      forced: forcedLines(blockers),
+    };
     const warning = await companyDeletionWarning(client, companyId, definitions, run);
     await deleteBlockers(client, blockers);
     return warning;
@@ -42,14 +45,14 @@ export const deleteWarnings: Readonly<Record<string, DeleteWarning>> = {
  * A checkpoint that cannot be read gives one warning, and the run goes on (the company's own
  * delete still stops before its `DELETE`).
  */
-export const companyDeleteCheck: CompanyDeleteCheck = async (ctx, companyId, { stack, held }) => {
+export const companyDeleteCheck: CompanyDeleteCheck = async (ctx, companyId, stack) => {
   let checkpoint: StackContents;
   try {
     if (stack === undefined)
       throw new Error(
         "the state of the deleted object does not name its stack (it was written by an older pulumi-travel; a `pulumi up` records it)",
       );
-    checkpoint = await checkpointOfRun(stack);
+    checkpoint = await checkpointOfRun(ctx, stack);
   } catch (error) {
     await warnRun(
       ctx,
@@ -64,13 +67,10 @@ export const companyDeleteCheck: CompanyDeleteCheck = async (ctx, companyId, { s
   if (company === undefined || company.properties.forceDestroy === true) return;
   const inStack = new Set(checkpoint.resources.map(({ type, id }) => `${type}/${id}`));
   const blockers = (await companyBlockers(ctx.client, companyId, definitions)).filter(
-    ({ type, id }) => !inStack.has(`${type}/${id}`) && !held(type, id),
+    ({ type, id }) => !inStack.has(`${type}/${id}`) && !ctx.run.holds(type, id),
   );
   if (blockers.length > 0) throw blockedDeletionError(companyId, blockers, true);
 };
-
-/** The checkpoint reads of this provider process (one engine run), by stack. */
-const checkpoints = new Map<string, Promise<StackContents>>();
 
 /**
  * `stack`'s checkpoint, read once for every company the run deletes (a destroy of 15 companies ran
@@ -79,12 +79,6 @@ const checkpoints = new Map<string, Promise<StackContents>>();
  * objects the run deleted are gone from the platform's listings too, and the ones it made are
  * `held`. A failed read is not kept: the next company's check reads again.
  */
-function checkpointOfRun(stack: string): Promise<StackContents> {
-  let read = checkpoints.get(stack);
-  if (read === undefined) {
-    read = readStackCheckpoint(stack);
-    checkpoints.set(stack, read);
-    read.catch(() => checkpoints.delete(stack));
-  }
-  return read;
+function checkpointOfRun({ run }: ResourceContext, stack: string): Promise<StackContents> {
+  return run.readOnce(`checkpoint of stack ${stack}`, () => readStackCheckpoint(stack));
 }

@@ -27,33 +27,6 @@ const (
 	programDirectoryField protowire.Number = 2 // ProgramInfo.program_directory
 )
 
-// bytesFields returns the last value of each length-delimited field of a protobuf message.
-func bytesFields(message []byte) map[protowire.Number][]byte {
-	fields := map[protowire.Number][]byte{}
-	for len(message) > 0 {
-		number, kind, n := protowire.ConsumeTag(message)
-		if n < 0 {
-			return fields
-		}
-		message = message[n:]
-		if kind == protowire.BytesType {
-			value, m := protowire.ConsumeBytes(message)
-			if m < 0 {
-				return fields
-			}
-			fields[number] = value
-			message = message[m:]
-			continue
-		}
-		m := protowire.ConsumeFieldValue(number, kind, message)
-		if m < 0 {
-			return fields
-		}
-		message = message[m:]
-	}
-	return fields
-}
-
 // pluginStream sends what the plugin writes to the engine, one message per write.
 type pluginStream struct {
 	mu     *sync.Mutex

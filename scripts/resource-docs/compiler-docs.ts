@@ -1,14 +1,14 @@
 /**
  * What the TypeScript compiler says about the package's API, for the generators that describe it
  * (the resource pages, `scripts/gen-resource-docs.ts`, and the Pulumi package schema,
- * `scripts/gen-provider-schema.ts`): each resource class's summary, the TSDoc of its inputs (read
- * through its `<Name>Args` type, derived from the input schema) and of its declared outputs with
- * their types, and the TSDoc of any exported type's properties.
+ * `scripts/gen-provider-schema.ts`): each resource type's summary (its module's header), the TSDoc
+ * of its inputs (read through its `<Name>Args` interface, derived from the input schema) and of its
+ * outputs with their types (its `<Name>Outputs` interface), and the TSDoc of any exported type's
+ * properties.
  */
 import { basename, join, resolve } from "node:path";
 import ts from "typescript";
-import { isTravelResourceClass } from "../../src/provider/hosts/dynamic/define-resource";
-import * as resources from "../../src/resources";
+import { definitionList } from "../../src/resources/registry";
 import type { Definition } from "./rules";
 import { resolveLinks } from "./tsdoc-links";
 
@@ -18,13 +18,13 @@ export interface ResourceDocs {
   summary: string;
   /** TSDoc of each input, by name. */
   inputs: Record<string, string>;
-  /** Declared outputs of the class with their type and TSDoc. */
+  /** The outputs interface's members with their type and TSDoc. */
   outputs: { name: string; type: string; doc: string }[];
   /** What the resource's `id` is: the "Its id is ..." sentence of the definition's TSDoc. */
   id: string | undefined;
 }
 
-/** A resource class exported by the barrel. */
+/** A resource type of the registry, named as its classes and pages are. */
 export interface ResourceEntry {
   className: string;
   definition: Definition;
@@ -36,14 +36,10 @@ export function repositoryRoot(): string {
   return basename(here) === "dist" ? resolve(here, "..") : here;
 }
 
-/** The resources of the barrel, sorted by class name. */
+/** The resource types of the registry, sorted by name. */
 export function resourceEntries(): ResourceEntry[] {
-  return Object.entries(resources)
-    .filter(([, value]) => isTravelResourceClass(value))
-    .map(([className, value]) => ({
-      className,
-      definition: (value as unknown as typeof resources.Company).definition,
-    }))
+  return definitionList
+    .map((definition) => ({ className: definition.type, definition }))
     .sort((a, b) => a.className.localeCompare(b.className));
 }
 
@@ -71,24 +67,9 @@ function headerComment(file: ts.SourceFile): string {
     .trim();
 }
 
-/** `T` of a declared output's `Output<T>` (or `OutputInstance<T>`). */
-function outputValueType(type: ts.Type, at: ts.Node, checker: ts.TypeChecker): string {
-  const [argument] = checker.getTypeArguments(type as ts.TypeReference);
-  const text = (t: ts.Type) => checker.typeToString(t, at, ts.TypeFormatFlags.NoTruncation);
-  if (argument !== undefined) return text(argument);
-  const alias = type.aliasTypeArguments?.[0];
-  if (alias !== undefined) return text(alias);
-  throw new Error(`output type ${text(type)} is not an Output<T>`);
-}
-
-/** What the definition's TSDoc says the id is (`Its id is the company id.`), from the class's base. */
-function idSentence(declaration: ts.ClassDeclaration, checker: ts.TypeChecker): string | undefined {
-  const base = declaration.heritageClauses?.[0]?.types[0]?.expression;
-  let root: ts.Expression | undefined = base;
-  while (root && ts.isPropertyAccessExpression(root)) root = root.expression;
-  const symbol = root && checker.getSymbolAtLocation(root);
-  if (!symbol) return undefined;
-  const doc = ts.displayPartsToString(symbol.getDocumentationComment(checker)).replace(/\s*\n\s*/g, " ");
+/** What the definition's TSDoc says the id is (`Its id is the company id.`). */
+function idSentence(definition: ts.Symbol, checker: ts.TypeChecker): string | undefined {
+  const doc = ts.displayPartsToString(definition.getDocumentationComment(checker)).replace(/\s*\n\s*/g, " ");
   const sentence = /Its id is (.+?)\.(?:\s|$)/.exec(doc)?.[1];
   return sentence && sentence.charAt(0).toUpperCase() + sentence.slice(1) + ".";
 }
@@ -141,8 +122,9 @@ export function propertyDocs(
 }
 
 /**
- * Reads TSDoc and output types of every exported resource class with the compiler API. `pageOf`
- * gives the link of a `{@link}`ed name (a resource page), undefined to show it as code.
+ * Reads TSDoc and output types of every resource type of the barrel with the compiler API: its
+ * `<Name>Args` and `<Name>Outputs` interfaces and its definition. `pageOf` gives the link of a
+ * `{@link}`ed name (a resource page), undefined to show it as code.
  */
 export function compilerDocs(
   view: CompilerView,
@@ -154,13 +136,16 @@ export function compilerDocs(
 
   const result: Record<string, ResourceDocs> = {};
   for (const className of classNames) {
-    const classSymbol = exports.get(className);
+    const definitionSymbol = exports.get(`${className.charAt(0).toLowerCase()}${className.slice(1)}Resource`);
     const argsSymbol = exports.get(`${className}Args`);
-    if (!classSymbol) throw new Error(`${className} is not exported by src/resources/index.ts`);
+    const outputsSymbol = exports.get(`${className}Outputs`);
+    if (!definitionSymbol)
+      throw new Error(`src/resources/index.ts does not export the definition of ${className}`);
     if (!argsSymbol) throw new Error(`src/resources/index.ts must export the type ${className}Args`);
-    const cls = classSymbol;
-    const declaration = cls.valueDeclaration ?? cls.declarations?.[0];
-    if (!declaration || !ts.isClassDeclaration(declaration)) throw new Error(`${className} is not a class`);
+    if (!outputsSymbol) throw new Error(`src/resources/index.ts must export the type ${className}Outputs`);
+    const declaration = outputsSymbol.declarations?.[0];
+    if (!declaration || !ts.isInterfaceDeclaration(declaration))
+      throw new Error(`${className}Outputs is not an interface`);
     const file = declaration.getSourceFile();
 
     const argsType = checker.getDeclaredTypeOfSymbol(argsSymbol);
@@ -172,17 +157,21 @@ export function compilerDocs(
 
     const outputs: ResourceDocs["outputs"] = [];
     for (const member of declaration.members) {
-      if (!ts.isPropertyDeclaration(member) || !ts.isIdentifier(member.name)) continue;
+      if (!ts.isPropertySignature(member) || !ts.isIdentifier(member.name)) continue;
       const symbol = checker.getSymbolAtLocation(member.name);
       if (!symbol) continue;
       outputs.push({
         name: member.name.text,
-        type: outputValueType(checker.getTypeAtLocation(member), member, checker),
+        type: checker.typeToString(
+          checker.getTypeAtLocation(member),
+          member,
+          ts.TypeFormatFlags.NoTruncation,
+        ),
         doc: docText(symbol, checker, pageOf),
       });
     }
     const header = resolveLinks(headerComment(file), file, checker, pageOf);
-    const text = (header || docText(cls, checker, pageOf)).replace(
+    const text = (header || docText(outputsSymbol, checker, pageOf)).replace(
       new RegExp(`^The ${className} resource:\\s*`),
       "",
     );
@@ -190,7 +179,7 @@ export function compilerDocs(
       summary: text.charAt(0).toUpperCase() + text.slice(1),
       inputs,
       outputs,
-      id: idSentence(declaration, checker),
+      id: idSentence(definitionSymbol, checker),
     };
   }
   return result;

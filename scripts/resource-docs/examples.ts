@@ -155,7 +155,7 @@ export const EXAMPLE_LANGUAGES: readonly ExampleLanguage[] = [
     fence: "python",
     dir: `${EXAMPLES_DIR}/python`,
     program: (name) => name.endsWith(".py"),
-    host: "Runs on the provider plugin through the generated SDK `sdk/python`; compiled, and each call checked against the SDK's signatures.",
+    host: "Runs on the provider plugin through the generated SDK `sdk/python`, installed with pip beside the `pulumi` Python package ([languages](../languages.md#python)); compiled, and each call checked against the SDK's signatures. `examples/python-tenant` runs on the same SDK end to end in the tests.",
     find: callExamples("travel."),
   },
 ];

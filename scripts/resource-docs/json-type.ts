@@ -47,7 +47,10 @@ export function isJsonValue(schema: JsonSchema): boolean {
   );
 }
 
-const wrap = (text: string) => (text.includes(" ") ? `(${text})` : text);
+/** How an object of JSON values reads (any object the platform defines, passed on as given). */
+const JSON_OBJECT = "JSON object";
+
+const wrap = (text: string) => (text.includes(" ") && text !== JSON_OBJECT ? `(${text})` : text);
 
 /** Renders schemas, resolving `$ref`s into `defs`. */
 class TypeWriter {
@@ -90,7 +93,9 @@ class TypeWriter {
     const values = schema.additionalProperties;
     if (values === undefined || values === false) return "object";
     const keys = schema.propertyNames ? this.text(schema.propertyNames, depth + 1, resolving) : "string";
-    return `map of ${keys.includes("|") ? "feature name" : keys} to ${this.text(values, depth + 1, resolving)}`;
+    const valueText = this.text(values, depth + 1, resolving);
+    if (keys === "string" && valueText === "JSON value") return JSON_OBJECT;
+    return `map of ${keys.includes("|") ? "feature name" : keys} to ${valueText}`;
   }
 }
 

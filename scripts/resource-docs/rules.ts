@@ -5,13 +5,17 @@
  * `deleteBeforeReplace`, `uniqueExternalIdWithin`, `uniqueInputs`, `recovery`, `adoptId`), which
  * the provider runs, so the page says what the provider does.
  */
-import type { RegisteredResource } from "../../src/provider/hosts/dynamic/define-resource";
-import { ADOPT_INPUT, inputKeysOf } from "../../src/provider/model/definition";
+import {
+  ADOPT_INPUT,
+  inputKeysOf,
+  type ResourceDefinition,
+  type Values,
+} from "../../src/provider/model/definition";
 import { UNIQUE_EXTERNAL_ID, type UniqueInput } from "../../src/provider/model/unique-input";
 import { replaceOnOf } from "../../src/provider/model/replace-rules";
 
 /** A definition as the registry holds it. */
-export type Definition = RegisteredResource["definition"];
+export type Definition = ResourceDefinition<Values, Values>;
 
 /** `text` with its first letter in lower case (a description continuing a sentence). */
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

@@ -35,7 +35,7 @@ namespace PulumiTravel.Travel
         public Output<string> ArmId { get; private set; } = null!;
 
         /// <summary>
-        /// Who the arm applies to. Default empty: everyone, taking precedence over other arms. Default: `[]`.
+        /// Who the arm applies to: a list of audiences, objects the platform defines and the provider sends as given, such as `{ predicates: [{ type: "LEGAL_ENTITY", id: &lt;legal entity id&gt; }] }` (the staff of one legal entity). Default empty: everyone, taking precedence over other arms. Default: `[]`.
         /// </summary>
         [Output("audiences")]
         public Output<ImmutableArray<ImmutableDictionary<string, object>>> Audiences { get; private set; } = null!;
@@ -131,7 +131,7 @@ namespace PulumiTravel.Travel
         private InputList<ImmutableDictionary<string, object>>? _audiences;
 
         /// <summary>
-        /// Who the arm applies to. Default empty: everyone, taking precedence over other arms. Default: `[]`.
+        /// Who the arm applies to: a list of audiences, objects the platform defines and the provider sends as given, such as `{ predicates: [{ type: "LEGAL_ENTITY", id: &lt;legal entity id&gt; }] }` (the staff of one legal entity). Default empty: everyone, taking precedence over other arms. Default: `[]`.
         /// </summary>
         public InputList<ImmutableDictionary<string, object>> Audiences
         {

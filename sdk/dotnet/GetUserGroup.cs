@@ -13,19 +13,19 @@ namespace PulumiTravel.Travel
     public static class GetUserGroup
     {
         /// <summary>
-        /// The user group named `name` of company `companyId` (a standard group, `isUnmodifiable`, or a custom one). Fails, naming the search, unless exactly one group has that name.
+        /// The user group named `name` of company `companyId` (a standard group, `isUnmodifiable`, or a custom one). A custom group must exist on the platform before it can be found: it is made there, since the platform's API has no call that creates one. Fails, naming the search, unless exactly one group has that name.
         /// </summary>
         public static Task<GetUserGroupResult> InvokeAsync(GetUserGroupArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetUserGroupResult>("travel:index:getUserGroup", args ?? new GetUserGroupArgs(), options.WithDefaults());
 
         /// <summary>
-        /// The user group named `name` of company `companyId` (a standard group, `isUnmodifiable`, or a custom one). Fails, naming the search, unless exactly one group has that name.
+        /// The user group named `name` of company `companyId` (a standard group, `isUnmodifiable`, or a custom one). A custom group must exist on the platform before it can be found: it is made there, since the platform's API has no call that creates one. Fails, naming the search, unless exactly one group has that name.
         /// </summary>
         public static Output<GetUserGroupResult> Invoke(GetUserGroupInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetUserGroupResult>("travel:index:getUserGroup", args ?? new GetUserGroupInvokeArgs(), options.WithDefaults());
 
         /// <summary>
-        /// The user group named `name` of company `companyId` (a standard group, `isUnmodifiable`, or a custom one). Fails, naming the search, unless exactly one group has that name.
+        /// The user group named `name` of company `companyId` (a standard group, `isUnmodifiable`, or a custom one). A custom group must exist on the platform before it can be found: it is made there, since the platform's API has no call that creates one. Fails, naming the search, unless exactly one group has that name.
         /// </summary>
         public static Output<GetUserGroupResult> Invoke(GetUserGroupInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetUserGroupResult>("travel:index:getUserGroup", args ?? new GetUserGroupInvokeArgs(), options.WithDefaults());

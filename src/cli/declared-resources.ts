@@ -15,8 +15,8 @@ import { isRpcSecret, unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
 import { manifestSchema, type TenantManifest } from "../manifest/schema";
 import { hasPlaceholder, type PlaceholderKind, placeholdersOf } from "../manifest/placeholders";
 import { tenantFromManifest } from "../manifest/tenant";
-import { tokenOf } from "../provider/model/definition";
-import { isInternalKey } from "../provider/model/internal-keys";
+import { dynamicTokenOf } from "../provider/hosts/dynamic/token";
+import { isMetaKey } from "../provider/model/codec";
 import { definitions } from "../resources/registry";
 import type { Json } from "./export-document";
 
@@ -53,7 +53,7 @@ interface Registration {
   inputs: Record<string, unknown>;
 }
 
-const TYPES_BY_TOKEN = new Map(Object.keys(definitions).map((type) => [tokenOf(type), type]));
+const TYPES_BY_TOKEN = new Map(Object.keys(definitions).map((type) => [dynamicTokenOf(type), type]));
 
 /** Counts runs, so that the markers of two runs in one process never meet. */
 let runs = 0;
@@ -181,7 +181,7 @@ function resolveMarkers(registrations: readonly Registration[], pattern: RegExp)
   registrations.forEach(({ inputs, name }, index) => {
     const resource = declared[index] as DeclaredResource;
     for (const [key, value] of Object.entries(inputs))
-      if (!isInternalKey(key)) resource.inputs[key] = resolve(value, `${name}.${key}`);
+      if (!isMetaKey(key)) resource.inputs[key] = resolve(value, `${name}.${key}`);
   });
   const order = Object.keys(definitions);
   return [...declared].sort(

@@ -12,6 +12,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
+import type { ArgsOf } from "../provider/model/args";
 import type { LookupKey } from "../provider/model/create-lookup";
 import { ADOPT_INPUT, inputKeysOf, type ResourceDefinition, type Values } from "../provider/model/definition";
 import type { ProviderFunction } from "../provider/model/provider-function";
@@ -50,8 +51,8 @@ type ParentId = (typeof PARENT_IDS)[number];
 const KEYS = ["externalId", "name", "kid"] as const satisfies readonly LookupKey["by"][];
 type KeyName = (typeof KEYS)[number];
 
-/** The arguments of type `T`'s Resource class. */
-type ArgsOfType<T extends KeyedType> = NonNullable<ConstructorParameters<(typeof resources)[T]>[1]>;
+/** The Args of type `T`, derived from its definition's input schema as its Args interface is. */
+type ArgsOfType<T extends KeyedType> = ArgsOf<(typeof resources)[`${Uncapitalize<T>}Resource`]["inputs"]>;
 
 /** Arguments of a keyed lookup: the parents, and exactly one of the keys (a second one throws). */
 export type KeyedLookupArgs<A> = { [P in Extract<keyof A, ParentId>]: string } & {

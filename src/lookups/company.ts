@@ -6,6 +6,7 @@ import { companyResponseSchema, type companyRoleSchema, companyWritableFields } 
 import { exactlyOne } from "./lookup-error";
 import { lookupPair, oneKeyOf } from "./lookup";
 import { providerFunctionOf } from "./provider-function-of";
+import { standaloneContext } from "../provider/model/resource-context";
 
 /** Arguments of {@link getCompany}: exactly one of the two. */
 export type GetCompanyArgs =
@@ -28,7 +29,7 @@ const companyLookup = (() => {
 async function findCompany(client: TravelClient, args: GetCompanyArgs): Promise<PlatformCompany> {
   const { key, value } = oneKeyOf("getCompany", args, ["externalId", "name"]);
   const by = key === "externalId" ? "externalId" : "name";
-  const found = await companyLookup.find({ client }, {}, { by, value });
+  const found = await companyLookup.find(standaloneContext(client), {}, { by, value });
   const { id } = exactlyOne({ type: "Company", key, value, scope: "under the caller's TMC" }, found);
   const company = await client.get(apiPath`/v2/companies/${id}`, { schema: companyResponseSchema });
   return { ...company, id };

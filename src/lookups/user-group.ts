@@ -14,7 +14,7 @@ const userGroupSearch = byNameInCompany({
   path: (companyId) => apiPath`/v3/companies/${companyId}/user-groups/list`,
   page: userGroupListSchema,
   items: (page) => page.userGroups,
-  hint: "custom groups are made outside the program, on the platform",
+  hint: "a custom group must exist on the platform before a lookup finds it: it is made there, not by a program",
 });
 
 const userGroup = lookupPair(userGroupSearch);
@@ -37,7 +37,9 @@ export const getUserGroupFunction = providerFunctionOf(
     name: "getUserGroup",
     description:
       "The user group named `name` of company `companyId` (a standard group, `isUnmodifiable`, or a " +
-      "custom one). Fails, naming the search, unless exactly one group has that name.",
+      "custom one). A custom group must exist on the platform before it can be found: it is made " +
+      "there, since the platform's API has no call that creates one. Fails, naming the search, unless " +
+      "exactly one group has that name.",
     args: nameInCompanyArgs,
     result: userGroupSchema,
   },

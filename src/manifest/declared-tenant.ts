@@ -1,22 +1,24 @@
 /** What `tenantFromManifest` returns: the resources a manifest declared, by section and key. */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ApiUser } from "../resources/api-user";
-import type { Arm } from "../resources/arm";
-import type { Company } from "../resources/company";
-import type { CompanyConfig } from "../resources/company-config";
-import type { CompanyFeatures } from "../resources/company-features";
-import type { CostCenter } from "../resources/cost-center";
-import type { CustomField } from "../resources/custom-field";
-import type { CustomFieldOrder } from "../resources/custom-field-order";
-import type { Department } from "../resources/department";
-import type { Grade } from "../resources/grade";
-import type { LegalEntity } from "../resources/legal-entity";
-import type { Office } from "../resources/office";
-import type { OptionGroup } from "../resources/option-group";
-import type { PartnerPublicKey } from "../resources/partner-public-key";
-import type { PerTripServiceCharge } from "../resources/per-trip-service-charge";
-import type { TenantKey } from "../resources/tenant-key";
-import type { UserGroupRoles } from "../resources/user-group-roles";
+import type {
+  ApiUser,
+  Arm,
+  Company,
+  CompanyConfig,
+  CompanyFeatures,
+  CostCenter,
+  CustomField,
+  CustomFieldOrder,
+  Department,
+  Grade,
+  LegalEntity,
+  Office,
+  OptionGroup,
+  PartnerPublicKey,
+  PerTripServiceCharge,
+  TenantKey,
+  UserGroupRoles,
+} from "../dynamic/resources";
 
 /** Resources by manifest key. */
 export type Keyed<R> = Record<string, R>;

@@ -6,9 +6,9 @@
  * these sections from here, so a new company child needs no line in any of them.
  */
 import { z } from "zod";
-import type { RegisteredResource } from "../provider/hosts/dynamic/define-resource";
+import type { RegisteredResource } from "../provider/hosts/dynamic/dynamic-resource";
 import { adoptIdField } from "../provider/model/definition";
-import { resourceClasses } from "../resources/registry";
+import { resourceClasses } from "../dynamic/registry";
 import { referenceTo, STAND_IN_ID, vendorRules } from "./entries";
 
 /** One section of plain entries. */

@@ -4,7 +4,7 @@
  * Every policy matches types through {@link travelTypeOf}, so a policy written for a type covers
  * both hosts' tokens.
  */
-import { tokenOf } from "../provider/model/definition";
+import { dynamicTokenOf } from "../provider/hosts/dynamic/token";
 import { definitions, type ResourceType } from "../resources/registry";
 
 /** The provider plugin's token of a registry type. */
@@ -15,7 +15,7 @@ export function pluginTokenOf(type: string): string {
 /** Registry type names by the tokens of both hosts. */
 const TYPES_BY_TOKEN: ReadonlyMap<string, ResourceType> = new Map(
   Object.keys(definitions).flatMap((type) => [
-    [tokenOf(type), type as ResourceType],
+    [dynamicTokenOf(type), type as ResourceType],
     [pluginTokenOf(type), type as ResourceType],
   ]),
 );

@@ -5,13 +5,8 @@
  * read finds out-of-band revocations (the user is then gone from state). `adoptId` takes over an
  * existing user by clientId and rotates it once, so the program holds a secret that works.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { collect, InvalidResponseError, listEach, registerSecret, type TravelClient } from "../client";
-import { defineResource } from "../provider/hosts/dynamic/define-resource";
-import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
-import { countPerRun, readOncePerRun } from "../provider/planning/run-cache";
-import { IDS_BEFORE_CREATE } from "../provider/operations/ids-before-create";
-import { oneOf, segmentsForm } from "../provider/model/import-id";
+import { type ArgsOf, defineResource, metaOf, oneOf, segmentsForm } from "../provider/kit";
 import {
   API_USER_PAGE_LIMIT,
   apiUserCredentialTypeSchema,
@@ -234,17 +229,17 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
     },
     preview: {
       vendorRequests: (inputs) => [{ method: "POST", path: "/v2/api-users", body: createBody(inputs) }],
-      async preflight({ client }, news, olds) {
+      async preflight({ client, run }, news, olds) {
         // Only a create adds a user: an update, a rotation or an adoption does not count against the quota.
         if (Object.keys(olds).length > 0 || news.adoptId !== undefined) return [];
         const quota = apiUserQuota();
         // The TMC's users as the run began (one read), plus every new user of the program checked so
         // far in this run: four new users where two slots are left fail at preview, not at the third.
-        const page = await readOncePerRun(client, "/v2/api-users?count", () =>
+        const page = await run.readOnce("/v2/api-users?count", () =>
           client.get("/v2/api-users", { query: { limit: 1, offset: 0 }, schema: listApiUsersResponseSchema }),
         );
         const existing = page.totalCount ?? page.apiUsers.length;
-        const adding = countPerRun(client, "new API users");
+        const adding = run.count("new API users");
         if (existing + adding <= quota) return [];
         return [
           {
@@ -278,25 +273,27 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
         describe: "API users of the TMC",
         listIds: listClientIds,
         remove: revoke,
-        recordedIdsInput: IDS_BEFORE_CREATE,
+        recordedIds: (inputs) => metaOf(inputs).idsBeforeCreate,
       },
     },
   },
 });
 
-/** Arguments of {@link ApiUser}. */
-export type ApiUserArgs = ArgsOf<typeof apiUserInputsSchema>;
+/** Arguments of an ApiUser. */
+export type ApiUserArgs = {
+  [K in keyof ArgsOf<typeof apiUserInputsSchema>]: ArgsOf<typeof apiUserInputsSchema>[K];
+};
 
-/** A machine user of the TMC, with its credentials as secret outputs. */
-export class ApiUser extends apiUserResource.Resource {
+/** The outputs of an ApiUser beside its inputs, as a program reads them. */
+export interface ApiUserOutputs {
   /** The API user's client id; it never changes, not even on rotation. */
-  declare readonly clientId: pulumi.Output<string>;
+  clientId: string;
   /** The client secret (CLIENT_CREDENTIALS); secret. New after each rotation. */
-  declare readonly clientSecret: pulumi.Output<string | undefined>;
+  clientSecret: string | undefined;
   /** The SCIM bearer token (SCIM_TOKEN); secret. */
-  declare readonly scimToken: pulumi.Output<string | undefined>;
+  scimToken: string | undefined;
   /** The role. */
-  declare readonly role: pulumi.Output<string>;
+  role: string;
   /** The credential type. */
-  declare readonly credentialType: pulumi.Output<string>;
+  credentialType: string;
 }

@@ -4,15 +4,17 @@
  * between a kind with an option group (USER + MANUAL) and one without replaces the arm: the
  * platform's PUT changes only name, audiences and action, and cannot add or drop a group.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath } from "../client";
-import { defineResource } from "../provider/hosts/dynamic/define-resource";
-import { adoptIdField } from "../provider/model/definition";
-import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
-import { readOncePerRun } from "../provider/planning/run-cache";
-import { type ParentIds, parentId, type TenantFacts } from "../provider/model/tenant-facts";
-import { containsUnknown } from "../provider/model/unknown-values";
+import {
+  adoptIdField,
+  type ArgsOf,
+  containsUnknown,
+  defineResource,
+  parentId,
+  type ParentIds,
+  type TenantFacts,
+} from "../provider/kit";
 import {
   type ArmAction,
   armActionSchema,
@@ -20,17 +22,17 @@ import {
   armSchema,
   hasOptionGroup,
 } from "../schemas/custom-field";
-import { linkOptionGroupId } from "./arm-link";
 import { customFieldPath } from "./custom-field-list";
 import { readUnlessGone } from "./gone";
 import { readEach } from "./read-each";
+import { platformIdSchema } from "../schemas/common";
 
 /** Inputs of {@link Arm}. */
 export const armInputsSchema = z.strictObject({
   /** The company of the custom field; changing it replaces the arm. */
-  companyId: z.string().min(1, "must be an id"),
+  companyId: platformIdSchema("an id"),
   /** The custom field; changing it replaces the arm. */
-  customFieldId: z.string().min(1, "must be an id"),
+  customFieldId: platformIdSchema("an id"),
   /** Name of the arm. */
   name: z.string().trim().min(1, "must not be empty"),
   /**
@@ -39,7 +41,11 @@ export const armInputsSchema = z.strictObject({
    * or `{ type: "AUTO", value }`. Switching to or from USER + MANUAL replaces the arm.
    */
   action: armActionSchema,
-  /** Who the arm applies to. Default empty: everyone, taking precedence over other arms. */
+  /**
+   * Who the arm applies to: a list of audiences, objects the platform defines and the provider
+   * sends as given, such as `{ predicates: [{ type: "LEGAL_ENTITY", id: <legal entity id> }] }`
+   * (the staff of one legal entity). Default empty: everyone, taking precedence over other arms.
+   */
   audiences: z.array(armAudienceSchema).default([]),
   ...adoptIdField,
 });
@@ -155,9 +161,9 @@ export const armResource = defineResource<Inputs, State, typeof armInputsSchema>
       idOutput: "armId",
     },
     preview: {
-      async preflight({ client }, news) {
+      async preflight({ client, run }, news) {
         const path = customFieldPath(news.companyId, news.customFieldId);
-        const field = await readOncePerRun(client, path, () =>
+        const field = await run.readOnce(path, () =>
           readUnlessGone(["CUSTOM_FIELD_NOT_FOUND"], () => client.get(path)),
         );
         if (field !== undefined) return [];
@@ -173,20 +179,15 @@ export const armResource = defineResource<Inputs, State, typeof armInputsSchema>
   },
 });
 
-/** Arguments of {@link Arm}. */
-export type ArmArgs = ArgsOf<typeof armInputsSchema>;
+/** Arguments of an Arm. */
+export type ArmArgs = { [K in keyof ArgsOf<typeof armInputsSchema>]: ArgsOf<typeof armInputsSchema>[K] };
 
-/** An arm of a custom field. */
-export class Arm extends armResource.Resource {
-  constructor(name: string, args: ArmArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, args, opts);
-    linkOptionGroupId(this.optionGroupId, { name, id: this.id, action: args.action });
-  }
-
+/** The outputs of an Arm beside its inputs, as a program reads them. */
+export interface ArmOutputs {
   /** The platform's id of the arm. */
-  declare readonly armId: pulumi.Output<string>;
+  armId: string;
   /** The arm's option group, for USER + MANUAL arms; undefined otherwise. */
-  declare readonly optionGroupId: pulumi.Output<string | undefined>;
+  optionGroupId: string | undefined;
   /** The custom field. */
-  declare readonly customFieldId: pulumi.Output<string>;
+  customFieldId: string;
 }

@@ -6,11 +6,18 @@
  */
 import { z } from "zod";
 import { apiPath, listElements, listPosted, type TravelClient } from "../client";
-import type { CreateLookup, LookupCandidate, LookupKey } from "../provider/model/create-lookup";
-import { defineResource, type DefinedResource } from "../provider/hosts/dynamic/define-resource";
-import { adoptIdField, type ResourceDefinition, type Values } from "../provider/model/definition";
-import type { Inventory, ParentIds } from "../provider/model/tenant-facts";
-import { entityIdSchema } from "../schemas/common";
+import {
+  adoptIdField,
+  type CreateLookup,
+  defineResource,
+  type Inventory,
+  type LookupCandidate,
+  type LookupKey,
+  type ParentIds,
+  type ResourceDefinition,
+  type Values,
+} from "../provider/kit";
+import { entityIdSchema, platformIdSchema } from "../schemas/common";
 import { companyResource } from "./company";
 import { readUnlessGone } from "./gone";
 import { readEach } from "./read-each";
@@ -22,7 +29,7 @@ export type ParentKey = "companyId" | "legalEntityId";
 
 /** How a resource type maps onto the platform. */
 export interface CompanyChildSpec<F extends z.ZodRawShape> {
-  /** Type name (token `pulumi-nodejs:dynamic/travel:<type>`). */
+  /** Type name; each host derives its token from it. */
   type: string;
   /** Parents, outermost first; each is a required input that forces replacement. */
   parents: readonly ParentKey[];
@@ -101,7 +108,7 @@ export type InnerParentDefinition = Pick<
   "type" | "notFoundCodes" | "capabilities"
 >;
 
-const parentIdSchema = z.string().min(1, "must be an id");
+const parentIdSchema = platformIdSchema("an id");
 
 /** An object as the platform returns it, read leniently. */
 const anyObject = z.record(z.string(), z.unknown());
@@ -123,7 +130,7 @@ export type CompanyChildInputs<P extends ParentKey, F extends z.ZodRawShape> = z
 /** Builds the resource definition of a company child. */
 export function defineCompanyChild<P extends ParentKey, F extends z.ZodRawShape>(
   spec: CompanyChildSpec<F> & { parents: readonly P[] },
-): DefinedResource<Values, Values, CompanyChildInputs<P, F>> {
+): Omit<ResourceDefinition<Values, Values>, "inputs"> & { inputs: CompanyChildInputs<P, F> } {
   const parentShape = Object.fromEntries(spec.parents.map((key) => [key, parentFields[key]])) as Pick<
     typeof parentFields,
     P
@@ -235,6 +242,15 @@ function childLookup<F extends z.ZodRawShape>(
   const fieldKeys = Object.keys(spec.fields);
   const parentsOf = (values: Values) => parentIdsOf(spec.parents, values);
   return {
+    collection: {
+      of: (values) => spec.collectionPath(parentsOf(values)),
+      async ids({ client }, values) {
+        const path = spec.collectionPath(parentsOf(values));
+        return (await listReferences(client, listing, path, parentsOf(values))).map(
+          (reference) => reference.id,
+        );
+      },
+    },
     keyOf(values) {
       const externalId = fieldKeys.includes("externalId") ? values.externalId : undefined;
       if (typeof externalId === "string" && externalId !== "") return { by: "externalId", value: externalId };

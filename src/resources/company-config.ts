@@ -5,14 +5,21 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, type QueryValue } from "../client";
-import { defineResource } from "../provider/hosts/dynamic/define-resource";
-import type { TenantFacts } from "../provider/model/tenant-facts";
-import type { ArgsOf, InputShape } from "../provider/hosts/dynamic/resource-args";
+import {
+  type ArgsOf,
+  badSegment,
+  containsUnknown,
+  defineResource,
+  type ImportTarget,
+  type InputShape,
+  keyedWithin,
+  oneOf,
+  segmentsForm,
+  type TenantFacts,
+} from "../provider/kit";
 import { CONFIG_DOCUMENTS, type ConfigDocumentKind } from "../schemas/company-config-documents";
-import { containsUnknown } from "../provider/model/unknown-values";
-import { badSegment, type ImportTarget, oneOf, segmentsForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
-import { keyedWithin } from "../provider/model/keyed-within";
+import { platformIdSchema } from "../schemas/common";
 
 /** A kind of company config. */
 export type CompanyConfigKind = ConfigDocumentKind;
@@ -26,7 +33,7 @@ const configRoleSchema = z.enum(["ORG", "TMC", "PARTNER_TMC"]);
 export const companyConfigInputsSchema = z
   .strictObject({
     /** The company; changing it replaces the resource. */
-    companyId: z.string().min(1, "must be an id"),
+    companyId: platformIdSchema("an id"),
     /**
      * Which config: `travel-content`, `white-label`, `managers`, `color`, `preference-tiers`,
      * `enrollment`, `tier` or `stealth`. Changing it replaces the resource.
@@ -310,14 +317,10 @@ export type CompanyConfigArgs = {
   };
 }[CompanyConfigKind];
 
-/** One configuration document of a company. */
-export class CompanyConfig extends companyConfigResource.Resource {
+/** The outputs of a CompanyConfig beside its inputs, as a program reads them. */
+export interface CompanyConfigOutputs {
   /** `<companyId>/<kind>`. */
-  declare readonly configId: pulumi.Output<string>;
+  configId: string;
   /** The stored config document. */
-  declare readonly config: pulumi.Output<Record<string, unknown>>;
-
-  constructor(name: string, args: CompanyConfigArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, args, opts);
-  }
+  config: Record<string, unknown>;
 }

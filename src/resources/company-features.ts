@@ -2,17 +2,19 @@
  * The CompanyFeatures resource: the company features this program manages, set with the
  * platform's partial PATCH. Features the program does not name are left alone.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
-import { defineResource } from "../provider/hosts/dynamic/define-resource";
-import type { ValuePath } from "../provider/model/definition";
-import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
-import type { TenantFacts } from "../provider/model/tenant-facts";
+import {
+  type ArgsOf,
+  companySettingForm,
+  defineResource,
+  type TenantFacts,
+  type ValuePath,
+} from "../provider/kit";
 import { featureConfigsSchema, featureNameSchema, featureValueOf } from "../schemas/features";
-import { companySettingForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
 import { SINGLETON_REPLACEMENT } from "./company-singleton";
+import { platformIdSchema } from "../schemas/common";
 
 const featureValueSchema = z
   .union([z.string(), z.number(), z.boolean()])
@@ -22,7 +24,7 @@ const featureValueSchema = z
 /** Inputs of {@link CompanyFeatures}. */
 export const companyFeaturesInputsSchema = z.strictObject({
   /** The company; changing it replaces the resource. */
-  companyId: z.string().min(1, "must be an id"),
+  companyId: platformIdSchema("an id"),
   /**
    * Features to set, by the platform's feature name (such as `FEATURE_PERSONAL_TRAVEL`). Values are
    * sent as strings: booleans and numbers are converted, objects are JSON-encoded. Features not
@@ -158,13 +160,15 @@ export const companyFeaturesResource = defineResource<
   },
 });
 
-/** Arguments of {@link CompanyFeatures}. */
-export type CompanyFeaturesArgs = ArgsOf<typeof companyFeaturesInputsSchema>;
+/** Arguments of a CompanyFeatures. */
+export type CompanyFeaturesArgs = {
+  [K in keyof ArgsOf<typeof companyFeaturesInputsSchema>]: ArgsOf<typeof companyFeaturesInputsSchema>[K];
+};
 
-/** The features of a company that this program manages. */
-export class CompanyFeatures extends companyFeaturesResource.Resource {
+/** The outputs of a CompanyFeatures beside its inputs, as a program reads them. */
+export interface CompanyFeaturesOutputs {
   /** The company the features belong to. */
-  declare readonly companyId: pulumi.Output<string>;
+  companyId: string;
   /** The managed features and their values, as strings. */
-  declare readonly features: pulumi.Output<Record<string, string>>;
+  features: Record<string, string>;
 }

@@ -1,5 +1,5 @@
 /** The replace rule shared by a company's singleton settings (its features, its per-trip charge). */
-import type { ReplaceRules } from "../provider/model/replace-rules";
+import type { ReplaceRules } from "../provider/kit";
 
 /**
  * A company's singleton is replaced when its company changes, and the old resource goes first: the

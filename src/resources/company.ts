@@ -1,13 +1,16 @@
 /** The Company resource: a company (role ORG by default) under the caller's TMC. */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, byId, itemsUnder, listAll, listedItemSchema } from "../client";
-import { defineResource } from "../provider/hosts/dynamic/define-resource";
-import type { LookupCandidate } from "../provider/model/create-lookup";
-import { adoptIdField, inputKeysOf, type Values } from "../provider/model/definition";
-import { jsonEqual } from "../provider/model/values";
-import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
-import type { TenantFacts } from "../provider/model/tenant-facts";
+import {
+  adoptIdField,
+  type ArgsOf,
+  defineResource,
+  inputKeysOf,
+  jsonEqual,
+  type LookupCandidate,
+  type TenantFacts,
+  type Values,
+} from "../provider/kit";
 import { entityIdSchema } from "../schemas/common";
 import { companyResponseSchema, companyRoleSchema, companyWritableFields } from "../schemas/company";
 import { readUnlessGone } from "./gone";
@@ -178,21 +181,23 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
   },
 });
 
-/** Arguments of {@link Company}. Field names follow the platform's Company API. */
-export type CompanyArgs = ArgsOf<typeof companyInputsSchema>;
+/** Arguments of a Company. Field names follow the platform's Company API. */
+export type CompanyArgs = {
+  [K in keyof ArgsOf<typeof companyInputsSchema>]: ArgsOf<typeof companyInputsSchema>[K];
+};
 
-/** A company on the travel platform. */
-export class Company extends companyResource.Resource {
+/** The outputs of a Company beside its inputs, as a program reads them. */
+export interface CompanyOutputs {
   /** The platform's id of the company. */
-  declare readonly companyId: pulumi.Output<string>;
+  companyId: string;
   /** Company name. */
-  declare readonly name: pulumi.Output<string>;
+  name: string;
   /** Billing currency. */
-  declare readonly billingCurrency: pulumi.Output<string>;
+  billingCurrency: string;
   /** Company roles. */
-  declare readonly companyRoles: pulumi.Output<string[]>;
+  companyRoles: string[];
   /** Your own identifier of the company. */
-  declare readonly externalId: pulumi.Output<string | undefined>;
+  externalId: string | undefined;
   /** Whether the company's delete also deletes the undeclared objects that would block it. */
-  declare readonly forceDestroy: pulumi.Output<boolean | undefined>;
+  forceDestroy: boolean | undefined;
 }

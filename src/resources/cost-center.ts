@@ -1,7 +1,6 @@
 /** The CostCenter resource: a cost center of a company. */
-import type * as pulumi from "@pulumi/pulumi";
 import { apiPath } from "../client";
-import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
+import type { ArgsOf } from "../provider/kit";
 import { createCostCenterRequestSchema } from "../schemas/cost-center";
 import { defineCompanyChild } from "./company-child";
 
@@ -18,13 +17,15 @@ export const costCenterResource = defineCompanyChild({
   fields: createCostCenterRequestSchema.shape,
 });
 
-/** Arguments of {@link CostCenter}. */
-export type CostCenterArgs = ArgsOf<typeof costCenterResource.inputs>;
+/** Arguments of a CostCenter. */
+export type CostCenterArgs = {
+  [K in keyof ArgsOf<typeof costCenterResource.inputs>]: ArgsOf<typeof costCenterResource.inputs>[K];
+};
 
-/** A cost center of a company. */
-export class CostCenter extends costCenterResource.Resource {
+/** The outputs of a CostCenter beside its inputs, as a program reads them. */
+export interface CostCenterOutputs {
   /** The platform's id of the cost center. */
-  declare readonly costCenterId: pulumi.Output<string>;
+  costCenterId: string;
   /** Cost center name. */
-  declare readonly name: pulumi.Output<string>;
+  name: string;
 }

@@ -6,22 +6,26 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
-import { defineResource } from "../provider/hosts/dynamic/define-resource";
-import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
-import { inOrder } from "../provider/model/keyed-inputs";
-import { readOncePerRun } from "../provider/planning/run-cache";
-import type { TenantFacts } from "../provider/model/tenant-facts";
+import {
+  type ArgsOf,
+  containsUnknown,
+  defineResource,
+  inOrder,
+  oneOf,
+  type ResourceContext,
+  segmentsForm,
+  type TenantFacts,
+} from "../provider/kit";
 import { type CustomFieldLevel, customFieldLevelSchema } from "../schemas/custom-field";
 import { fieldLevelsOf, type OwnField, ownFields } from "./custom-field-list";
-import { containsUnknown } from "../provider/model/unknown-values";
 import { readUnlessGone } from "./gone";
 import { planReorder } from "./reorder-plan";
-import { oneOf, segmentsForm } from "../provider/model/import-id";
+import { platformIdSchema } from "../schemas/common";
 
 /** Inputs of {@link CustomFieldOrder}. */
 export const customFieldOrderInputsSchema = z.strictObject({
   /** The company; changing it replaces the resource. */
-  companyId: z.string().min(1, "must be an id"),
+  companyId: platformIdSchema("an id"),
   /** Level whose list is ordered (query `companyRole`). Default `ORG`. */
   companyRole: customFieldLevelSchema.default("ORG"),
   /** The company's own custom fields, first shown first; each at most once. */
@@ -52,12 +56,10 @@ async function currentOrder(
 
 /** The company's own fields at the order's level, listed once per run (preflight and names share it). */
 function ownFieldsOncePerRun(
-  client: TravelClient,
+  { client, run }: ResourceContext,
   { companyId, companyRole }: Pick<Inputs, "companyId" | "companyRole">,
 ): Promise<OwnField[]> {
-  return readOncePerRun(client, `order:${companyId}:${companyRole}`, () =>
-    ownFields(client, companyId, companyRole),
-  );
+  return run.readOnce(`order:${companyId}:${companyRole}`, () => ownFields(client, companyId, companyRole));
 }
 
 /** The failures of declared field ids that are not among `current`, the company's own fields. */
@@ -135,8 +137,8 @@ export const customFieldOrderResource = defineResource<Inputs, State, typeof cus
       replaceOn: ["companyId"],
     },
     preview: {
-      async preflight({ client }, news) {
-        const fields = await ownFieldsOncePerRun(client, news);
+      async preflight(ctx, news) {
+        const fields = await ownFieldsOncePerRun(ctx, news);
         return unknownFields(
           news,
           fields.map((field) => field.id),
@@ -148,9 +150,9 @@ export const customFieldOrderResource = defineResource<Inputs, State, typeof cus
       keyedInputs: { fieldIds: inOrder("fieldId") },
       // Each field is shown by its name (`~ Cost code: { ~ place: "after Purpose" => "first" }`).
       namedKeys: ["fieldIds"],
-      async keyNames({ client }, inputs) {
+      async keyNames(ctx, inputs) {
         if (containsUnknown(inputs.companyId) || containsUnknown(inputs.companyRole)) return {};
-        const fields = await ownFieldsOncePerRun(client, inputs);
+        const fields = await ownFieldsOncePerRun(ctx, inputs);
         return { fieldIds: new Map(fields.map((field) => [field.id, field.name])) };
       },
     },
@@ -180,13 +182,15 @@ export const customFieldOrderResource = defineResource<Inputs, State, typeof cus
   },
 });
 
-/** Arguments of {@link CustomFieldOrder}. */
-export type CustomFieldOrderArgs = ArgsOf<typeof customFieldOrderInputsSchema>;
+/** Arguments of a CustomFieldOrder. */
+export type CustomFieldOrderArgs = {
+  [K in keyof ArgsOf<typeof customFieldOrderInputsSchema>]: ArgsOf<typeof customFieldOrderInputsSchema>[K];
+};
 
-/** The checkout order of a company's custom fields. */
-export class CustomFieldOrder extends customFieldOrderResource.Resource {
+/** The outputs of a CustomFieldOrder beside its inputs, as a program reads them. */
+export interface CustomFieldOrderOutputs {
   /** The company. */
-  declare readonly companyId: pulumi.Output<string>;
+  companyId: string;
   /** The declared fields in checkout order. */
-  declare readonly fieldIds: pulumi.Output<string[]>;
+  fieldIds: string[];
 }

@@ -4,22 +4,24 @@
  * preview; changing `companyRole` (the level it is defined at) replaces it, deleting first since
  * names are unique per company.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
-import { defineResource } from "../provider/hosts/dynamic/define-resource";
-import { adoptIdField } from "../provider/model/definition";
-import { clashAdvice } from "../provider/planning/stack-objects";
-import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
-import type { Entity, TenantFacts } from "../provider/model/tenant-facts";
-import { jsonEqual } from "../provider/model/values";
+import {
+  adoptIdField,
+  type ArgsOf,
+  clashAdvice,
+  defineResource,
+  type Entity,
+  jsonEqual,
+  type TenantFacts,
+} from "../provider/kit";
 import {
   type CustomFieldLevel,
   customFieldLevelSchema,
   customFieldSchema,
   customFieldWritableFields,
 } from "../schemas/custom-field";
-import { entityIdSchema } from "../schemas/common";
+import { entityIdSchema, platformIdSchema } from "../schemas/common";
 import {
   customFieldPath,
   customFieldsPath,
@@ -36,7 +38,7 @@ import { replaceWhole, replacementBody } from "./replace-whole";
 export const customFieldInputsSchema = z
   .strictObject({
     /** The company (or TMC) the field is defined at; changing it replaces the field. */
-    companyId: z.string().min(1, "must be an id"),
+    companyId: platformIdSchema("an id"),
     /**
      * Level the field is defined at: `ORG` (a company's own field), `TMC` or `PARTNER_TMC` (a
      * TMC's field, inherited by its companies). Default `ORG`; changing it replaces the field.
@@ -194,7 +196,7 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
       idOutput: "customFieldId",
     },
     preview: {
-      async preflight({ client }, news, olds) {
+      async preflight({ client, run }, news, olds) {
         if (olds.name !== undefined && sameName(olds.name, news.name) && olds.companyId === news.companyId)
           return [];
         const list = await listCustomFields(client, news.companyId, news.companyRole, {
@@ -207,7 +209,7 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
         return [
           {
             property: "name",
-            reason: `a custom field named "${clash.name}" already exists in company ${news.companyId} (id ${clash.id}); names are unique per company, compared without regard to case: ${clashAdvice("CustomField", clash.id, "name")}`,
+            reason: `a custom field named "${clash.name}" already exists in company ${news.companyId} (id ${clash.id}); names are unique per company, compared without regard to case: ${clashAdvice(run, "CustomField", clash.id, "name")}`,
           },
         ];
       },
@@ -216,17 +218,19 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
   },
 });
 
-/** Arguments of {@link CustomField}. */
-export type CustomFieldArgs = ArgsOf<typeof customFieldInputsSchema>;
+/** Arguments of a CustomField. */
+export type CustomFieldArgs = {
+  [K in keyof ArgsOf<typeof customFieldInputsSchema>]: ArgsOf<typeof customFieldInputsSchema>[K];
+};
 
-/** A custom field (checkout question) of a company or TMC. */
-export class CustomField extends customFieldResource.Resource {
+/** The outputs of a CustomField beside its inputs, as a program reads them. */
+export interface CustomFieldOutputs {
   /** The platform's id of the field. */
-  declare readonly customFieldId: pulumi.Output<string>;
+  customFieldId: string;
   /** The company (or TMC) it is defined at. */
-  declare readonly companyId: pulumi.Output<string>;
+  companyId: string;
   /** The question. */
-  declare readonly name: pulumi.Output<string>;
+  name: string;
   /** Whether travelers see it. */
-  declare readonly enabled: pulumi.Output<boolean>;
+  enabled: boolean;
 }

@@ -1,7 +1,6 @@
 /** The Department resource: a department of a company. */
-import type * as pulumi from "@pulumi/pulumi";
 import { apiPath } from "../client";
-import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
+import type { ArgsOf } from "../provider/kit";
 import { createDepartmentRequestSchema } from "../schemas/department";
 import { defineCompanyChild } from "./company-child";
 
@@ -17,13 +16,15 @@ export const departmentResource = defineCompanyChild({
   fields: createDepartmentRequestSchema.shape,
 });
 
-/** Arguments of {@link Department}. */
-export type DepartmentArgs = ArgsOf<typeof departmentResource.inputs>;
+/** Arguments of a Department. */
+export type DepartmentArgs = {
+  [K in keyof ArgsOf<typeof departmentResource.inputs>]: ArgsOf<typeof departmentResource.inputs>[K];
+};
 
-/** A department of a company. */
-export class Department extends departmentResource.Resource {
+/** The outputs of a Department beside its inputs, as a program reads them. */
+export interface DepartmentOutputs {
   /** The platform's id of the department. */
-  declare readonly departmentId: pulumi.Output<string>;
+  departmentId: string;
   /** Department name. */
-  declare readonly name: pulumi.Output<string>;
+  name: string;
 }

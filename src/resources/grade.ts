@@ -1,7 +1,6 @@
 /** The Grade resource: an employee grade of a company. */
-import type * as pulumi from "@pulumi/pulumi";
 import { apiPath } from "../client";
-import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
+import type { ArgsOf } from "../provider/kit";
 import { createGradeRequestSchema } from "../schemas/grade";
 import { defineCompanyChild } from "./company-child";
 
@@ -22,13 +21,15 @@ export const gradeResource = defineCompanyChild({
   fields: createGradeRequestSchema.shape,
 });
 
-/** Arguments of {@link Grade}. */
-export type GradeArgs = ArgsOf<typeof gradeResource.inputs>;
+/** Arguments of a Grade. */
+export type GradeArgs = {
+  [K in keyof ArgsOf<typeof gradeResource.inputs>]: ArgsOf<typeof gradeResource.inputs>[K];
+};
 
-/** An employee grade of a company. */
-export class Grade extends gradeResource.Resource {
+/** The outputs of a Grade beside its inputs, as a program reads them. */
+export interface GradeOutputs {
   /** The platform's id of the grade. */
-  declare readonly gradeId: pulumi.Output<string>;
+  gradeId: string;
   /** Grade name. */
-  declare readonly name: pulumi.Output<string>;
+  name: string;
 }

@@ -1,15 +1,20 @@
 /**
- * The Pulumi resources of the travel platform. The order is the registry's: parents before their
- * children, as `export` reads and writes them.
+ * The resource types of the travel platform: each type's definition, its Args and its outputs.
+ * The order is the registry's: parents before their children, as `export` reads and writes them.
  */
-export { Company, type CompanyArgs } from "./company";
-export { CompanyFeatures, type CompanyFeaturesArgs } from "./company-features";
+export { type CompanyArgs, type CompanyOutputs, companyResource } from "./company";
+export {
+  type CompanyFeaturesArgs,
+  type CompanyFeaturesOutputs,
+  companyFeaturesResource,
+} from "./company-features";
 export {
   type ColorConfig,
-  CompanyConfig,
   type CompanyConfigArgs,
   type CompanyConfigDocuments,
   type CompanyConfigKind,
+  type CompanyConfigOutputs,
+  companyConfigResource,
   type CompanyManagersConfig,
   type EnrollmentConfig,
   type PreferenceTiersConfig,
@@ -18,17 +23,33 @@ export {
   type TravelContentConfig,
   type WhiteLabelConfig,
 } from "./company-config";
-export { PerTripServiceCharge, type PerTripServiceChargeArgs } from "./per-trip-service-charge";
-export { LegalEntity, type LegalEntityArgs } from "./legal-entity";
-export { Office, type OfficeArgs } from "./office";
-export { CostCenter, type CostCenterArgs } from "./cost-center";
-export { Department, type DepartmentArgs } from "./department";
-export { Grade, type GradeArgs } from "./grade";
-export { CustomField, type CustomFieldArgs } from "./custom-field";
-export { Arm, type ArmArgs } from "./arm";
-export { CustomFieldOrder, type CustomFieldOrderArgs } from "./custom-field-order";
-export { OptionGroup, type OptionGroupArgs } from "./option-group";
-export { UserGroupRoles, type UserGroupRolesArgs } from "./user-group-roles";
-export { ApiUser, type ApiUserArgs } from "./api-user";
-export { PartnerPublicKey, type PartnerPublicKeyArgs } from "./partner-public-key";
-export { TenantKey, type TenantKeyArgs } from "./tenant-key";
+export {
+  type PerTripServiceChargeArgs,
+  type PerTripServiceChargeOutputs,
+  perTripServiceChargeResource,
+} from "./per-trip-service-charge";
+export { type LegalEntityArgs, type LegalEntityOutputs, legalEntityResource } from "./legal-entity";
+export { type OfficeArgs, type OfficeOutputs, officeResource } from "./office";
+export { type CostCenterArgs, type CostCenterOutputs, costCenterResource } from "./cost-center";
+export { type DepartmentArgs, type DepartmentOutputs, departmentResource } from "./department";
+export { type GradeArgs, type GradeOutputs, gradeResource } from "./grade";
+export { type CustomFieldArgs, type CustomFieldOutputs, customFieldResource } from "./custom-field";
+export { type ArmArgs, type ArmOutputs, armResource } from "./arm";
+export {
+  type CustomFieldOrderArgs,
+  type CustomFieldOrderOutputs,
+  customFieldOrderResource,
+} from "./custom-field-order";
+export { type OptionGroupArgs, type OptionGroupOutputs, optionGroupResource } from "./option-group";
+export {
+  type UserGroupRolesArgs,
+  type UserGroupRolesOutputs,
+  userGroupRolesResource,
+} from "./user-group-roles";
+export { type ApiUserArgs, type ApiUserOutputs, apiUserResource } from "./api-user";
+export {
+  type PartnerPublicKeyArgs,
+  type PartnerPublicKeyOutputs,
+  partnerPublicKeyResource,
+} from "./partner-public-key";
+export { type TenantKeyArgs, type TenantKeyOutputs, tenantKeyResource } from "./tenant-key";

@@ -1,7 +1,6 @@
 /** The LegalEntity resource: a legal entity of a company (invoicing, tax and billing identity). */
-import type * as pulumi from "@pulumi/pulumi";
 import { apiPath } from "../client";
-import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
+import type { ArgsOf } from "../provider/kit";
 import { legalEntityWritableFields } from "../schemas/legal-entity";
 import { defineCompanyChild } from "./company-child";
 
@@ -17,15 +16,17 @@ export const legalEntityResource = defineCompanyChild({
   fields: legalEntityWritableFields,
 });
 
-/** Arguments of {@link LegalEntity}. Field names follow the platform's Company API. */
-export type LegalEntityArgs = ArgsOf<typeof legalEntityResource.inputs>;
+/** Arguments of a LegalEntity. Field names follow the platform's Company API. */
+export type LegalEntityArgs = {
+  [K in keyof ArgsOf<typeof legalEntityResource.inputs>]: ArgsOf<typeof legalEntityResource.inputs>[K];
+};
 
-/** A legal entity of a company. */
-export class LegalEntity extends legalEntityResource.Resource {
+/** The outputs of a LegalEntity beside its inputs, as a program reads them. */
+export interface LegalEntityOutputs {
   /** The platform's id of the legal entity. */
-  declare readonly legalEntityId: pulumi.Output<string>;
+  legalEntityId: string;
   /** The company it belongs to. */
-  declare readonly companyId: pulumi.Output<string>;
+  companyId: string;
   /** Name of the legal entity. */
-  declare readonly name: pulumi.Output<string>;
+  name: string;
 }

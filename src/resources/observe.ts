@@ -1,5 +1,5 @@
 /** Observing the declared fields of a platform object, for drift detection. */
-import { ADOPT_INPUT, type Values } from "../provider/model/definition";
+import { ADOPT_INPUT, type Values } from "../provider/kit";
 
 /**
  * The platform's values of the fields the user declared, for drift detection. Only `declared`

@@ -1,7 +1,6 @@
 /** The Office resource: an office of a legal entity. */
-import type * as pulumi from "@pulumi/pulumi";
 import { apiPath } from "../client";
-import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
+import type { ArgsOf } from "../provider/kit";
 import { officeWritableFields } from "../schemas/office";
 import { defineCompanyChild } from "./company-child";
 import { legalEntityResource } from "./legal-entity";
@@ -20,15 +19,17 @@ export const officeResource = defineCompanyChild({
   fields: officeWritableFields,
 });
 
-/** Arguments of {@link Office}. */
-export type OfficeArgs = ArgsOf<typeof officeResource.inputs>;
+/** Arguments of an Office. */
+export type OfficeArgs = {
+  [K in keyof ArgsOf<typeof officeResource.inputs>]: ArgsOf<typeof officeResource.inputs>[K];
+};
 
-/** An office of a legal entity. */
-export class Office extends officeResource.Resource {
+/** The outputs of an Office beside its inputs, as a program reads them. */
+export interface OfficeOutputs {
   /** The platform's id of the office. */
-  declare readonly officeId: pulumi.Output<string>;
+  officeId: string;
   /** The legal entity it belongs to. */
-  declare readonly legalEntityId: pulumi.Output<string>;
+  legalEntityId: string;
   /** Office name. */
-  declare readonly name: pulumi.Output<string | undefined>;
+  name: string | undefined;
 }

@@ -4,20 +4,23 @@
  * update, and delete removes only the managed ones. Changes go out as option-group PATCHes
  * (removals plus upserts by name) of at most {@link OPTION_BATCH_SIZE} entries each.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
-import { defineResource } from "../provider/hosts/dynamic/define-resource";
-import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
-import { byField } from "../provider/model/keyed-inputs";
-import { readOncePerRun } from "../provider/planning/run-cache";
-import { parentId, type TenantFacts } from "../provider/model/tenant-facts";
-import { jsonEqual, withoutUndefined } from "../provider/model/values";
-import { UNKNOWN } from "../provider/model/unknown-values";
+import {
+  type ArgsOf,
+  byField,
+  defineResource,
+  importIdOf,
+  jsonEqual,
+  metaOf,
+  parentId,
+  type TenantFacts,
+  UNKNOWN,
+  withoutUndefined,
+} from "../provider/kit";
 import { type Option, optionGroupSchema, optionSchema } from "../schemas/custom-field";
-import { ARM_ID_INPUT, armLinkProps } from "./arm-link";
-import { importIdOf } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
+import { platformIdSchema } from "../schemas/common";
 
 /** Most entries (`toUpdate` plus `toDelete`) the provider puts in one PATCH. */
 export const OPTION_BATCH_SIZE = 500;
@@ -25,11 +28,11 @@ export const OPTION_BATCH_SIZE = 500;
 /** Inputs of {@link OptionGroup}. */
 export const optionGroupInputsSchema = z.strictObject({
   /** The company of the custom field; changing it replaces the resource. */
-  companyId: z.string().min(1, "must be an id"),
+  companyId: platformIdSchema("an id"),
   /** The custom field; changing it replaces the resource. */
-  customFieldId: z.string().min(1, "must be an id"),
+  customFieldId: platformIdSchema("an id"),
   /** The arm's option group (`Arm.optionGroupId`); changing it replaces the resource. */
-  optionGroupId: z.string().min(1, "must be an option group id (only USER + MANUAL arms have one)"),
+  optionGroupId: platformIdSchema("an option group id (only USER + MANUAL arms have one)"),
   /** The managed options, matched by name (unique). Options not listed here are left alone. */
   options: z.array(optionSchema).superRefine((options, ctx) => {
     const seen = new Set<string>();
@@ -195,9 +198,9 @@ export const optionGroupResource = defineResource<Inputs, State, typeof optionGr
       replaceOn: ["companyId", "customFieldId", "optionGroupId"],
     },
     preview: {
-      async preflight({ client }, news) {
+      async preflight({ client, run }, news) {
         const path = groupPath(news, news.optionGroupId);
-        const group = await readOncePerRun(client, path, () =>
+        const group = await run.readOnce(path, () =>
           readUnlessGone(["OPTION_GROUP_NOT_FOUND", "CUSTOM_FIELD_NOT_FOUND"], () => client.get(path)),
         );
         if (group !== undefined) return [];
@@ -215,8 +218,8 @@ export const optionGroupResource = defineResource<Inputs, State, typeof optionGr
       keptWhenUnknown(olds, news) {
         // The arm's `optionGroupId` is unknown while the arm is updated: its id, still known, tells
         // that the group stays (see `arm-link.ts`). A replaced arm has an unknown id and a new group.
-        const armId = news[ARM_ID_INPUT];
-        return typeof armId === "string" && armId !== UNKNOWN && armId === olds[ARM_ID_INPUT]
+        const { armId } = metaOf(news);
+        return typeof armId === "string" && armId !== UNKNOWN && armId === metaOf(olds).armId
           ? ["optionGroupId"]
           : [];
       },
@@ -234,17 +237,15 @@ export const optionGroupResource = defineResource<Inputs, State, typeof optionGr
   },
 });
 
-/** Arguments of {@link OptionGroup}. */
-export type OptionGroupArgs = ArgsOf<typeof optionGroupInputsSchema>;
+/** Arguments of an OptionGroup. */
+export type OptionGroupArgs = {
+  [K in keyof ArgsOf<typeof optionGroupInputsSchema>]: ArgsOf<typeof optionGroupInputsSchema>[K];
+};
 
-/** The options this program manages in one option group. */
-export class OptionGroup extends optionGroupResource.Resource {
-  constructor(name: string, args: OptionGroupArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, { ...args, ...armLinkProps(name, args.optionGroupId) }, opts);
-  }
-
+/** The outputs of an OptionGroup beside its inputs, as a program reads them. */
+export interface OptionGroupOutputs {
   /** The option group. */
-  declare readonly optionGroupId: pulumi.Output<string>;
+  optionGroupId: string;
   /** The managed options. */
-  declare readonly options: pulumi.Output<Option[]>;
+  options: Option[];
 }

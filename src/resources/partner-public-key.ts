@@ -9,15 +9,17 @@
 import { createHash, createPublicKey } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { apiPath, type TravelClient } from "../client";
-import { defineResource } from "../provider/hosts/dynamic/define-resource";
-import type { ValuePath } from "../provider/model/definition";
-import { containsUnknown } from "../provider/model/unknown-values";
-import { warnRun } from "../provider/model/resource-context";
-import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
-import { readOncePerRun } from "../provider/planning/run-cache";
-import { clashAdvice } from "../provider/planning/stack-objects";
-import type { TenantFacts } from "../provider/model/tenant-facts";
-import { segmentsForm } from "../provider/model/import-id";
+import {
+  type ArgsOf,
+  clashAdvice,
+  containsUnknown,
+  defineResource,
+  type ResourceContext,
+  segmentsForm,
+  type TenantFacts,
+  type ValuePath,
+  warnRun,
+} from "../provider/kit";
 import type { z } from "zod";
 import {
   type partnerPublicKeyInfoSchema,
@@ -178,10 +180,8 @@ export function keyMaterialFailures(inputs: PartnerKeyInputs): pulumi.dynamic.Ch
  * The company's active keys, read once per run for the preview checks of every key of the
  * program. Never for create, read, update or delete, which must see the platform as it is now.
  */
-function activeKeysOncePerRun(client: TravelClient, companyId: string) {
-  return readOncePerRun(client, `${keysPath(companyId)}?status=ACTIVE`, () =>
-    listActiveKeys(client, companyId),
-  );
+function activeKeysOncePerRun({ client, run }: ResourceContext, companyId: string) {
+  return run.readOnce(`${keysPath(companyId)}?status=ACTIVE`, () => listActiveKeys(client, companyId));
 }
 
 /** The PartnerPublicKey definition. Its id is the platform's registration id. */
@@ -299,19 +299,19 @@ export const partnerPublicKeyResource = defineResource<
       keptOutputs: ["thumbprint", "createdAt"],
     },
     preview: {
-      async preflight({ client }, news, olds) {
+      async preflight(ctx, news, olds) {
         const material = keyMaterialFailures(news);
         if (material.length > 0) return material;
         // The key this resource holds (same company and kid) is no clash: that is an update or a
         // delete-first replacement.
         if (olds.kid === news.kid && olds.companyId === news.companyId) return [];
-        const { keys } = await activeKeysOncePerRun(client, news.companyId);
+        const { keys } = await activeKeysOncePerRun(ctx, news.companyId);
         const clash = keys.find((key) => key.kid === news.kid && key.id !== news.adoptId);
         if (!clash) return [];
         return [
           {
             property: "kid",
-            reason: `company ${news.companyId} already has an active key with kid ${news.kid} (registration ${clash.id}); a kid is unique among active keys: ${clashAdvice("PartnerPublicKey", clash.id, "kid")}`,
+            reason: `company ${news.companyId} already has an active key with kid ${news.kid} (registration ${clash.id}); a kid is unique among active keys: ${clashAdvice(ctx.run, "PartnerPublicKey", clash.id, "kid")}`,
           },
         ];
       },
@@ -358,21 +358,23 @@ export const partnerPublicKeyResource = defineResource<
   },
 });
 
-/** Arguments of {@link PartnerPublicKey}. */
-export type PartnerPublicKeyArgs = ArgsOf<typeof partnerPublicKeyInputsSchema>;
+/** Arguments of a PartnerPublicKey. */
+export type PartnerPublicKeyArgs = {
+  [K in keyof ArgsOf<typeof partnerPublicKeyInputsSchema>]: ArgsOf<typeof partnerPublicKeyInputsSchema>[K];
+};
 
-/** A partner's RSA public key for token exchange, registered for a company. */
-export class PartnerPublicKey extends partnerPublicKeyResource.Resource {
+/** The outputs of a PartnerPublicKey beside its inputs, as a program reads them. */
+export interface PartnerPublicKeyOutputs {
   /** The platform's registration id. */
-  declare readonly keyId: pulumi.Output<string>;
+  keyId: string;
   /** RFC 7638 thumbprint of the key: compare it with the partner's. */
-  declare readonly thumbprint: pulumi.Output<string | undefined>;
+  thumbprint: string | undefined;
   /** ACTIVE while the resource exists. */
-  declare readonly status: pulumi.Output<string>;
+  status: string;
   /** When the platform registered the key (ISO 8601), as it reports it. */
-  declare readonly createdAt: pulumi.Output<string | undefined>;
+  createdAt: string | undefined;
   /** The key id. */
-  declare readonly kid: pulumi.Output<string>;
+  kid: string;
   /** The company. */
-  declare readonly companyId: pulumi.Output<string>;
+  companyId: string;
 }

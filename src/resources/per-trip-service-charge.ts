@@ -1,20 +1,22 @@
 /** The PerTripServiceCharge resource: the fixed service charge a company pays per trip. */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath } from "../client";
-import { defineResource } from "../provider/hosts/dynamic/define-resource";
-import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
-import type { TenantFacts } from "../provider/model/tenant-facts";
+import {
+  type ArgsOf,
+  companySettingForm,
+  defineResource,
+  keyedWithin,
+  type TenantFacts,
+} from "../provider/kit";
 import { fixedChargeConfigSchema } from "../schemas/service-charge";
-import { companySettingForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
-import { keyedWithin } from "../provider/model/keyed-within";
 import { SINGLETON_REPLACEMENT } from "./company-singleton";
+import { platformIdSchema } from "../schemas/common";
 
 /** Inputs of {@link PerTripServiceCharge}. */
 export const perTripServiceChargeInputsSchema = z.strictObject({
   /** The company; changing it replaces the resource. */
-  companyId: z.string().min(1, "must be an id"),
+  companyId: platformIdSchema("an id"),
   /**
    * The platform's `FixedChargeConfig`: `charges` (amounts with `currencyCode`), optional
    * `defaultCurrencyCode` and `tierCharges`. The platform cannot delete this setting, so deleting
@@ -119,11 +121,15 @@ export const perTripServiceChargeResource = defineResource<
   },
 });
 
-/** Arguments of {@link PerTripServiceCharge}. */
-export type PerTripServiceChargeArgs = ArgsOf<typeof perTripServiceChargeInputsSchema>;
+/** Arguments of a PerTripServiceCharge. */
+export type PerTripServiceChargeArgs = {
+  [K in keyof ArgsOf<typeof perTripServiceChargeInputsSchema>]: ArgsOf<
+    typeof perTripServiceChargeInputsSchema
+  >[K];
+};
 
-/** The per-trip service charge of a company. */
-export class PerTripServiceCharge extends perTripServiceChargeResource.Resource {
+/** The outputs of a PerTripServiceCharge beside its inputs, as a program reads them. */
+export interface PerTripServiceChargeOutputs {
   /** Whether the platform has the charge enabled (known after a refresh). */
-  declare readonly enabled: pulumi.Output<boolean | undefined>;
+  enabled: boolean | undefined;
 }

@@ -3,7 +3,7 @@
  * walk: a listing names the objects, and each object's own read returns every field.
  */
 import type { TravelClient } from "../client";
-import type { Entity } from "../provider/model/tenant-facts";
+import type { Entity } from "../provider/kit";
 import { readUnlessGone } from "./gone";
 
 /** Objects read at once while describing a listing. */

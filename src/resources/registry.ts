@@ -1,25 +1,28 @@
 /**
- * Every resource definition by type name, read off the Resource classes the barrel exports, so
- * the barrel is the one list of resources. The provider runtime looks types up here, so a type
- * that was ever released must stay exported. The manifest, `export`, `reconcile` and the docs read
- * each type's facts off these definitions (`provider/model/tenant-facts.ts`).
+ * Every resource definition by type name, read off the definitions the barrel exports, so the
+ * barrel is the one list of resources. Both hosts look types up here (the dynamic host derives its
+ * Resource classes from it, `src/dynamic/resources.ts`; the plugin its schema), so a type that was
+ * ever released must stay exported. The manifest, `export`, `reconcile` and the docs read each
+ * type's facts off these definitions (`provider/model/tenant-facts.ts`).
  */
-import { isTravelResourceClass, type RegisteredResource } from "../provider/hosts/dynamic/define-resource";
-import type { DefinitionRegistry } from "../provider/operations/runtime";
+import type { DefinitionRegistry, ResourceDefinition, Values } from "../provider/kit";
 import * as resources from "./index";
 
-/** The Resource classes, in the barrel's order (parents before their children). */
-export const resourceClasses: readonly RegisteredResource[] =
-  Object.values(resources).filter(isTravelResourceClass);
+/** The definitions, in the barrel's order (parents before their children). */
+export const definitionList: readonly ResourceDefinition<Values, Values>[] = Object.values(resources);
 
 /** Resource definitions by type. */
 export const definitions: DefinitionRegistry = Object.fromEntries(
-  resourceClasses.map((resource) => [resource.definition.type, resource.definition]),
+  definitionList.map((definition) => [definition.type, definition]),
 );
 
-/** The type names of the registry: the Resource classes the barrel exports, named as their types. */
+/** The type names of the registry, as the barrel's definitions name them. */
 export type ResourceType = {
-  [K in keyof typeof resources]: (typeof resources)[K] extends { definition: unknown } ? K : never;
+  [K in keyof typeof resources]: (typeof resources)[K] extends { type: string; inputs: unknown }
+    ? K extends `${infer T}Resource`
+      ? Capitalize<T>
+      : never
+    : never;
 }[keyof typeof resources];
 
 /** The definition of `type`; throws naming it when the registry has none. */

@@ -4,8 +4,7 @@
  */
 import type { z } from "zod";
 import type { TravelClient } from "../client";
-import { ADOPT_INPUT, type Values } from "../provider/model/definition";
-import { isTransientFailure } from "../provider/create/safe-create";
+import { ADOPT_INPUT, isTransientFailure, type Values } from "../provider/kit";
 
 /** Reads and PUTs of one {@link replaceWhole} before a failure is final. */
 const MAX_REPLACE_ATTEMPTS = 4;

@@ -10,15 +10,16 @@
  * for it: read only checks that the company still exists, and delete removes the key from the
  * state, with a warning, leaving it on the platform.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { apiPath, isTravelError, type TravelClient } from "../client";
-import { defineResource } from "../provider/hosts/dynamic/define-resource";
-import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
-import { type ResourceContext, warnRun } from "../provider/model/resource-context";
-import { isAmbiguousCreateFailure } from "../provider/create/safe-create";
-import { noteLeftOnPlatform } from "../provider/planning/stack-objects";
+import {
+  type ArgsOf,
+  companySettingForm,
+  defineResource,
+  isAmbiguousCreateFailure,
+  type ResourceContext,
+  warnRun,
+} from "../provider/kit";
 import { tenantKeyInputsSchema, tenantKeyResponseSchema } from "../schemas/tenant-key";
-import { companySettingForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
 
 type TenantKeyInputs = { companyId: string; rotation?: string | undefined };
@@ -259,7 +260,7 @@ export const tenantKeyResource = defineResource<
   },
   async delete(ctx, id, declared) {
     // The company's delete, when it comes later in the same run, names the key as going with it.
-    noteLeftOnPlatform(declared.companyId, { type: "TenantKey", id, why: NO_DELETE });
+    ctx.run.noteLeftOnPlatform(declared.companyId, { type: "TenantKey", id, why: NO_DELETE });
     await warnRun(
       ctx,
       `TenantKey ${id} of company ${declared.companyId} was removed from the stack only: ${NO_DELETE}, ` +
@@ -300,22 +301,24 @@ export const tenantKeyResource = defineResource<
   },
 });
 
-/** Arguments of {@link TenantKey}. */
-export type TenantKeyArgs = ArgsOf<typeof tenantKeyInputsSchema>;
+/** Arguments of a TenantKey. */
+export type TenantKeyArgs = {
+  [K in keyof ArgsOf<typeof tenantKeyInputsSchema>]: ArgsOf<typeof tenantKeyInputsSchema>[K];
+};
 
-/** A company's managed encryption key. */
-export class TenantKey extends tenantKeyResource.Resource {
+/** The outputs of a TenantKey beside its inputs, as a program reads them. */
+export interface TenantKeyOutputs {
   /**
    * The platform's id of the key configuration; stable across rotations. Unknown (undefined) when
    * the answer that carried it was lost, until the next rotation returns it.
    */
-  declare readonly configId: pulumi.Output<string | undefined>;
+  configId: string | undefined;
   /**
    * When the latest provisioning or rotation the stack knows of reached the platform, at the
    * latest (ISO 8601). A later cooldown proves a rotation since, which the next rotation records
    * instead of rotating again.
    */
-  declare readonly rotatedAt: pulumi.Output<string | undefined>;
+  rotatedAt: string | undefined;
   /** The company. */
-  declare readonly companyId: pulumi.Output<string>;
+  companyId: string;
 }

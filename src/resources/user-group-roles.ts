@@ -6,13 +6,16 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { apiPath, isNotFound, listAll, type TravelClient } from "../client";
-import { defineResource } from "../provider/hosts/dynamic/define-resource";
-import type { ArgsOf } from "../provider/hosts/dynamic/resource-args";
-import { byField } from "../provider/model/keyed-inputs";
-import { readOncePerRun } from "../provider/planning/run-cache";
-import type { TenantFacts } from "../provider/model/tenant-facts";
-import { containsUnknown } from "../provider/model/unknown-values";
-import { jsonEqual } from "../provider/model/values";
+import {
+  type ArgsOf,
+  byField,
+  containsUnknown,
+  defineResource,
+  jsonEqual,
+  type ResourceContext,
+  segmentsForm,
+  type TenantFacts,
+} from "../provider/kit";
 import {
   groupRolesResponseSchema,
   type RoleAssignment,
@@ -20,16 +23,16 @@ import {
   userGroupListSchema,
   userGroupSchema,
 } from "../schemas/user-group";
-import { segmentsForm } from "../provider/model/import-id";
 import { readUnlessGone } from "./gone";
 import { mapLimited } from "./read-each";
+import { platformIdSchema } from "../schemas/common";
 
 /** Inputs of {@link UserGroupRoles}. */
 export const userGroupRolesInputsSchema = z.strictObject({
   /** The company of the group; changing it replaces the resource. */
-  companyId: z.string().min(1, "must be an id"),
+  companyId: platformIdSchema("an id"),
   /** The custom user group (not a standard one); changing it replaces the resource. */
-  groupId: z.string().min(1, "must be an id"),
+  groupId: platformIdSchema("an id"),
   /**
    * Every role assignment of the group: roles not listed here are removed from it. A role may be
    * listed once; its `scope` defaults to no restriction.
@@ -80,14 +83,14 @@ async function currentRoles(
 }
 
 /** The platform's roles and the company's own (one list per company per run). */
-function companyRoles(client: TravelClient, companyId: string) {
+function companyRoles({ client, run }: ResourceContext, companyId: string) {
   const path = apiPath`/v3/companies/${companyId}/roles`;
-  return readOncePerRun(client, path, () => listRoles(client, path));
+  return run.readOnce(path, () => listRoles(client, path));
 }
 
 /** The declared roles that are neither platform roles nor roles of the company (one list per run). */
-async function unknownRoles(client: TravelClient, news: Inputs): Promise<pulumi.dynamic.CheckFailure[]> {
-  const known = new Set((await companyRoles(client, news.companyId)).map((role) => role.id));
+async function unknownRoles(ctx: ResourceContext, news: Inputs): Promise<pulumi.dynamic.CheckFailure[]> {
+  const known = new Set((await companyRoles(ctx, news.companyId)).map((role) => role.id));
   return news.roles.flatMap((role, index) =>
     known.has(role.roleId)
       ? []
@@ -224,13 +227,13 @@ export const userGroupRolesResource = defineResource<Inputs, State, typeof userG
       ],
     },
     preview: {
-      async preflight({ client }, news) {
+      async preflight(ctx, news) {
         try {
-          const group = await client.get(groupPath(news.companyId, news.groupId), {
+          const group = await ctx.client.get(groupPath(news.companyId, news.groupId), {
             schema: userGroupSchema,
           });
           if (group.isUnmodifiable) return [{ property: "groupId", reason: standardGroupMessage(group) }];
-          return await unknownRoles(client, news);
+          return await unknownRoles(ctx, news);
         } catch (error) {
           if (isNotFound(error, GONE))
             return [
@@ -247,9 +250,9 @@ export const userGroupRolesResource = defineResource<Inputs, State, typeof userG
       // Recorded by role name: `preview --diff` shows the role added, removed or rescoped by its name.
       keyedInputs: { roles: byField("roleId", "role name") },
       namedKeys: ["roles"],
-      async keyNames({ client }, inputs) {
+      async keyNames(ctx, inputs) {
         if (containsUnknown(inputs.companyId)) return {};
-        const roles = await companyRoles(client, inputs.companyId);
+        const roles = await companyRoles(ctx, inputs.companyId);
         return { roles: new Map(roles.map((role) => [role.id, role.name])) };
       },
     },
@@ -264,15 +267,17 @@ export const userGroupRolesResource = defineResource<Inputs, State, typeof userG
   },
 });
 
-/** Arguments of {@link UserGroupRoles}. */
-export type UserGroupRolesArgs = ArgsOf<typeof userGroupRolesInputsSchema>;
+/** Arguments of an UserGroupRoles. */
+export type UserGroupRolesArgs = {
+  [K in keyof ArgsOf<typeof userGroupRolesInputsSchema>]: ArgsOf<typeof userGroupRolesInputsSchema>[K];
+};
 
-/** The role assignments of one custom user group, owned exactly. */
-export class UserGroupRoles extends userGroupRolesResource.Resource {
+/** The outputs of an UserGroupRoles beside its inputs, as a program reads them. */
+export interface UserGroupRolesOutputs {
   /** The company of the group. */
-  declare readonly companyId: pulumi.Output<string>;
+  companyId: string;
   /** The user group. */
-  declare readonly groupId: pulumi.Output<string>;
+  groupId: string;
   /** The group's role assignments. */
-  declare readonly roles: pulumi.Output<RoleAssignment[]>;
+  roles: RoleAssignment[];
 }

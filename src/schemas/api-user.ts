@@ -3,6 +3,7 @@
  * `RotateClientSecretResponse`), and the inputs of the ApiUser resource.
  */
 import { z } from "zod";
+import { platformIdSchema } from "./common";
 
 /** `ApiUserRoleEnum`. */
 export const apiUserRoleSchema = z.enum(["TMC_ADMIN", "COMPANY_ADMIN"]);
@@ -24,7 +25,7 @@ export const apiUserInputsShape = {
    */
   credentialType: apiUserCredentialTypeSchema.default("CLIENT_CREDENTIALS"),
   /** The company a `COMPANY_ADMIN` administers; required for that role. Changing it replaces. */
-  orgId: z.string().min(1, "must be a company id").optional(),
+  orgId: platformIdSchema("a company id").optional(),
   /**
    * Any string (such as a date, `2026-11`): changing it rotates the client secret on the next
    * `pulumi up`, keeping the clientId. Only for `CLIENT_CREDENTIALS` (the platform cannot rotate a
@@ -36,7 +37,7 @@ export const apiUserInputsShape = {
    * secret was shown only once, so it is rotated once: the old secret stops working and the new
    * one is the resource's `clientSecret`. `CLIENT_CREDENTIALS` users only.
    */
-  adoptId: z.string().min(1, "must be a clientId").optional(),
+  adoptId: platformIdSchema("a clientId").optional(),
 };
 
 /** Inputs of the ApiUser resource, with the platform's cross-field rules. */

@@ -7,6 +7,21 @@
 import { z } from "zod";
 import { vendorPhoneNumberSchema, vendorPostalAddressSchema } from "./company-settings";
 
+/** One segment of a URL path: unreserved characters only, and neither `.` nor `..`. */
+const PATH_SEGMENT = /^(?!\.{1,2}$)[A-Za-z0-9._~-]+$/;
+
+/**
+ * An id the platform assigned, given as an input: it goes into a request's path (or names an
+ * object there), so anything that is not one plain path segment (`../x`, `x/y`, `x?y=1#z`,
+ * `..%2F..`, spaces) is refused at preview, naming the property, before any request is built.
+ */
+export function platformIdSchema(what: string): z.ZodString {
+  return z
+    .string()
+    .min(1, `must be ${what}`)
+    .regex(PATH_SEGMENT, `must be ${what}: letters, digits and . _ ~ - only (no /, ?, #, % or spaces)`);
+}
+
 /** An object id in the platform's `{ id }` wrapper. */
 export const entityIdSchema = z.looseObject({ id: z.string().min(1) });
 

@@ -3,6 +3,7 @@
  * `PartnerPublicKeyInfo`), and the inputs of the PartnerPublicKey resource.
  */
 import { z } from "zod";
+import { platformIdSchema } from "./common";
 
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+$/, "must be base64url");
 
@@ -22,7 +23,7 @@ export const publicRsaJwkSchema = z.strictObject({
 export const partnerPublicKeyInputsSchema = z
   .strictObject({
     /** The company the key is registered for. Changing it replaces the key. */
-    companyId: z.string().min(1, "must be a company id"),
+    companyId: platformIdSchema("a company id"),
     /**
      * The key id partners put in the JWT header `kid`; unique among the company's active keys.
      * Changing it replaces the key.
@@ -45,7 +46,7 @@ export const partnerPublicKeyInputsSchema = z
      * Registration id of an active key to take over instead of registering it again; its kid and
      * thumbprint must match the declared key.
      */
-    adoptId: z.string().min(1).optional(),
+    adoptId: platformIdSchema("a registration id").optional(),
   })
   .superRefine((inputs, ctx) => {
     if ((inputs.publicKeyPem === undefined) === (inputs.jwk === undefined)) {

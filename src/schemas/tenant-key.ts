@@ -1,10 +1,11 @@
 /** The tenant key of the vendor Company API (`ProvisionOrRotateTenantKeyResponse`) and TenantKey inputs. */
 import { z } from "zod";
+import { platformIdSchema } from "./common";
 
 /** Inputs of the TenantKey resource. */
 export const tenantKeyInputsSchema = z.strictObject({
   /** The company (tenant) whose managed key this is. Changing it replaces the resource. */
-  companyId: z.string().min(1, "must be a company id"),
+  companyId: platformIdSchema("a company id"),
   /**
    * Any string (such as a date): changing it rotates the master key on the next `pulumi up`. The
    * platform allows one provisioning or rotation per hour.

@@ -8,7 +8,7 @@
  * `DELETE`; the registry is handed in, so this module loads no resource (and no Pulumi).
  */
 import type { TravelClient } from "../client";
-import type { LeftObject } from "../provider/planning/stack-objects";
+import type { LeftObject } from "../provider/model/run";
 import type { Inventory } from "../provider/model/tenant-facts";
 import { inventoryOf, readTenantSnapshot, type TenantRegistry } from "./read-tenant";
 

@@ -5,7 +5,7 @@
  * the stack and the tenant.
  */
 import type { StackContents, StackResource } from "./stack-export";
-import { type TmcObject, unheldTmcObjects } from "./tmc-objects";
+import { type RecordedIds, type TmcObject, unheldTmcObjects } from "./tmc-objects";
 import type { TenantObject } from "./tenant-object";
 
 /** A pending create and the unowned objects that match it. */
@@ -65,9 +65,12 @@ export function madeByPending(plan: ReconcilePlan, object: TmcObject): boolean |
 }
 
 /** The ids a pending create recorded in `input` when it was checked, if it did. */
-function idsBeforeCreate(resource: StackResource, input: string | undefined): Set<string> | undefined {
-  const ids = input === undefined ? undefined : resource.properties[input];
-  return Array.isArray(ids) ? new Set(ids.filter((id): id is string => typeof id === "string")) : undefined;
+function idsBeforeCreate(
+  resource: StackResource,
+  recorded: RecordedIds | undefined,
+): Set<string> | undefined {
+  const ids = recorded?.(resource.properties);
+  return ids === undefined ? undefined : new Set(ids);
 }
 
 const str = (value: unknown): string | undefined =>
@@ -102,15 +105,15 @@ function sameParent(resource: StackResource, object: TenantObject): boolean {
 /**
  * Builds the plan. `tenant` holds the objects under the stack's companies; `companies` adds the
  * companies found for pending Company creates; `tmc` holds the TMC's objects of no company;
- * `recordedIds` names, per type of them, the input a pending create recorded the ids listed at its
- * check in (`TmcInventory.recordedIdsInput`).
+ * `recordedIds` reads, per type of them, the ids a pending create recorded as listed at its check
+ * (`TmcInventory.recordedIds`).
  */
 export function planReconcile(
   stack: StackContents,
   tenant: readonly TenantObject[],
   companies: readonly string[],
   tmc: readonly TmcObject[] = [],
-  recordedIds: Readonly<Record<string, string>> = {},
+  recordedIds: Readonly<Record<string, RecordedIds>> = {},
 ): ReconcilePlan {
   const owned = new Set(
     stack.resources.filter((r) => r.id !== undefined).map((r) => `${r.type}:${r.id as string}`),

@@ -6,6 +6,9 @@
  */
 import type { TravelClient } from "../client";
 import type { TmcInventory } from "../provider/model/tenant-facts";
+
+/** Reads the ids a pending create recorded among its checked inputs (`TmcInventory.recordedIds`). */
+export type RecordedIds = NonNullable<TmcInventory["recordedIds"]>;
 import type { TenantRegistry } from "./read-tenant";
 import type { StackContents } from "./stack-export";
 import type { TenantObjectType } from "./tenant-object";
@@ -26,11 +29,11 @@ export function tmcInventories(registry: TenantRegistry): [TenantObjectType, Tmc
   });
 }
 
-/** Per type of `registry` with a TMC inventory, the input its pending creates record ids in. */
-export function recordedIdsInputs(registry: TenantRegistry): Record<string, string> {
+/** Per type of `registry` with a TMC inventory, how to read the ids its pending creates recorded. */
+export function recordedIdsReaders(registry: TenantRegistry): Record<string, RecordedIds> {
   return Object.fromEntries(
     tmcInventories(registry).flatMap(([type, inventory]) =>
-      inventory.recordedIdsInput === undefined ? [] : [[type, inventory.recordedIdsInput]],
+      inventory.recordedIds === undefined ? [] : [[type, inventory.recordedIds]],
     ),
   );
 }

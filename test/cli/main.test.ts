@@ -61,6 +61,12 @@ describe("pulumi-travel", () => {
     expect(stdout).toContain("-V, --version");
   });
 
+  it("names every format of export in the top-level --help", async () => {
+    const { stdout } = await cli(["--help"]);
+    const exportLine = stdout.slice(stdout.indexOf("  export "), stdout.indexOf("  fleet "));
+    expect(exportLine.replace(/\s+/g, " ")).toMatch(/--format typescript.*--format yaml-program/);
+  });
+
   const commands: Record<string, CommandExits> = {
     emulator: EMULATOR_EXITS,
     car: CAR_EXITS,

@@ -18,7 +18,7 @@ import type { RunningEmulator } from "../../src/emulator";
 import { manifestSchema, type TenantManifest } from "../../src/manifest";
 import { codecOf, SECTION_CODECS } from "../../src/manifest/sections";
 import { tenantFromManifest } from "../../src/manifest/tenant";
-import { tokenOf } from "../../src/provider/model/definition";
+import { dynamicTokenOf as tokenOf } from "../../src/provider/hosts/dynamic/token";
 import { definitions } from "../../src/resources/registry";
 import { readTenantSnapshot, type TenantSnapshot, tenantObjectsOf } from "../../src/tenant/read-tenant";
 import { parseStackExport } from "../../src/tenant/stack-export";

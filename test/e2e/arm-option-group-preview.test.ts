@@ -4,7 +4,7 @@
  * place and leaves its option group alone. On the provider plugin an update's preview keeps the
  * outputs it does not change known, so the preview plans exactly that. The dynamic host cannot
  * preview an update's outputs: `optionGroupId` is unknown at preview, and the arm link of
- * `resources/arm-link.ts` only knows the arm's own output object, not what `.apply` makes of it,
+ * `provider/hosts/dynamic/arm-link.ts` only knows the arm's own output object, not what `.apply` makes of it,
  * so the preview shows the option group replaced (docs/api-decisions.md, "Pulumi resource options",
  * and docs/reliability.md: a limit of dynamic providers; the plugin is the answer).
  */

@@ -17,19 +17,19 @@ const PROGRAM = `
 const pulumi = require("@pulumi/pulumi");
 const { ApiUser, PartnerPublicKey, TenantKey } = require("pulumi-travel");
 ${REQUIRE_INTERNAL}
-const { defineResource } = internal("provider/hosts/dynamic/define-resource");
+const { dynamicResource } = internal("provider/hosts/dynamic/dynamic-resource");
 const { apiUserResource } = internal("resources/api-user");
 const config = new pulumi.Config();
 const companyId = config.require("companyId");
 
 // The same ApiUser type, declared with \`rotation\` as a secret input.
-const SealedApiUser = defineResource({
+const SealedApiUser = dynamicResource({
   ...apiUserResource,
   capabilities: {
     ...apiUserResource.capabilities,
     secrets: { ...apiUserResource.capabilities.secrets, secretInputs: ["rotation"] },
   },
-}).Resource;
+});
 
 const ci = new ApiUser("ci", { rotation: config.require("ciRotation") });
 const scim = new ApiUser("scim", { role: "COMPANY_ADMIN", credentialType: "SCIM_TOKEN", orgId: companyId });

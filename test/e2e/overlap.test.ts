@@ -5,7 +5,8 @@
  * answered 503 before it is handled: B makes its own grade and never adopts A's, and B's destroy
  * leaves A's. Then `up --refresh` by turns: A's overwrite of B's values warns with both values, B's
  * of A's too, and A's next up finds its replaced value written back and names the other writer
- * and what to do: the stacks may take turns, but never silently.
+ * and what to do: the stacks may take turns, but never silently. B's destroy leaves A's settings
+ * as they are, with a warning naming each.
  */
 import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,7 +101,7 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       await env?.dispose();
     });
 
-    it("B's grade create answered 503 never adopts A's grade; up --refresh by turns warns, then names the other writer; B's destroy leaves A's grade", async () => {
+    it("B's grade create answered 503 never adopts A's grade; up --refresh by turns warns, then names the other writer; B's destroy leaves A's grade and settings", async () => {
       const gradeA = (await stackA.up()).outputs.gradeId?.value as string;
       expect(await holder()).toBe("a");
 
@@ -145,9 +146,14 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       expect(third.stdout).toContain("Declare it in one stack only");
       expect(await holder()).toBe("a");
 
-      // B's destroy removes B's grade only.
-      await stackB.destroy();
+      // B's destroy removes B's grade only, and leaves A's settings as they are, naming each.
+      const destroyed = await stackB.destroy();
       expect(gradesNamedSenior()).toEqual([gradeA]);
+      expect(await holder()).toBe("a");
+      for (const type of ["CompanyFeatures", "CompanyConfig", "PerTripServiceCharge"])
+        expect(destroyed.stdout).toMatch(
+          new RegExp(`${type} [^:]+: left as it is: someone else wrote this setting`),
+        );
     });
   },
 );

@@ -25,7 +25,8 @@ import { seededRandom } from "../../src/emulator/core/random";
 import type { Values } from "../../src/provider/model/definition";
 import { declaredForm } from "../../src/provider/model/keyed-inputs";
 import type { Entity } from "../../src/provider/model/tenant-facts";
-import { definitions, type ResourceType, resourceClasses } from "../../src/resources/registry";
+import { resourceClasses } from "../../src/dynamic/registry";
+import { definitions, type ResourceType } from "../../src/resources/registry";
 import { inventoryOf, readTenantSnapshot, type TenantSnapshot } from "../../src/tenant/read-tenant";
 import { companyChildren } from "../support/company-children";
 import { clientFor, createCustomGroup } from "../support/live-emulator";
@@ -36,6 +37,7 @@ import { evolveProgram, KITS, pick, PROGRAM, type ProgramSpec, refsOf } from "..
 import { pulumi } from "./engine-process";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 import { replaceOnOf } from "../../src/provider/model/replace-rules";
+import { standaloneContext } from "../../src/provider/model/resource-context";
 
 const ROUNDS: Record<Host, number> = {
   dynamic: Number(process.env.PLAN_FIDELITY_ROUNDS ?? "3"),
@@ -174,7 +176,7 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
         const definition = definitions[resource.type];
         if (!definition || inventoryOf(definition.capabilities?.tenant) !== undefined) continue;
         const found = await definition.read(
-          { client },
+          standaloneContext(client),
           resource.id,
           declaredForm(definition.capabilities?.diff?.keyedInputs, resource.inputs),
         );
@@ -276,7 +278,7 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
         ...(definition.capabilities?.replacement?.replaceWhen?.rule(declared, news) ?? []),
       ];
       if (changed.length === 0 || replaces.length > 0) return false;
-      await definition.update({ client }, resource.id, news, declared);
+      await definition.update(standaloneContext(client), resource.id, news, declared);
       return true;
     }
 

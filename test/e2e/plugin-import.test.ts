@@ -25,6 +25,7 @@ import { oneOfEach } from "../support/one-of-each";
 import { repoRoot } from "../support/packed-project";
 import { e2eSkipReason, startE2eRecorder } from "./harness";
 import { cleanEnv } from "../support/clean-env";
+import { standaloneContext } from "../../src/provider/model/resource-context";
 
 /** Types this test does not import, each with the reason (none: every type imports). */
 const LEFT_OUT: Readonly<Record<string, string>> = {};
@@ -185,7 +186,11 @@ describe.skipIf(skip !== "")("pulumi import through the plugin", () => {
       isSelfSignUpEnabled: true,
       postalAddress: { addressLines: ["1 Import Way"], regionCode: "US" },
     };
-    const { id: companyId } = await definitionOf("Company").create({ client }, parent, () => undefined);
+    const { id: companyId } = await definitionOf("Company").create(
+      standaloneContext(client),
+      parent,
+      () => undefined,
+    );
     made.push({ type: "Company", name: "parentCompany", importId: companyId, inputs: parent });
     for (const [type, definition] of Object.entries(definitions)) {
       if (type in LEFT_OUT) continue;
@@ -193,7 +198,7 @@ describe.skipIf(skip !== "")("pulumi import through the plugin", () => {
       if (!row) throw new Error(`test/support/one-of-each.ts has no row for ${type}`);
       const inputs = await row.inputs({ emulator, client, companyId });
       const parsed: Values = definition.inputs.parse(inputs);
-      const { id } = await definition.create({ client }, parsed, () => undefined);
+      const { id } = await definition.create(standaloneContext(client), parsed, () => undefined);
       const name = `${type.charAt(0).toLowerCase()}${type.slice(1)}`;
       made.push({ type, name, importId: importIdFor(type, id, parsed), inputs: parsed });
     }
@@ -270,7 +275,7 @@ describe.skipIf(skip !== "")("pulumi import through the plugin", () => {
     if (!costCenters) throw new Error("no cost center was made");
     const companyId = String(costCenters.inputs.companyId);
     const { id } = await definitionOf("CostCenter").create(
-      { client },
+      standaloneContext(client),
       { companyId, name: "Taken over", externalId: "cc-taken" },
       () => undefined,
     );

@@ -149,15 +149,22 @@ describe.skipIf(e2eSkipReason() !== "")("README quick start, run as written in a
       expect(calls[command]?.[quickStart.previewCalls[0] ?? ""], command).toBe(2);
   });
 
-  it("fails the preview with the TypeScript error when the program is mistyped", async () => {
+  it("fails the preview with the TypeScript error when the program is mistyped, naming the Args interface", async () => {
     const source = join(dir, "index.ts");
     const good = readFileSync(source, "utf8");
     writeFileSync(
       source,
-      `import { CompanyConfig } from "pulumi-travel";\nnew CompanyConfig("c", { companyId: "x", kind: "color", companyRole: "ORG", config: { profileColours: [] } });\n`,
+      [
+        `import { CompanyConfig, CostCenter } from "pulumi-travel";`,
+        `new CompanyConfig("c", { companyId: "x", kind: "color", companyRole: "ORG", config: { profileColours: [] } });`,
+        `new CostCenter("cc", { companyId: "x", nmae: "Sales" });`,
+        "",
+      ].join("\n"),
     );
     try {
-      await expect(run("pulumi preview")).rejects.toThrow(/TS2353|profileColours/);
+      const failure = run("pulumi preview");
+      await expect(failure).rejects.toThrow(/TS2353|profileColours/);
+      await expect(failure).rejects.toThrow("'nmae' does not exist in type 'CostCenterArgs'");
     } finally {
       writeFileSync(source, good);
     }

@@ -177,7 +177,7 @@ describe.skipIf(yamlHostSkipReason() !== "")(
       expect(outputs.travelersGroupId).toBe(travelers.userGroups.find((g) => g.name === "Travelers")?.id);
     });
 
-    it("previews examples/resources/yaml, the resource pages' YAML examples, through the plugin", async () => {
+    it("previews examples/resources/yaml, the resource pages' YAML examples, and refuses hostile ids and duplicates, through the plugin", async () => {
       const examples = join(dir, "resource-examples");
       cpSync(RESOURCE_EXAMPLES, examples, { recursive: true });
       const { publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -207,6 +207,52 @@ describe.skipIf(yamlHostSkipReason() !== "")(
       const declared = parseDocument(readFileSync(join(examples, "Pulumi.yaml"), "utf8")).get("resources");
       if (!isMap(declared)) throw new Error("no resources map in examples/resources/yaml");
       expect(preview.changeSummary).toEqual({ create: declared.items.length + 1 });
+
+      // Ids that are not one path segment fail the plugin's preview, naming each property, with no write.
+      const hostile = [
+        "name: resource-examples-yaml",
+        "runtime: yaml",
+        "resources:",
+        "  key:",
+        "    type: travel:index:TenantKey",
+        "    properties: { companyId: ../x }",
+        "  admin:",
+        "    type: travel:index:ApiUser",
+        '    properties: { role: COMPANY_ADMIN, orgId: "x?y=1#z" }',
+        "",
+      ].join("\n");
+      writeFileSync(join(examples, "Pulumi.yaml"), hostile);
+      const refused = await callsOf(() =>
+        inExamples("preview").then(
+          () => "",
+          (error: Error) => error.message,
+        ),
+      );
+      expect(refused.result).toMatch(/companyId[^\n]*letters, digits/);
+      expect(refused.result).toMatch(/orgId[^\n]*letters, digits/);
+      expect(refused.calls.filter((call) => call.method !== "GET")).toEqual([]);
+
+      // Two cost centers of one company with one externalId fail the preview, naming both, with no write.
+      const duplicates = [
+        "name: resource-examples-yaml",
+        "runtime: yaml",
+        "resources:",
+        ...["sales", "sales-again"].flatMap((name) => [
+          `  ${name}:`,
+          "    type: travel:index:CostCenter",
+          `    properties: { companyId: ${companyId}, name: ${name}, externalId: dup-ext }`,
+        ]),
+        "",
+      ].join("\n");
+      writeFileSync(join(examples, "Pulumi.yaml"), duplicates);
+      const twice = await callsOf(() =>
+        inExamples("preview").then(
+          () => "",
+          (error: Error) => error.message,
+        ),
+      );
+      expect(twice.result).toMatch(/externalId "dup-ext", already used by CostCenter "sales(-again)?"/);
+      expect(twice.calls.filter((call) => call.method !== "GET")).toEqual([]);
     });
 
     it("keeps a state without __provider, without plaintext secrets, ≤ 1.5 KB per resource", () => {

@@ -104,7 +104,7 @@ describe("getCompany, getUserGroup, getRole", () => {
     const none = await failure(getUserGroup({ companyId, name: "Nobody" }));
     expect(none).toBeInstanceOf(LookupError);
     expect(none.message).toBe(
-      `no UserGroup with name "Nobody" in company ${companyId}: found none (custom groups are made outside the program, on the platform)`,
+      `no UserGroup with name "Nobody" in company ${companyId}: found none (a custom group must exist on the platform before a lookup finds it: it is made there, not by a program)`,
     );
     const two = await failure(getUserGroup({ companyId, name: "Approvers" }));
     expect((two as LookupError).code).toBe("LOOKUP_AMBIGUOUS");
@@ -237,7 +237,7 @@ describe("a manifest's names", () => {
       resolveName(locate, companyId, "group", "Night desk", ["userGroupRoles", "gone", "group"]),
     );
     expect(missing.message).toBe(
-      `the tenant manifest has 1 problem:\n${file}:9:12: userGroupRoles.gone.group: no UserGroup with name "Night desk" in company ${companyId}: found none (custom groups are made outside the program, on the platform)`,
+      `the tenant manifest has 1 problem:\n${file}:9:12: userGroupRoles.gone.group: no UserGroup with name "Night desk" in company ${companyId}: found none (a custom group must exist on the platform before a lookup finds it: it is made there, not by a program)`,
     );
   });
 });

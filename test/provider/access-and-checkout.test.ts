@@ -13,6 +13,7 @@ import { optionGroupResource } from "../../src/resources/option-group";
 import { userGroupRolesResource } from "../../src/resources/user-group-roles";
 import { clientFor, liveEmulator } from "../support/live-emulator";
 import { checked } from "./harness";
+import { testRun } from "../support/test-run";
 
 const MANUAL = { type: "USER", userOptionSource: { type: "MANUAL" } };
 const [admin, arranger, reports] = PLATFORM_ROLES;
@@ -22,7 +23,7 @@ describe("access control and checkout resources", () => {
   let client: TravelClient;
   let companyId: string;
   const providerOf = (definition: ResourceDefinition<Values, Values>): TypeProvider =>
-    buildTypeProvider(definition, () => ({ client }));
+    buildTypeProvider(definition, testRun(client));
   const fields = () => apiPath`/v3/companies/${companyId}/custom-fields`;
   const adminPost = async (path: string, body: unknown) => {
     const response = await fetch(`${emulator.url}${path}`, {
@@ -262,7 +263,7 @@ describe("access control and checkout resources", () => {
 
     it("takes a 404 for gone only with CUSTOM_FIELD_NOT_FOUND, not ROUTE_NOT_FOUND", async () => {
       const wrong = clientFor(emulator, { baseUrl: `${emulator.url}/wrong-prefix` });
-      const provider = buildTypeProvider(customFieldResource, () => ({ client: wrong }));
+      const provider = buildTypeProvider(customFieldResource, testRun(wrong));
       await expect(provider.read("x", { companyId, companyRole: "ORG", name: "n" })).rejects.toThrow(
         "ROUTE_NOT_FOUND",
       );

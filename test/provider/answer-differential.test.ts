@@ -27,6 +27,7 @@ import { definitions } from "../../src/resources/registry";
 import { type AnswerProxy, startAnswerProxy } from "../support/answer-proxy";
 import { clientFor } from "../support/live-emulator";
 import { oneOfEach } from "../support/one-of-each";
+import { testRun } from "../support/test-run";
 
 /** Families a single answer can show (smaller pages change the call, not the answer). */
 const FAMILIES = VARIATION_FAMILIES.filter((family) => family !== "smallerPages");
@@ -120,7 +121,7 @@ describe("every reader takes every vendor-valid form of its answers", () => {
     // Every read gets a client of its own: nothing read before is reused.
     const reader = () => {
       const own = clientFor(emulator, { baseUrl: proxy.url, maxRetries: 0 });
-      return { provider: buildTypeProvider(definition, () => ({ client: own })), close: () => own.close() };
+      return { provider: buildTypeProvider(definition, testRun(own)), close: () => own.close() };
     };
     const setup = reader();
     const checked = await setup.provider.check({}, inputs);

@@ -15,6 +15,7 @@ import {
 } from "../support/contract-recorder";
 import { clientFor, liveEmulator } from "../support/live-emulator";
 import { checked } from "./harness";
+import { testRun } from "../support/test-run";
 
 describe("contract recorder", () => {
   let emulator: RunningEmulator;
@@ -35,7 +36,7 @@ describe("contract recorder", () => {
     const { id: companyId } = await client.post<{ id: string }>("/v2/companies", {
       body: { name: "Recorded", billingCurrency: "USD", companyRoles: ["ORG"] },
     });
-    const provider = buildTypeProvider(gradeResource, () => ({ client }));
+    const provider = buildTypeProvider(gradeResource, testRun(client));
     const inputs = await checked(provider, { companyId, name: "G1" });
     const { id, outs } = await provider.create(inputs);
     await provider.update(id, outs, await checked(provider, { companyId, name: "G2" }));

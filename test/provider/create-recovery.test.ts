@@ -22,6 +22,8 @@ import { listClientIds } from "../../src/resources/api-user";
 import { definitions } from "../../src/resources/registry";
 import { clientFor, createCustomGroup, tokenStatus, useLiveEmulator } from "../support/live-emulator";
 import { checked } from "./harness";
+import { testRun } from "../support/test-run";
+import { standaloneContext } from "../../src/provider/model/resource-context";
 
 const live = useLiveEmulator();
 let emulator: RunningEmulator;
@@ -31,7 +33,7 @@ beforeAll(() => {
 });
 
 const providerOf = (type: string) =>
-  buildTypeProvider(definitions[type] as ResourceDefinition<Values, Values>, () => ({ client }));
+  buildTypeProvider(definitions[type] as ResourceDefinition<Values, Values>, testRun(client));
 
 /** Loses the answer of the next `times` calls to `path` with `method`, after the platform committed them. */
 const loseAnswers = (method: string, path: string, times = 1) =>
@@ -260,7 +262,7 @@ describe("idempotent creates", () => {
       emulator.admin.addFault({ path, methods: [method], rate500: 1 });
       // A budget of 3 attempts (the client's own retries included).
       const short = clientFor(emulator, { maxRetries: 2, retry: { baseDelayMs: 1, maxDelayMs: 1 } });
-      const error = await safeCreate(definition, { client: short }, parsed, () => {}, {
+      const error = await safeCreate(definition, standaloneContext(short), parsed, () => {}, {
         sleep: async () => {},
       })
         .catch((e: unknown) => e)

@@ -9,6 +9,7 @@ import { partnerPublicKeyResource } from "../../src/resources/partner-public-key
 import { tenantKeyResource } from "../../src/resources/tenant-key";
 import { clientFor, liveEmulator, tokenStatus } from "../support/live-emulator";
 import { checked } from "./harness";
+import { testRun } from "../support/test-run";
 
 describe("credential and key providers", () => {
   let emulator: RunningEmulator;
@@ -16,9 +17,9 @@ describe("credential and key providers", () => {
   let companyId: string;
   /** Each test is one run (one provider process): its own client, so its own per-run reads and counts. */
   let runClient: TravelClient;
-  const apiUsers = () => buildTypeProvider(apiUserResource, () => ({ client: runClient }));
-  const partnerKeys = () => buildTypeProvider(partnerPublicKeyResource, () => ({ client }));
-  const tenantKeys = () => buildTypeProvider(tenantKeyResource, () => ({ client }));
+  const apiUsers = () => buildTypeProvider(apiUserResource, testRun(runClient));
+  const partnerKeys = () => buildTypeProvider(partnerPublicKeyResource, testRun(client));
+  const tenantKeys = () => buildTypeProvider(tenantKeyResource, testRun(client));
 
   beforeAll(async () => {
     emulator = await liveEmulator();

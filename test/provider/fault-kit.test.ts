@@ -13,6 +13,7 @@ import { definitions } from "../../src/resources/registry";
 import { useLiveEmulator } from "../support/live-emulator";
 import { ANY_WRITE, type KitEnv, type OneOfType, oneOfEach, type Route } from "../support/one-of-each";
 import { checked } from "./harness";
+import { testRun } from "../support/test-run";
 
 const live = useLiveEmulator();
 
@@ -29,7 +30,7 @@ async function setUp(type: string): Promise<{ env: KitEnv; row: OneOfType; provi
   return {
     env: { emulator: live.emulator, client: live.client, companyId },
     row,
-    provider: buildTypeProvider(definition, () => ({ client: live.client })),
+    provider: buildTypeProvider(definition, testRun(live.client)),
   };
 }
 

@@ -4,6 +4,7 @@ import type { ResourceDefinition, Values } from "../../src/provider/model/defini
 import { buildTypeProvider, type TypeProvider } from "../../src/provider/operations/type-provider";
 import type { RunningEmulator } from "../../src/emulator";
 import { clientFor, liveEmulator } from "../support/live-emulator";
+import { testRun } from "../support/test-run";
 
 /** A provider for `definition`, its client and emulator. */
 export interface ProviderHarness {
@@ -19,7 +20,7 @@ export async function providerHarness<I extends Values, S extends Values>(
 ): Promise<ProviderHarness> {
   const emulator = await liveEmulator();
   const client = clientFor(emulator);
-  const provider = buildTypeProvider(definition, () => ({ client }));
+  const provider = buildTypeProvider(definition, testRun(client));
   return {
     emulator,
     client,

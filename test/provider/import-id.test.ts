@@ -9,9 +9,10 @@ import { apiPath } from "../../src/client";
 import { type ImportTarget, importIdOf, parseImportId } from "../../src/provider/model/import-id";
 import { definitionOf, definitions } from "../../src/resources/registry";
 import { useLiveEmulator } from "../support/live-emulator";
+import { standaloneContext } from "../../src/provider/model/resource-context";
 
 const live = useLiveEmulator();
-const ctx = () => ({ client: live.client });
+const ctx = () => standaloneContext(live.client);
 
 /** The required segment names of a form: `<a>/<b>[/<c>]` requires a and b. */
 const requiredOf = (form: string) =>

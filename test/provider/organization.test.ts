@@ -16,6 +16,7 @@ import {
   replacementOf,
 } from "../support/company-children";
 import { checked, type ProviderHarness, providerHarness } from "./harness";
+import { testRun } from "../support/test-run";
 
 /** The inputs of a child of `row`: its parents and its create body. */
 function inputsOf(row: CompanyChildRow, { companyId, legalEntityId }: Parents): Values {
@@ -52,7 +53,7 @@ describe("organization providers", () => {
   afterAll(() => h.close());
 
   const providerOf = (definition: ResourceDefinition<Values, Values>) =>
-    buildTypeProvider(definition, () => ({ client: h.client }));
+    buildTypeProvider(definition, testRun(h.client));
 
   describe.each(companyChildren)("$type", (c) => {
     const definition = definitions[c.type];

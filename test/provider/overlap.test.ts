@@ -8,13 +8,13 @@
  * before it; a new API user's check records the TMC's clientIds for reconcile.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TravelClient } from "../../src/client";
+import { apiPath, type TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
 import { GRADES } from "../../src/emulator/org/records";
 import { AmbiguousCreateError } from "../../src/provider/create/create-errors";
 import type { ResourceDefinition, Values } from "../../src/provider/model/definition";
-import { IDS_BEFORE_CREATE } from "../../src/provider/operations/ids-before-create";
-import { REPLACED_KEY, WRITTEN_KEY } from "../../src/provider/operations/overlap";
+import { metaOf } from "../../src/provider/model/codec";
+import { testRun } from "../support/test-run";
 import { buildTypeProvider, type TypeProvider } from "../../src/provider/operations/type-provider";
 import { apiUserResource, listClientIds } from "../../src/resources/api-user";
 import { companyConfigResource } from "../../src/resources/company-config";
@@ -44,10 +44,10 @@ const newCompany = async (name: string) =>
 /** A stack's provider of `definition`, with the warnings it gives. */
 function stackProvider(definition: unknown): { provider: TypeProvider; warnings: string[] } {
   const warnings: string[] = [];
-  const provider = buildTypeProvider(definition as ResourceDefinition<Values, Values>, () => ({
-    client,
-    warn: async (message: string) => void warnings.push(message),
-  }));
+  const provider = buildTypeProvider(
+    definition as ResourceDefinition<Values, Values>,
+    testRun(client, async (message: string) => void warnings.push(message)),
+  );
   return { provider, warnings };
 }
 
@@ -98,20 +98,20 @@ describe("two stacks declaring the same setting of one company", () => {
       const inputsB = (await stackB.provider.check({}, { companyId, ...row.b })).inputs;
       const created = await stackA.provider.create(inputsA);
       const id = created.id;
-      expect(created.outs[WRITTEN_KEY]).toEqual({ companyId, ...row.a });
+      expect(metaOf(created.outs).lastWritten).toEqual({ companyId, ...row.a });
       const createdB = await stackB.provider.create(inputsB);
 
       // A's up --refresh: B's value is drift; it is overwritten with a warning naming both values.
       const first = await upWithRefresh(stackA.provider, id, created.outs, inputsA);
-      expect(first.refreshed.props?.[WRITTEN_KEY]).toEqual({ companyId, ...row.a });
-      expect(first.refreshed.inputs?.[WRITTEN_KEY]).toBeUndefined();
+      expect(metaOf(first.refreshed.props).lastWritten).toEqual({ companyId, ...row.a });
+      expect(metaOf(first.refreshed.inputs).lastWritten).toBeUndefined();
       expect(stackA.warnings).toHaveLength(1);
       expect(stackA.warnings[0]).toContain(
         "someone else changed this setting since this stack last wrote it",
       );
       expect(stackA.warnings[0]).toContain(JSON.stringify({ companyId, ...row.a }));
       expect(stackA.warnings[0]).toContain(JSON.stringify({ companyId, ...row.b }));
-      expect(first.updated[REPLACED_KEY]).toEqual({ companyId, ...row.b });
+      expect(metaOf(first.updated).replacedValue).toEqual({ companyId, ...row.b });
 
       // B's up --refresh overwrites A's value once, with its own warning.
       const second = await upWithRefresh(stackB.provider, id, createdB.outs, inputsB);
@@ -127,8 +127,27 @@ describe("two stacks declaring the same setting of one company", () => {
       // The outputs echo the inputs as declared (the recorded inputs key a config's arrays by key).
       const platform = await stackB.provider.read(id, second.updated);
       expect(platform.props).toMatchObject(row.a);
+
+      // B's delete (its destroy) leaves A's value as it is, naming the setting and both values.
+      await stackB.provider.delete(id, second.updated);
+      expect(stackB.warnings).toHaveLength(2);
+      expect(stackB.warnings[1]).toContain("left as it is: someone else wrote this setting");
+      expect(stackB.warnings[1]).toContain(JSON.stringify({ companyId, ...row.a }));
+      expect((await stackA.provider.read(id, second.updated)).props).toMatchObject(row.a);
     },
   );
+
+  it("a delete of a setting this stack wrote last deletes it, with no warning", async () => {
+    const companyId = await newCompany("Overlap delete alone");
+    const { provider, warnings } = stackProvider(companyFeaturesResource);
+    const { id, outs } = await provider.create({ companyId, features: { FEATURE_PERSONAL_TRAVEL: "true" } });
+    await provider.delete(id, outs);
+    expect(warnings).toEqual([]);
+    const { features } = await client.get<{ features: { name: string }[] }>(
+      apiPath`/v2/companies/${companyId}/features`,
+    );
+    expect(features.map((feature) => feature.name)).not.toContain("FEATURE_PERSONAL_TRAVEL");
+  });
 
   it("a plain update of a setting nobody else wrote reads once and warns of nothing", async () => {
     const companyId = await newCompany("Overlap alone");
@@ -137,8 +156,8 @@ describe("two stacks declaring the same setting of one company", () => {
     const changed = { companyId, features: { FEATURE_PERSONAL_TRAVEL: "false" } };
     const { outs: updated } = await provider.update(id, outs, changed);
     expect(warnings).toEqual([]);
-    expect(updated[WRITTEN_KEY]).toEqual(changed);
-    expect(updated[REPLACED_KEY]).toBeUndefined();
+    expect(metaOf(updated).lastWritten).toEqual(changed);
+    expect(metaOf(updated).replacedValue).toBeUndefined();
   });
 });
 
@@ -146,7 +165,8 @@ describe("create recovery and objects older than the create", () => {
   it("a Grade create answered 503 before handling never adopts the same-named grade another stack made", async () => {
     const companyId = await newCompany("Older grade");
     const { provider } = stackProvider(gradeResource);
-    const others = await provider.create({ companyId, name: "Senior" });
+    // The other stack's run made its grade before this run's first create in the collection.
+    const others = await stackProvider(gradeResource).provider.create({ companyId, name: "Senior" });
     emulator.admin.addFault({
       path: `/v2/companies/${companyId}/grades`,
       methods: ["POST"],
@@ -193,10 +213,10 @@ describe("a new API user's check", () => {
     const { provider } = stackProvider(apiUserResource);
     const before = await listClientIds(client);
     const { inputs } = await provider.check({}, {});
-    expect(inputs[IDS_BEFORE_CREATE]).toEqual([...before].sort());
+    expect(metaOf(inputs).idsBeforeCreate).toEqual([...before].sort());
     const { id, outs } = await provider.create(inputs);
     const again = await provider.check(inputs, {});
-    expect(again.inputs[IDS_BEFORE_CREATE]).toEqual(inputs[IDS_BEFORE_CREATE]);
+    expect(metaOf(again.inputs).idsBeforeCreate).toEqual(metaOf(inputs).idsBeforeCreate);
     expect((await provider.diff(id, outs, again.inputs)).changes).toBe(false);
     await provider.delete(id, outs);
   });

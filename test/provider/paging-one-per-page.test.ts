@@ -16,6 +16,8 @@ import { readTenantSnapshot } from "../../src/tenant/read-tenant";
 import { readTmcObjects } from "../../src/tenant/tmc-objects";
 import { buildTenant } from "../support/build-tenant";
 import { clientFor, liveEmulator } from "../support/live-emulator";
+import { testRun } from "../support/test-run";
+import { standaloneContext } from "../../src/provider/model/resource-context";
 
 describe("every list the provider reads, answered one item per page", () => {
   let emulator: RunningEmulator;
@@ -48,7 +50,10 @@ describe("every list the provider reads, answered one item per page", () => {
     );
     const lookup =
       companyResource.recovery.strategy === "natural-key" ? companyResource.recovery.lookup : undefined;
-    const companies = await lookup?.find({ client }, {} as never, { by: "name", value: "Initech" });
+    const companies = await lookup?.find(standaloneContext(client), {} as never, {
+      by: "name",
+      value: "Initech",
+    });
     return {
       byType,
       tmc: (await readTmcObjects(client, definitions, undefined)).map((object) => object.id).sort(),
@@ -82,7 +87,7 @@ describe("every list the provider reads, answered one item per page", () => {
   it("keeps each API user on read when it is not on the first page", async () => {
     emulator.admin.updateSettings({ maxPageItems: 1 });
     try {
-      const provider = buildTypeProvider(apiUserResource, () => ({ client }));
+      const provider = buildTypeProvider(apiUserResource, testRun(client));
       expect((await listClientIds(client)).slice(-2)).toEqual(clientIds);
       for (const clientId of clientIds) {
         const read = await provider.read(clientId, {

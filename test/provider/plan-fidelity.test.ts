@@ -16,6 +16,7 @@ import { legalEntityResource } from "../../src/resources/legal-entity";
 import { definitions } from "../../src/resources/registry";
 import { clientFor } from "../support/live-emulator";
 import { checked, type ProviderHarness, providerHarness } from "./harness";
+import { testRun } from "../support/test-run";
 
 const address = { addressLines: ["1 Main Street"], regionCode: "US" };
 
@@ -32,7 +33,7 @@ describe("plan fidelity (issue 14)", () => {
   afterAll(() => h.close());
 
   const providerOf = (definition: typeof legalEntityResource | typeof costCenterResource) =>
-    buildTypeProvider(definition, () => ({ client: h.client }));
+    buildTypeProvider(definition, testRun(h.client));
   const lePath = (id: string) => apiPath`/v2/companies/${companyId}/legal-entities/${id}`;
 
   describe("ownership of fields", () => {
@@ -149,7 +150,7 @@ describe("plan fidelity (issue 14)", () => {
     it("fails refresh and destroy on another 404 (a wrong base URL prefix)", async () => {
       const wrong = clientFor(h.emulator, { baseUrl: `${h.emulator.url}/api` });
       try {
-        const provider = buildTypeProvider(legalEntityResource, () => ({ client: wrong }));
+        const provider = buildTypeProvider(legalEntityResource, testRun(wrong));
         const outs = { companyId, name: "X", billingCurrency: "USD", address, legalEntityId: "le" };
         await expect(provider.read("le", outs)).rejects.toThrow(/ROUTE_NOT_FOUND/);
         await expect(provider.delete("le", outs)).rejects.toThrow(/ROUTE_NOT_FOUND/);
@@ -160,7 +161,7 @@ describe("plan fidelity (issue 14)", () => {
   });
 
   it("reads a company whose answer a declared input could not hold", async () => {
-    const provider = buildTypeProvider(companyResource, () => ({ client: h.client }));
+    const provider = buildTypeProvider(companyResource, testRun(h.client));
     const inputs = await checked(provider, { name: "Lenient", billingCurrency: "USD" });
     const { id, outs } = await provider.create(inputs);
     const companies = h.emulator.context.store.records(COMPANIES);
@@ -272,7 +273,7 @@ describe("plan fidelity (issue 14)", () => {
     });
 
     it("refresh and destroy with a stale recorded secret work once TRAVEL_CLIENT_SECRET is set", async () => {
-      const provider = buildTypeProvider(legalEntityResource, () => ({ client: h.client }));
+      const provider = buildTypeProvider(legalEntityResource, testRun(h.client));
       const inputs = await checked(provider, { companyId, name: "Stale", billingCurrency: "USD", address });
       const { id, outs } = await provider.create(inputs);
 

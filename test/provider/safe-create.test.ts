@@ -31,6 +31,8 @@ import { legalEntityResource } from "../../src/resources/legal-entity";
 import { perTripServiceChargeResource } from "../../src/resources/per-trip-service-charge";
 import { clientFor, liveEmulator } from "../support/live-emulator";
 import { startLossyProxy, type LossyProxy } from "./lossy-proxy";
+import { testRun } from "../support/test-run";
+import { standaloneContext } from "../../src/provider/model/resource-context";
 
 const address = { addressLines: ["1 Main Street"], regionCode: "US" };
 const anyDefinition = (d: unknown) => d as ResourceDefinition<Values, Values>;
@@ -65,7 +67,7 @@ async function newCompany(name: string): Promise<string> {
 async function lossyProvider(definition: unknown, lose: (method: string, path: string) => boolean) {
   const proxy: LossyProxy = await startLossyProxy(emulator.url, lose);
   const client = clientFor(emulator, { baseUrl: proxy.url });
-  const provider = buildTypeProvider(anyDefinition(definition), () => ({ client }));
+  const provider = buildTypeProvider(anyDefinition(definition), testRun(client));
   return {
     provider,
     proxy,
@@ -167,7 +169,7 @@ describe("a create answered with success cut short", () => {
     async (_label, definition, suffix, collection, fields) => {
       const companyId = await newCompany(`Cut ${collection.collection}`);
       const client = clientFor(emulator);
-      const provider = buildTypeProvider(anyDefinition(definition), () => ({ client }));
+      const provider = buildTypeProvider(anyDefinition(definition), testRun(client));
       emulator.admin.addFault({
         path: `/v2/companies/${companyId}${suffix}`,
         methods: ["POST"],
@@ -190,7 +192,7 @@ describe("creates under injected 503s and dropped connections before handling", 
   it("retries the create when the lookup finds nothing, and makes exactly one object", async () => {
     const companyId = await newCompany("Flaky");
     const client = clientFor(emulator);
-    const provider = buildTypeProvider(anyDefinition(costCenterResource), () => ({ client }));
+    const provider = buildTypeProvider(anyDefinition(costCenterResource), testRun(client));
     emulator.admin.addFault({
       path: "/v2/companies/*/cost-centers",
       methods: ["POST"],
@@ -226,7 +228,7 @@ describe("the retry budget shared with the client", () => {
   it("does not repeat a rate-limited create the client already retried to its limit", async () => {
     const companyId = await newCompany("Budget");
     const client = clientFor(emulator, { maxRetries: 2, retry: { maxThrottledRetries: 3 } });
-    const provider = buildTypeProvider(anyDefinition(costCenterResource), () => ({ client }));
+    const provider = buildTypeProvider(anyDefinition(costCenterResource), testRun(client));
     emulator.admin.addFault({
       path: "/v2/companies/*/cost-centers",
       methods: ["POST"],
@@ -289,7 +291,7 @@ describe("outcomes the lookup cannot settle", () => {
       ],
       { by: "name", value: "X" },
     );
-    const error = await safeCreate(definition, { client: direct }, {}, () => {}, noSleep).catch(
+    const error = await safeCreate(definition, standaloneContext(direct), {}, () => {}, noSleep).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(AmbiguousCreateError);
@@ -297,9 +299,13 @@ describe("outcomes the lookup cannot settle", () => {
   });
 
   it("fails saying the outcome is unknown when nothing identifies the object", async () => {
-    const error = await safeCreate(fake([[]], undefined), { client: direct }, {}, () => {}, noSleep).catch(
-      (e: unknown) => e,
-    );
+    const error = await safeCreate(
+      fake([[]], undefined),
+      standaloneContext(direct),
+      {},
+      () => {},
+      noSleep,
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AmbiguousCreateError);
     expect(String(error)).toContain("its inputs declare no key to look it up by");
   });
@@ -311,7 +317,7 @@ describe("outcomes the lookup cannot settle", () => {
     const sleep = async (ms: number) => void delays.push(ms);
     try {
       const definition = fake([[]], { by: "name", value: "X" }, creates);
-      const error = await safeCreate(definition, { client }, {}, () => {}, { sleep }).catch(
+      const error = await safeCreate(definition, standaloneContext(client), {}, () => {}, { sleep }).catch(
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(AmbiguousCreateError);
@@ -339,7 +345,7 @@ describe("a 409 duplicate on create", () => {
       },
     });
     const client = clientFor(emulator);
-    const provider = buildTypeProvider(anyDefinition(companyResource), () => ({ client }));
+    const provider = buildTypeProvider(anyDefinition(companyResource), testRun(client));
     try {
       const error = await provider
         .create({ name: "Mine", billingCurrency: "USD", companyRoles: ["ORG"], externalId: "human" })
@@ -364,7 +370,7 @@ describe("a partial create", () => {
       },
     };
     const companyId = await newCompany("Partial");
-    const provider = buildTypeProvider(anyDefinition(definition), () => ({ client: direct }));
+    const provider = buildTypeProvider(anyDefinition(definition), testRun(direct));
     const error = await provider
       .create({ __provider: "serialized-provider", companyId, name: "P" })
       .catch((e: unknown) => e);
@@ -389,7 +395,7 @@ describe("singletons", () => {
     ["CompanyFeatures", companyFeaturesResource, {}, {}],
     ["PerTripServiceCharge", perTripServiceChargeResource, {}, {}],
   ] as const)("%s: a replacement deletes the old object first", async (_type, definition, olds, news) => {
-    const provider = buildTypeProvider(anyDefinition(definition), () => ({ client: direct }));
+    const provider = buildTypeProvider(anyDefinition(definition), testRun(direct));
     const diff = await provider.diff("id", { companyId: "a", ...olds }, { companyId: "b", ...news });
     expect(diff.replaces).toContain("companyId");
     expect(diff.deleteBeforeReplace).toBe(true);
@@ -397,7 +403,7 @@ describe("singletons", () => {
 
   it("CompanyConfig: a role change replaces only a kind stored per role, deleting first", async () => {
     const companyId = await newCompany("Singleton");
-    const provider = buildTypeProvider(anyDefinition(companyConfigResource), () => ({ client: direct }));
+    const provider = buildTypeProvider(anyDefinition(companyConfigResource), testRun(direct));
     // travel-content has one document per company and ignores the role: an update, not a replacement.
     const content = { companyId, kind: "travel-content", config: { airConfig: {} } };
     const contentDiff = await provider.diff(`${companyId}/travel-content`, content, {

@@ -12,6 +12,7 @@ import { buildTypeProvider } from "../../src/provider/operations/type-provider";
 import { tenantKeyResource } from "../../src/resources/tenant-key";
 import { clientFor, liveEmulator, requestToken } from "../support/live-emulator";
 import { checked } from "./harness";
+import { testRun } from "../support/test-run";
 
 const PLATFORM_AHEAD_MS = 30 * 86_400_000;
 
@@ -19,8 +20,7 @@ describe("TenantKey cooldown at preview", () => {
   let emulator: RunningEmulator;
   let client: TravelClient;
   let companyId: string;
-  const tenantKeys = (on: TravelClient = client) =>
-    buildTypeProvider(tenantKeyResource, () => ({ client: on }));
+  const tenantKeys = (on: TravelClient = client) => buildTypeProvider(tenantKeyResource, testRun(on));
 
   beforeAll(async () => {
     emulator = await liveEmulator();

@@ -26,6 +26,7 @@ import {
   VENDOR_ROWS,
 } from "../support/vendor-rows";
 import { label, type Mutant, vendorMutants } from "../support/vendor-samples";
+import { testRun } from "../support/test-run";
 
 describe("every resource that declares vendor requests has a differential row", () => {
   const vendorMapped = Object.values(definitions).filter(
@@ -83,7 +84,7 @@ describe("check against the vendor documents: valid samples pass, every one-defe
     const schema = vendorRequestSchema(row.method, row.pathTemplate) as Record<string, unknown> | undefined;
     expect(schema, `${row.method} ${row.pathTemplate} has a documented body`).toBeDefined();
     if (!schema) return;
-    const provider = buildTypeProvider(row.definition, () => ({ client }));
+    const provider = buildTypeProvider(row.definition, testRun(client));
     /** The bodies the resource would send for checked inputs. */
     const bodiesOf = (inputs: unknown) =>
       row.definition.capabilities?.preview?.vendorRequests?.(inputs as Values) ?? [];

@@ -14,6 +14,7 @@ import { costCenterResource } from "../../src/resources/cost-center";
 import { customFieldResource } from "../../src/resources/custom-field";
 import { useLiveEmulator } from "../support/live-emulator";
 import { rowInputs, rowSample, VENDOR_ROWS, type VendorRow } from "../support/vendor-rows";
+import { testRun } from "../support/test-run";
 
 /** Path parameters of a row's route that are inputs of the same name. */
 const parametersOf = (row: VendorRow) =>
@@ -32,7 +33,7 @@ const definition = (resource: unknown) => resource as ResourceDefinition<Values,
 describe("check refuses ids that break the vendor's path parameter formats", () => {
   const live = useLiveEmulator();
   const check = (resource: unknown, inputs: Values) =>
-    buildTypeProvider(definition(resource), () => ({ client: live.client })).check({}, inputs);
+    buildTypeProvider(definition(resource), testRun(live.client)).check({}, inputs);
 
   const rows = VENDOR_ROWS.filter((row) => parametersOf(row).length > 0);
 

@@ -47,18 +47,23 @@ const LAYERS: Record<string, readonly string[]> = {
   // The two hosts; neither imports the other.
   "provider/hosts/dynamic": BELOW_HOSTS,
   "provider/hosts/plugin": [...BELOW_HOSTS, PACKAGE_FILES],
-  resources: ["provider", "contract", "client", "schemas"],
+  // The resource kit: what a definition takes from the provider, from below the hosts.
+  "provider/kit": ["provider/model", "provider/planning", "provider/create", "client"],
+  // Definitions know no host: they reach the provider through its kit only.
+  resources: ["provider/kit", "contract", "client", "schemas"],
+  // The dynamic host's Resource classes, one per definition of the registry.
+  dynamic: ["resources", "provider/hosts/dynamic"],
   car: ["client", "schemas"],
   // Reads a live tenant for reconcile and export by walking the registry it is handed; it names
   // the registry's types (see TYPE_ONLY) but loads no resource and no Pulumi.
   tenant: ["contract", "client", "schemas"],
   // Finds platform objects by name or key for programs, through the provider's configuration.
   lookups: ["resources", "provider", "client", "schemas"],
-  manifest: ["lookups", "resources", "provider", "contract", "client", "schemas"],
+  manifest: ["lookups", "dynamic", "resources", "provider", "contract", "client", "schemas"],
   // A fleet of tenant manifests on disk: layout, CI matrix, validation, drift reports.
   fleet: ["manifest", "client"],
   // The CrossGuard policy pack: reads programs' resources through the registry's types and schemas.
-  policy: ["resources", "provider/model", "schemas"],
+  policy: ["resources", "provider/model", "provider/hosts/dynamic", "schemas"],
   cli: [
     "car",
     "manifest",

@@ -15,6 +15,7 @@ import { companyConfigResource } from "../../src/resources/company-config";
 import { customFieldOrderResource } from "../../src/resources/custom-field-order";
 import { optionGroupResource } from "../../src/resources/option-group";
 import { userGroupRolesResource } from "../../src/resources/user-group-roles";
+import { testRun } from "../support/test-run";
 
 describe("byField", () => {
   const byName = byField("name");
@@ -167,9 +168,7 @@ describe("the provider of a type with keyed inputs", () => {
     },
   );
   const providerOf = (definition: unknown) =>
-    buildTypeProvider(definition as ResourceDefinition<Values, Values>, () => ({
-      client: noPlatform as TravelClient,
-    }));
+    buildTypeProvider(definition as ResourceDefinition<Values, Values>, testRun(noPlatform as TravelClient));
   const group = { companyId: "c", customFieldId: "f", optionGroupId: "g" };
   const options = (...names: string[]) => names.map((name) => ({ name }));
 

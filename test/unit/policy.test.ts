@@ -16,7 +16,7 @@ import type {
 } from "@pulumi/policy";
 import { describe, expect, it } from "vitest";
 import { generatePolicyDocs, POLICY_DOCS } from "../../scripts/gen-policy-docs";
-import { tokenOf } from "../../src/provider/model/definition";
+import { dynamicTokenOf as tokenOf } from "../../src/provider/hosts/dynamic/token";
 import { travelPolicies } from "../../src/policy/policies";
 import type { Config, TravelPolicy } from "../../src/policy/policy-kit";
 import { rotationDate } from "../../src/policy/resource-policies";

@@ -52,7 +52,7 @@ describe("public API", () => {
     const resolve = createRequire(join(repositoryRoot(), "package.json")).resolve;
     for (const internal of [
       "pulumi-travel/resources/registry",
-      "pulumi-travel/provider/hosts/dynamic/define-resource",
+      "pulumi-travel/provider/hosts/dynamic/dynamic-resource",
     ])
       expect(() => resolve(internal), internal).toThrow(/not defined by "exports"/);
     expect(resolve("pulumi-travel/package.json")).toBe(join(repositoryRoot(), "package.json"));

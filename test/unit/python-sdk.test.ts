@@ -1,9 +1,8 @@
 /**
  * The generated Python SDK (sdk/python) and examples/python-tenant compile (`python3 -m
  * compileall`), and the example's calls fit the SDK (test/support/python_sdk_calls.py: class and
- * function names, keyword arguments, required ones, output properties read). The `pulumi` Python
- * package is not reachable here, so neither a type checker with Pulumi's types nor a run of the
- * program is possible (examples/python-tenant/README.md says what would run it).
+ * function names, keyword arguments, required ones, output properties read), without the `pulumi`
+ * Python package or the engine: test/e2e/python-tenant.test.ts runs the program through them.
  * Under CI=true a missing python3 fails the file instead of skipping it.
  */
 import { execFileSync } from "node:child_process";

@@ -3,8 +3,8 @@
  * (examples/resources/yaml, examples/resources/python) are checked against what they run on: the
  * YAML program against the package schema the plugin serves (schemas/pulumi-package.json), the
  * Python program against the generated SDK (sdk/python), compiled and each call and dict literal
- * read against the SDK's signatures (the `pulumi` Python package is not reachable here, so no type
- * checker can load the SDK), and the Go program type-checked against the generated SDK (sdk/go)
+ * read against the SDK's signatures (without the `pulumi` Python package, so no type checker loads
+ * the SDK), and the Go program type-checked against the generated SDK (sdk/go)
  * by `go vet`. The TypeScript examples are type-checked by `npm run typecheck`.
  *
  * `go vet` compiles the SDK and Pulumi's Go SDK into Go's build cache: minutes the first time on

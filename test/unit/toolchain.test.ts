@@ -36,6 +36,26 @@ describe("toolchain pins", () => {
     );
   });
 
+  it("names one Go version, the go directive of the Go examples, wherever it tells users which Go to install", () => {
+    const directive = /^go (\S+)$/m.exec(
+      readFileSync(join(root, "examples", "go-tenant", "go.mod"), "utf8"),
+    )?.[1];
+    expect(directive).toMatch(/^\d+\.\d+\.\d+$/);
+    for (const file of [
+      "README.md",
+      "docs/languages.md",
+      "examples/go-tenant/README.md",
+      "scripts/bootstrap",
+    ]) {
+      const text = readFileSync(join(root, file), "utf8");
+      const named = [...text.matchAll(/\bGo (?:≥ |>= )?(\d+\.\d+(?:\.\d+)?)(?: or later)?/g)].map(
+        (m) => m[1],
+      );
+      expect(named.length, file).toBeGreaterThan(0);
+      expect(new Set(named), file).toEqual(new Set([directive]));
+    }
+  });
+
   it("runs the tests on a supported Node", () => {
     expect(isSupportedNode(process.versions.node)).toBe(true);
   });

@@ -10,16 +10,21 @@ import { describe, expect, it } from "vitest";
 import { inputKeysOf } from "../../src/provider/model/definition";
 import { buildTypeProvider } from "../../src/provider/operations/type-provider";
 import { UNKNOWN } from "../../src/provider/model/unknown-values";
-import { ARM_ID_INPUT } from "../../src/resources/arm-link";
+import { encodeMeta } from "../../src/provider/model/codec";
+import { Run } from "../../src/provider/model/run";
 import { optionGroupResource } from "../../src/resources/option-group";
 import { definitions } from "../../src/resources/registry";
 
-const noPlatform = () => {
-  throw new Error("check reached for the platform with unknown inputs");
-};
+/** A run whose client may not be asked for: check must not reach the platform with unknown inputs. */
+const noPlatform = () =>
+  new Run({
+    client: () => {
+      throw new Error("check reached for the platform with unknown inputs");
+    },
+  });
 
 describe.each(Object.values(definitions))("$type with unknown inputs", (definition) => {
-  const provider = buildTypeProvider(definition, noPlatform);
+  const provider = buildTypeProvider(definition, noPlatform());
 
   it("previews with every input unknown", async () => {
     const news = Object.fromEntries(inputKeysOf(definition).map((key) => [key, UNKNOWN]));
@@ -29,9 +34,9 @@ describe.each(Object.values(definitions))("$type with unknown inputs", (definiti
 
 describe("an input unknown at preview that is known to stay", () => {
   it("is recorded as it was, so the engine's diff does not list it (an option group while its arm updates)", async () => {
-    const provider = buildTypeProvider(optionGroupResource, noPlatform);
+    const provider = buildTypeProvider(optionGroupResource, noPlatform());
     const olds = {
-      [ARM_ID_INPUT]: "arm-1",
+      ...encodeMeta({ armId: "arm-1" }),
       companyId: "co-1",
       customFieldId: "cf-1",
       optionGroupId: "og-1",
@@ -41,7 +46,7 @@ describe("an input unknown at preview that is known to stay", () => {
     const { inputs } = await provider.check(olds, news);
     expect(inputs).toMatchObject({ optionGroupId: "og-1" });
     // A replaced arm (its id unknown) brings a new group: the unknown stays unknown.
-    const replaced = await provider.check(olds, { ...news, [ARM_ID_INPUT]: UNKNOWN });
+    const replaced = await provider.check(olds, { ...news, ...encodeMeta({ armId: UNKNOWN }) });
     expect(replaced.inputs).toMatchObject({ optionGroupId: UNKNOWN });
   });
 });

@@ -22,7 +22,7 @@ type Arm struct {
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
 	// The platform's id of the arm. Equals the resource's `id`.
 	ArmId pulumi.StringOutput `pulumi:"armId"`
-	// Who the arm applies to. Default empty: everyone, taking precedence over other arms. Default: `[]`.
+	// Who the arm applies to: a list of audiences, objects the platform defines and the provider sends as given, such as `{ predicates: [{ type: "LEGAL_ENTITY", id: <legal entity id> }] }` (the staff of one legal entity). Default empty: everyone, taking precedence over other arms. Default: `[]`.
 	Audiences pulumi.MapArrayOutput `pulumi:"audiences"`
 	// The company of the custom field; changing it replaces the arm.
 	CompanyId pulumi.StringOutput `pulumi:"companyId"`
@@ -95,7 +95,7 @@ type armArgs struct {
 	Action interface{} `pulumi:"action"`
 	// Id of an existing object to take over instead of creating one; it is then converged to the declared inputs (the `import` option does not work for dynamic resources).
 	AdoptId *string `pulumi:"adoptId"`
-	// Who the arm applies to. Default empty: everyone, taking precedence over other arms. Default: `[]`.
+	// Who the arm applies to: a list of audiences, objects the platform defines and the provider sends as given, such as `{ predicates: [{ type: "LEGAL_ENTITY", id: <legal entity id> }] }` (the staff of one legal entity). Default empty: everyone, taking precedence over other arms. Default: `[]`.
 	Audiences []map[string]interface{} `pulumi:"audiences"`
 	// The company of the custom field; changing it replaces the arm.
 	CompanyId string `pulumi:"companyId"`
@@ -111,7 +111,7 @@ type ArmArgs struct {
 	Action pulumi.Input
 	// Id of an existing object to take over instead of creating one; it is then converged to the declared inputs (the `import` option does not work for dynamic resources).
 	AdoptId pulumi.StringPtrInput
-	// Who the arm applies to. Default empty: everyone, taking precedence over other arms. Default: `[]`.
+	// Who the arm applies to: a list of audiences, objects the platform defines and the provider sends as given, such as `{ predicates: [{ type: "LEGAL_ENTITY", id: <legal entity id> }] }` (the staff of one legal entity). Default empty: everyone, taking precedence over other arms. Default: `[]`.
 	Audiences pulumi.MapArrayInput
 	// The company of the custom field; changing it replaces the arm.
 	CompanyId pulumi.StringInput
@@ -223,7 +223,7 @@ func (o ArmOutput) ArmId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Arm) pulumi.StringOutput { return v.ArmId }).(pulumi.StringOutput)
 }
 
-// Who the arm applies to. Default empty: everyone, taking precedence over other arms. Default: `[]`.
+// Who the arm applies to: a list of audiences, objects the platform defines and the provider sends as given, such as `{ predicates: [{ type: "LEGAL_ENTITY", id: <legal entity id> }] }` (the staff of one legal entity). Default empty: everyone, taking precedence over other arms. Default: `[]`.
 func (o ArmOutput) Audiences() pulumi.MapArrayOutput {
 	return o.ApplyT(func(v *Arm) pulumi.MapArrayOutput { return v.Audiences }).(pulumi.MapArrayOutput)
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The user group named `name` of company `companyId` (a standard group, `isUnmodifiable`, or a custom one). Fails, naming the search, unless exactly one group has that name.
+// The user group named `name` of company `companyId` (a standard group, `isUnmodifiable`, or a custom one). A custom group must exist on the platform before it can be found: it is made there, since the platform's API has no call that creates one. Fails, naming the search, unless exactly one group has that name.
 func GetUserGroup(ctx *pulumi.Context, args *GetUserGroupArgs, opts ...pulumi.InvokeOption) (*GetUserGroupResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetUserGroupResult

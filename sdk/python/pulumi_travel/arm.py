@@ -32,7 +32,7 @@ class ArmArgs:
         :param pulumi.Input[_builtins.str] custom_field_id: The custom field; changing it replaces the arm.
         :param pulumi.Input[_builtins.str] name: Name of the arm.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing object to take over instead of creating one; it is then converged to the declared inputs (the `import` option does not work for dynamic resources).
-        :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] audiences: Who the arm applies to. Default empty: everyone, taking precedence over other arms. Default: `[]`.
+        :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] audiences: Who the arm applies to: a list of audiences, objects the platform defines and the provider sends as given, such as `{ predicates: [{ type: "LEGAL_ENTITY", id: <legal entity id> }] }` (the staff of one legal entity). Default empty: everyone, taking precedence over other arms. Default: `[]`.
         """
         pulumi.set(__self__, "action", action)
         pulumi.set(__self__, "company_id", company_id)
@@ -107,7 +107,7 @@ class ArmArgs:
     @pulumi.getter
     def audiences(self) -> Optional[pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]]]:
         """
-        Who the arm applies to. Default empty: everyone, taking precedence over other arms. Default: `[]`.
+        Who the arm applies to: a list of audiences, objects the platform defines and the provider sends as given, such as `{ predicates: [{ type: "LEGAL_ENTITY", id: <legal entity id> }] }` (the staff of one legal entity). Default empty: everyone, taking precedence over other arms. Default: `[]`.
         """
         return pulumi.get(self, "audiences")
 
@@ -136,7 +136,7 @@ class Arm(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param Any action: What the arm does: `{ type: "USER", userOptionSource: { type: "MANUAL" } }` (options in an option group), `{ type: "USER", userOptionSource: { type: "PROFILE_ATTRIBUTE", attribute } }` or `{ type: "AUTO", value }`. Switching to or from USER + MANUAL replaces the arm. Changing it replaces the resource when it switches to or from a USER action with a MANUAL option source (the one kind with an option group): the platform's PUT cannot add or drop the group; otherwise the change is made in place.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing object to take over instead of creating one; it is then converged to the declared inputs (the `import` option does not work for dynamic resources).
-        :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] audiences: Who the arm applies to. Default empty: everyone, taking precedence over other arms. Default: `[]`.
+        :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] audiences: Who the arm applies to: a list of audiences, objects the platform defines and the provider sends as given, such as `{ predicates: [{ type: "LEGAL_ENTITY", id: <legal entity id> }] }` (the staff of one legal entity). Default empty: everyone, taking precedence over other arms. Default: `[]`.
         :param pulumi.Input[_builtins.str] company_id: The company of the custom field; changing it replaces the arm.
         :param pulumi.Input[_builtins.str] custom_field_id: The custom field; changing it replaces the arm.
         :param pulumi.Input[_builtins.str] name: Name of the arm.
@@ -258,7 +258,7 @@ class Arm(pulumi.CustomResource):
     @pulumi.getter
     def audiences(self) -> pulumi.Output[Sequence[Mapping[str, Any]]]:
         """
-        Who the arm applies to. Default empty: everyone, taking precedence over other arms. Default: `[]`.
+        Who the arm applies to: a list of audiences, objects the platform defines and the provider sends as given, such as `{ predicates: [{ type: "LEGAL_ENTITY", id: <legal entity id> }] }` (the staff of one legal entity). Default empty: everyone, taking precedence over other arms. Default: `[]`.
         """
         return pulumi.get(self, "audiences")
 

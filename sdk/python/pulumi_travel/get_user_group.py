@@ -83,7 +83,7 @@ def get_user_group(company_id: Optional[_builtins.str] = None,
                    name: Optional[_builtins.str] = None,
                    opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetUserGroupResult:
     """
-    The user group named `name` of company `companyId` (a standard group, `isUnmodifiable`, or a custom one). Fails, naming the search, unless exactly one group has that name.
+    The user group named `name` of company `companyId` (a standard group, `isUnmodifiable`, or a custom one). A custom group must exist on the platform before it can be found: it is made there, since the platform's API has no call that creates one. Fails, naming the search, unless exactly one group has that name.
 
 
     :param _builtins.str company_id: The company whose objects are searched.
@@ -105,7 +105,7 @@ def get_user_group_output(company_id: Optional[pulumi.Input[_builtins.str]] = No
                           name: Optional[pulumi.Input[_builtins.str]] = None,
                           opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetUserGroupResult]:
     """
-    The user group named `name` of company `companyId` (a standard group, `isUnmodifiable`, or a custom one). Fails, naming the search, unless exactly one group has that name.
+    The user group named `name` of company `companyId` (a standard group, `isUnmodifiable`, or a custom one). A custom group must exist on the platform before it can be found: it is made there, since the platform's API has no call that creates one. Fails, naming the search, unless exactly one group has that name.
 
 
     :param _builtins.str company_id: The company whose objects are searched.

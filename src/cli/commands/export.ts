@@ -85,7 +85,7 @@ export function registerExportCommand(program: Command): void {
   program
     .command("export")
     .description(
-      "write a tenant manifest (or a TypeScript program) for a live company, every object with adoptId (read-only)",
+      "write a tenant manifest for a live company, every object with adoptId, or (--format typescript) a TypeScript program or (--format yaml-program) a Pulumi YAML program on the plugin that imports it (read-only)",
     )
     .requiredOption("--company <id>", "the company to export")
     .addOption(

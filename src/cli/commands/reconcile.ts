@@ -23,11 +23,12 @@ import {
   stackCompanies,
 } from "../../tenant/reconcile-plan";
 import { parseStackExport, type StackContents, type StackResource } from "../../tenant/stack-export";
-import { readTmcObjects, recordedIdsInputs, type TmcObject, tmcInventories } from "../../tenant/tmc-objects";
+import { readTmcObjects, recordedIdsReaders, type TmcObject, tmcInventories } from "../../tenant/tmc-objects";
 import type { TenantObject } from "../../tenant/tenant-object";
 import { clientFromEnv } from "../client-from-env";
 import { type CommandExits, exitCodesHelp } from "../exit-codes";
 import { CliError, UsageError } from "../cli-error";
+import { standaloneContext } from "../../provider/model/resource-context";
 
 /** Options of the reconcile command. */
 interface ReconcileOptions {
@@ -168,7 +169,7 @@ export async function reconcilePlan(
   const seen = new Set(tenant.map((o) => `${o.type}:${o.id}`));
   for (const company of pendingCompanies) if (!seen.has(`Company:${company.id}`)) tenant.push(company);
   const tmc = await readTmcObjects(client, definitions, callerId);
-  return planReconcile(stack, tenant, [...companies], tmc, recordedIdsInputs(definitions));
+  return planReconcile(stack, tenant, [...companies], tmc, recordedIdsReaders(definitions));
 }
 
 /**
@@ -180,7 +181,7 @@ async function findCompanies(client: TravelClient, pending: StackResource): Prom
   const lookup = recovery?.strategy === "natural-key" ? recovery.lookup : undefined;
   const key = pendingKey(pending);
   if (lookup === undefined || key === undefined) return [];
-  const found = await lookup.find({ client }, pending.properties, key);
+  const found = await lookup.find(standaloneContext(client), pending.properties, key);
   return found.map((company) => ({
     type: "Company",
     id: company.id,

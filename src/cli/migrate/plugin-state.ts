@@ -10,7 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { declaredForm } from "../../provider/model/keyed-inputs";
-import { isInternalKey } from "../../provider/model/internal-keys";
+import { isMetaKey } from "../../provider/model/codec";
 import type { Values } from "../../provider/model/values";
 import type { DefinitionRegistry } from "../../provider/operations/runtime";
 
@@ -142,7 +142,7 @@ export function migrateDeployment(deployment: Deployment, definitions: Definitio
         ? {
             propertyDependencies: Object.fromEntries(
               Object.entries(resource.propertyDependencies)
-                .filter(([key]) => !isInternalKey(key))
+                .filter(([key]) => !isMetaKey(key))
                 .map(([key, urns]) => [key, urns.map(rename)]),
             ),
           }
@@ -198,7 +198,7 @@ const DYNAMIC_PROVIDER_KEY = "__provider";
 
 /** `values` without the internal keys (`__provider`, the provider's own records). */
 function withoutInternal(values: Values | undefined): Values {
-  return Object.fromEntries(Object.entries(values ?? {}).filter(([key]) => !isInternalKey(key)));
+  return Object.fromEntries(Object.entries(values ?? {}).filter(([key]) => !isMetaKey(key)));
 }
 
 /**

@@ -1,6 +1,6 @@
 /** The `apiUsers` section: API users (machine users) by key; `export` cannot list them. */
 import { z } from "zod";
-import { ApiUser } from "../../resources/api-user";
+import { ApiUser } from "../../dynamic/resources";
 import { apiUserInputsSchema, apiUserInputsShape } from "../../schemas/api-user";
 import { manifestKeySchema, resourceRules, STAND_IN_ID, withoutParents } from "../entries";
 import { apiUserQuotaWithinFile } from "../offline-preflight";

@@ -1,5 +1,6 @@
 /** The `company` section: the Company's inputs; `export` writes them as the platform holds them. */
-import { Company, companyInputsSchema, companyResource } from "../../resources/company";
+import { companyInputsSchema, companyResource } from "../../resources/company";
+import { Company } from "../../dynamic/resources";
 import { vendorRules } from "../entries";
 import { inputNames, pick, sectionCodec } from "../section-codec";
 

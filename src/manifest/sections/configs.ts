@@ -1,10 +1,7 @@
 /** The `configs` section: company config documents by key, each checked against its kind. */
 import { z } from "zod";
-import {
-  CompanyConfig,
-  type CompanyConfigArgs,
-  companyConfigInputsSchema,
-} from "../../resources/company-config";
+import { type CompanyConfigArgs, companyConfigInputsSchema } from "../../resources/company-config";
+import { CompanyConfig } from "../../dynamic/resources";
 import { CONFIG_DOCUMENTS } from "../../schemas/company-config-documents";
 import { keyedSection, resourceRules, STAND_IN_ID, withoutParents } from "../entries";
 import { eachEntry, sectionCodec } from "../section-codec";

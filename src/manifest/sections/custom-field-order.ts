@@ -1,6 +1,7 @@
 /** The `customFieldOrder` section: the checkout order of the custom fields, by their keys. */
 import { z } from "zod";
-import { CustomFieldOrder, customFieldOrderInputsSchema } from "../../resources/custom-field-order";
+import { customFieldOrderInputsSchema } from "../../resources/custom-field-order";
+import { CustomFieldOrder } from "../../dynamic/resources";
 import { customFieldLevelSchema } from "../../schemas/custom-field";
 import { referenceTo, resourceRules } from "../entries";
 import { sectionCodec } from "../section-codec";

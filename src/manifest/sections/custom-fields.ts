@@ -5,9 +5,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { Arm, armInputsSchema } from "../../resources/arm";
-import { CustomField, customFieldInputsSchema, customFieldResource } from "../../resources/custom-field";
-import { OptionGroup } from "../../resources/option-group";
+import { armInputsSchema } from "../../resources/arm";
+import { Arm, CustomField, OptionGroup } from "../../dynamic/resources";
+import { customFieldInputsSchema, customFieldResource } from "../../resources/custom-field";
 import { optionSchema } from "../../schemas/custom-field";
 import {
   AUDIENCE_LEGAL_ENTITY_AT,

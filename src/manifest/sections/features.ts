@@ -1,6 +1,7 @@
 /** The `features` section: company features by platform feature name (a CompanyFeatures). */
 import { z } from "zod";
-import { CompanyFeatures, companyFeaturesInputsSchema } from "../../resources/company-features";
+import { companyFeaturesInputsSchema } from "../../resources/company-features";
+import { CompanyFeatures } from "../../dynamic/resources";
 import { featureNameSchema } from "../../schemas/features";
 import { sectionCodec } from "../section-codec";
 

@@ -6,7 +6,8 @@
  * fails on import, naming itself.
  */
 import { isOptOut, type ManifestSection, type OptOut } from "../../provider/model/tenant-facts";
-import { resourceClasses, type ResourceType } from "../../resources/registry";
+import { resourceClasses } from "../../dynamic/registry";
+import type { ResourceType } from "../../resources/registry";
 import { type PlainSection, PLAIN_SECTIONS } from "../plain-sections";
 import type { SectionCodec } from "../section-codec";
 import { apiUsersSection } from "./api-users";

@@ -1,6 +1,7 @@
 /** The `partnerKeys` section: the partners' RSA public keys for token exchange, by key. */
 import { z } from "zod";
-import { PartnerPublicKey, partnerPublicKeyResource } from "../../resources/partner-public-key";
+import { partnerPublicKeyResource } from "../../resources/partner-public-key";
+import { PartnerPublicKey } from "../../dynamic/resources";
 import { partnerPublicKeyInputsSchema } from "../../schemas/partner-public-key";
 import { resourceRules, STAND_IN_ID, withoutParents } from "../entries";
 import { partnerKeyMaterial } from "../offline-preflight";

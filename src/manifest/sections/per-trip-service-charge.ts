@@ -1,10 +1,10 @@
 /** The `perTripServiceCharge` section: the company's per-trip service charge. */
 import { z } from "zod";
 import {
-  PerTripServiceCharge,
   perTripServiceChargeInputsSchema,
   perTripServiceChargeResource,
 } from "../../resources/per-trip-service-charge";
+import { PerTripServiceCharge } from "../../dynamic/resources";
 import { STAND_IN_ID, vendorRules } from "../entries";
 import { sectionCodec } from "../section-codec";
 

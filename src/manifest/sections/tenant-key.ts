@@ -1,6 +1,6 @@
 /** The `tenantKey` section: the company's managed encryption key; `export` cannot read it. */
 import { z } from "zod";
-import { TenantKey } from "../../resources/tenant-key";
+import { TenantKey } from "../../dynamic/resources";
 import { tenantKeyInputsSchema } from "../../schemas/tenant-key";
 import { withoutParents } from "../entries";
 import { sectionCodec } from "../section-codec";

@@ -3,11 +3,8 @@
  * name or id, scopes by key.
  */
 import { z } from "zod";
-import {
-  UserGroupRoles,
-  userGroupRolesInputsSchema,
-  userGroupRolesResource,
-} from "../../resources/user-group-roles";
+import { userGroupRolesInputsSchema, userGroupRolesResource } from "../../resources/user-group-roles";
+import { UserGroupRoles } from "../../dynamic/resources";
 import { roleAssignmentSchema } from "../../schemas/user-group";
 import {
   AUDIENCE_LEGAL_ENTITY_AT,

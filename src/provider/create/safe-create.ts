@@ -19,11 +19,11 @@ import {
   DuplicateObjectError,
   UnsettledCreateError,
 } from "./create-errors";
-import type { LookupCandidate } from "../model/create-lookup";
+import type { CreateLookup, LookupCandidate, LookupKey } from "../model/create-lookup";
 import type { NaturalKeyRecovery, SetDifferenceRecovery } from "../model/create-recovery";
 import { ADOPT_INPUT, type Observation, type ResourceDefinition } from "../model/definition";
 import type { ResourceContext } from "../model/resource-context";
-import { isInternalKey } from "../model/internal-keys";
+import { isMetaKey } from "../model/codec";
 import { jsonEqual, type Values } from "../model/values";
 
 /** Timing of {@link safeCreate}; tests shorten it. */
@@ -183,8 +183,10 @@ async function runSteps<I extends Values, S extends Values>(
 }
 
 /**
- * Settles by looking the object up by the key its inputs declare. The objects holding the key
- * before the first attempt are the older ones: never adopted, named apart in every message.
+ * Settles by looking the object up by the key its inputs declare. The objects the collection held
+ * before the run's first create in it (or, for a lookup without a collection, those holding the
+ * key before the first attempt) are the older ones: never adopted, named apart in every message.
+ * Objects another create of this run made are never adopted either.
  */
 async function naturalKeySettler<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
@@ -194,14 +196,16 @@ async function naturalKeySettler<I extends Values, S extends Values>(
 ): Promise<Settler<S>> {
   const { lookup } = recovery;
   const key = lookup.keyOf(inputs);
-  const olderIds = new Set(key === undefined ? [] : (await lookup.find(ctx, inputs, key)).map((c) => c.id));
+  const olderIds = new Set(
+    key === undefined ? [] : await idsBefore(definition.type, lookup, ctx, inputs, key),
+  );
   let detail: AmbiguousDetail = { by: "key", key };
   return {
     async settle(unresolved, created) {
       if (key === undefined) throw new AmbiguousCreateError(definition.type, detail, [], unresolved);
       const found = await lookup.find(ctx, inputs, key);
       detail = { by: "key", key, older: found.filter((c) => olderIds.has(c.id)) };
-      const appeared = found.filter((c) => !olderIds.has(c.id));
+      const appeared = found.filter((c) => !olderIds.has(c.id) && !ctx.run.isClaimed(definition.type, c.id));
       const mine = await ownCandidates(definition, ctx, inputs, appeared, lookup.followUpInputs ?? []);
       if (mine.length > 1)
         throw new AmbiguousCreateError(
@@ -225,6 +229,24 @@ async function naturalKeySettler<I extends Values, S extends Values>(
     },
     exhausted: (unresolved) => new AmbiguousCreateError(definition.type, detail, [], unresolved),
   };
+}
+
+/**
+ * The ids older than this create: the collection's, listed once per run (shared by every create
+ * in it), or the objects holding `key` now.
+ */
+async function idsBefore<I extends Values>(
+  type: string,
+  lookup: CreateLookup<I>,
+  ctx: ResourceContext,
+  inputs: I,
+  key: LookupKey,
+): Promise<string[]> {
+  const { collection } = lookup;
+  if (collection === undefined) return (await lookup.find(ctx, inputs, key)).map((c) => c.id);
+  return ctx.run.readOnce(`${type} objects before the run's creates in ${collection.of(inputs)}`, () =>
+    collection.ids(ctx, inputs),
+  );
 }
 
 /** Settles by the id that appeared in the collection since the attempt began. */
@@ -285,7 +307,7 @@ async function ownCandidates<I extends Values, S extends Values>(
 export function holdsDeclared(observed: Values, inputs: Values): boolean {
   return Object.entries(inputs).every(
     ([key, value]) =>
-      key === ADOPT_INPUT || isInternalKey(key) || value === undefined || jsonEqual(observed[key], value),
+      key === ADOPT_INPUT || isMetaKey(key) || value === undefined || jsonEqual(observed[key], value),
   );
 }
 

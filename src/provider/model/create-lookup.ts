@@ -33,4 +33,19 @@ export interface CreateLookup<I extends Values> {
    * hold them yet, and the adoption converges them.
    */
   followUpInputs?: readonly string[] | undefined;
+  /**
+   * The collection a create adds to, listed whole once per run and collection, before the run's
+   * first create in it: every object it holds then is older than the run's creates and is never
+   * adopted. N creates in one collection then cost one listing and N creates. Without it, each
+   * create finds the objects holding its key before its first attempt.
+   */
+  collection?: CreateCollection<I> | undefined;
+}
+
+/** A collection a create adds to (see {@link CreateLookup.collection}). */
+export interface CreateCollection<I extends Values> {
+  /** Names the collection of `inputs` (its path), so creates under the same parents share one listing. */
+  of(inputs: I): string;
+  /** Every id the collection of `inputs` holds. */
+  ids(ctx: ResourceContext, inputs: I): Promise<string[]>;
 }

@@ -1,10 +1,11 @@
 /**
  * A resource declared as data: its core (type, schemas, the API calls behind create, read, update
  * and delete, and how an unknown create outcome is settled) and the optional capabilities it opts
- * into (`capabilities.ts`). {@link defineResource} turns it into the Pulumi Resource class;
- * {@link buildTypeProvider} turns it into the provider the engine calls.
+ * into (`capabilities.ts`). It knows no host: each host derives its token, its classes or schema,
+ * and the provider the engine calls (`operations/type-provider.ts`) from the registry.
  */
 import { z } from "zod";
+import { platformIdSchema } from "../../schemas/common";
 import type { ResourceCapabilities } from "./capabilities";
 import type { CreateRecovery } from "./create-recovery";
 import type { ResourceContext } from "./resource-context";
@@ -27,7 +28,7 @@ export interface Observation<I extends Values, S extends Values> {
 
 /** The declaration of one resource type: its core, and the capabilities it opts into. */
 export interface ResourceDefinition<I extends Values, S extends Values> {
-  /** Type name; the token is `pulumi-nodejs:dynamic/travel:<type>`. Never rename it. */
+  /** Type name; each host derives its token from it (`travel:index:<type>`, ...). Never rename it. */
   type: string;
   /** Validates and normalizes inputs at preview time. Must be a zod object. */
   inputs: z.ZodObject<z.ZodRawShape> & z.ZodType<I>;
@@ -64,6 +65,19 @@ export interface ResourceDefinition<I extends Values, S extends Values> {
   capabilities?: ResourceCapabilities<I, S> | undefined;
 }
 
+/** Resource definitions by type name. */
+export type DefinitionRegistry = Readonly<Record<string, ResourceDefinition<Values, Values>>>;
+
+/**
+ * Declares a resource type: `definition` as it is, its types inferred (the input schema's own type
+ * kept, so that its Args can be derived from it).
+ */
+export function defineResource<I extends Values, S extends Values, Schema extends z.ZodType = z.ZodType>(
+  definition: ResourceDefinition<I, S> & { inputs: Schema },
+): ResourceDefinition<I, S> & { inputs: Schema } {
+  return definition;
+}
+
 /** Name of the input that takes over an existing object instead of creating one. */
 export const ADOPT_INPUT = "adoptId";
 
@@ -73,13 +87,8 @@ export const adoptIdField = {
    * Id of an existing object to take over instead of creating one; it is then converged to the
    * declared inputs (the `import` option does not work for dynamic resources).
    */
-  adoptId: z.string().min(1).optional(),
+  adoptId: platformIdSchema("an id").optional(),
 };
-
-/** Pulumi type token of a resource type. */
-export function tokenOf(type: string): string {
-  return `pulumi-nodejs:dynamic/travel:${type}`;
-}
 
 /** The input names of a definition. */
 export function inputKeysOf(definition: { inputs: z.ZodObject<z.ZodRawShape> }): string[] {

@@ -1,14 +1,14 @@
-/** What a resource's API calls get, and how the provider obtains it at call time. */
+/** What a resource's API calls get: the client of the run's configuration, and the run itself. */
 import type { TravelClient } from "../../client";
+import { Run, type WarningSink } from "./run";
 
-/** Shows the person running Pulumi a warning of the run (each host has its own way to the engine). */
-export type WarningSink = (message: string) => Promise<void>;
+export type { WarningSink } from "./run";
 
 /** What a resource's API calls get. */
 export interface ResourceContext {
   client: TravelClient;
-  /** The host's way to warn through the engine; without it, warnings go to stderr. */
-  warn?: WarningSink | undefined;
+  /** The engine run the call belongs to: its caches, claims, gates and warning sink (`run.ts`). */
+  run: Run;
   /**
    * True while an object is read to be imported: `read` then observes every input the platform
    * holds, not only the declared ones, so the imported resource declares what the object is.
@@ -16,11 +16,23 @@ export interface ResourceContext {
   importing?: boolean | undefined;
 }
 
-/** Supplies the API context lazily, at call time. */
+/** Gives `message` to the engine as a warning of the run, through the context's host. */
+export function warnRun(ctx: ResourceContext, message: string): Promise<void> {
+  return ctx.run.warn(message);
+}
+
+/** Supplies a call's context lazily, at call time. */
 export type ContextFactory = () => ResourceContext;
 
-/** Gives `message` to the engine as a warning of the run, through the context's host. */
-export async function warnRun(ctx: ResourceContext, message: string): Promise<void> {
-  if (ctx.warn) return ctx.warn(message);
-  process.stderr.write(`warning: ${message}\n`);
+/** The context of a call of `run`: the client of its configuration as of now. */
+export function contextOf(run: Run): ResourceContext {
+  return { client: run.client, run };
+}
+
+/**
+ * The context of a call outside an engine run (a lookup, a CLI command, a test): a run of its own
+ * over `client`, warning on stderr unless `warn` is given.
+ */
+export function standaloneContext(client: TravelClient, warn?: WarningSink): ResourceContext {
+  return contextOf(new Run({ client: () => client, warn }));
 }

@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import type { TravelClient } from "../../client";
+import type { Values } from "./values";
 
 /** A platform object as read: its id and every field the platform returned. */
 export type Entity = { id: string } & Record<string, unknown>;
@@ -104,10 +105,10 @@ export interface TmcInventory {
   /** Removes one (`reconcile --delete <Type>:<id>`), such as revoking an API user. */
   remove(client: TravelClient, id: string): Promise<void>;
   /**
-   * The internal input in which a pending create of the type records the ids listed when it was
+   * The ids a pending create of the type recorded, among its checked inputs, as listed when it was
    * checked (`operations/ids-before-create.ts`): `reconcile` names the ones that appeared since.
    */
-  recordedIdsInput?: string | undefined;
+  recordedIds?: ((inputs: Values) => readonly string[] | undefined) | undefined;
 }
 
 /** The facts every consumer of the registry reads. */

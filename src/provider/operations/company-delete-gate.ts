@@ -1,45 +1,32 @@
 /**
  * The gate before the first delete under a company: the engine deletes a company's dependents
  * before the company, so a company whose own delete the platform will refuse would be left hollow.
- * At the first delete of an object under company C in this run (one provider process serves one
- * run), the gate decides once, for every delete under C, whether the run may go on: C is not being
+ * At the first delete of an object under company C in this run, the gate decides once, for every delete under C, whether the run may go on: C is not being
  * deleted when this run diffed (or made) the resource holding it (an `up` diffs every registered
  * resource before it deletes removed ones); otherwise the check the host wires in (the stack's
  * checkpoint, the objects under C no resource holds, the company's `forceDestroy`) settles it.
  * Parallel deletes under C wait on that one check, and none sends anything before it settles; when
  * it refuses, the first delete fails with its error and the others with one line pointing at it.
  */
+import { metaOf } from "../model/codec";
 import type { ResourceContext } from "../model/resource-context";
 import type { Values } from "../model/values";
 import type { TypeProvider } from "./type-provider";
 
-/** The recorded prop that names the stack of a resource (the dynamic host records it at create). */
-export const STACK_PROP = "__stack";
-
 /** The environment variable that turns the gate off for a run that does not delete the company. */
 export const PRECHECK_ENV = "TRAVEL_DESTROY_PRECHECK";
-
-/** What the check before the first delete under a company knows of the run. */
-export interface CompanyDeleteRun {
-  /** The stack being run, when the deleted object's state or request names it. */
-  stack: string | undefined;
-  /** True when a resource of this run's stack holds the object (seen by its diff, or made in the run). */
-  held: (type: string, id: string) => boolean;
-}
 
 /**
  * Settles whether deletes under `companyId` may go on: resolves when they may (warning through
  * `ctx` when it cannot tell), throws the error to fail them with when the company's delete would
- * be refused.
+ * be refused. `stack` is the stack being run, when the deleted object's state or request names it;
+ * the context's run tells what the stack holds.
  */
 export type CompanyDeleteCheck = (
   ctx: ResourceContext,
   companyId: string,
-  run: CompanyDeleteRun,
+  stack: string | undefined,
 ) => Promise<void>;
-
-/** One check per company in a runtime (one engine run), and whether its refusal was reported. */
-export type CompanyGates = Map<string, { settled: Promise<void>; reported: boolean }>;
 
 /** True when `TRAVEL_DESTROY_PRECHECK=off` turns the gate off for this run. */
 const gateOff = () => process.env[PRECHECK_ENV]?.toLowerCase() === "off";
@@ -49,15 +36,13 @@ export function withCompanyDeleteGate(
   provider: TypeProvider,
   check: CompanyDeleteCheck,
   context: () => ResourceContext,
-  held: CompanyDeleteRun["held"],
-  gates: CompanyGates,
 ): TypeProvider {
   return {
     ...provider,
     async delete(id, recorded) {
       const companyId = companyHolding(recorded);
-      if (companyId !== undefined && !held("Company", companyId) && !gateOff())
-        await passGate(companyId, recorded, check, context, held, gates);
+      if (companyId !== undefined && !context().run.holds("Company", companyId) && !gateOff())
+        await passGate(companyId, recorded, check, context());
       await provider.delete(id, recorded);
     },
   };
@@ -77,14 +62,12 @@ async function passGate(
   companyId: string,
   recorded: Values,
   check: CompanyDeleteCheck,
-  context: () => ResourceContext,
-  held: CompanyDeleteRun["held"],
-  gates: CompanyGates,
+  ctx: ResourceContext,
 ): Promise<void> {
+  const gates = ctx.run.companyGates;
   let gate = gates.get(companyId);
   if (gate === undefined) {
-    const stack = typeof recorded[STACK_PROP] === "string" ? recorded[STACK_PROP] : undefined;
-    gate = { settled: check(context(), companyId, { stack, held }), reported: false };
+    gate = { settled: check(ctx, companyId, metaOf(recorded).stack), reported: false };
     gates.set(companyId, gate);
   }
   try {

@@ -7,12 +7,8 @@
 import type { ResourceDefinition } from "../model/definition";
 import { type ContextFactory, warnRun } from "../model/resource-context";
 import { containsUnknown } from "../model/unknown-values";
-import { stripInternal } from "../model/internal-keys";
+import { decode, encodeMeta } from "../model/codec";
 import type { Values } from "../model/values";
-import { readOncePerRun } from "../planning/run-cache";
-
-/** The internal input holding the ids listed when the resource was first checked. */
-export const IDS_BEFORE_CREATE = "__idsBeforeCreate";
 
 /**
  * The internal input to record for a resource checked with `olds`: the list already on record, or
@@ -27,18 +23,18 @@ export async function idsBeforeCreate<I extends Values, S extends Values>(
 ): Promise<Values> {
   const { recovery } = definition;
   if (recovery.strategy !== "set-difference") return {};
-  const recorded = olds[IDS_BEFORE_CREATE];
-  if (Array.isArray(recorded)) return { [IDS_BEFORE_CREATE]: recorded };
+  const { values: recordedValues, meta } = decode(olds);
+  if (meta.idsBeforeCreate !== undefined) return encodeMeta({ idsBeforeCreate: meta.idsBeforeCreate });
   // An existing resource recorded by an earlier release: its create is long done. A preview with
   // unknown inputs lists nothing: the check of the up that creates it does.
-  if (Object.keys(stripInternal(olds)).length > 0 || containsUnknown(inputs)) return {};
+  if (Object.keys(recordedValues).length > 0 || containsUnknown(inputs)) return {};
   const ctx = context();
   try {
     // Listed once per run, before the run's first create: the ids its creates add are not in it.
-    const ids = await readOncePerRun(ctx.client, `ids before create: ${definition.type}`, () =>
+    const ids = await ctx.run.readOnce(`ids before create: ${definition.type}`, () =>
       recovery.listIds(ctx, inputs),
     );
-    return { [IDS_BEFORE_CREATE]: [...ids].sort() };
+    return encodeMeta({ idsBeforeCreate: [...ids].sort() });
   } catch (error) {
     await warnRun(
       ctx,

@@ -1,19 +1,22 @@
 /**
  * Overlap between writers of one setting (two stacks declaring the same company's features, a
  * person editing it): the platform keeps no version or author, so a stack records in its state,
- * apart from the outputs a refresh overwrites, the values it last wrote ({@link WRITTEN_KEY}).
+ * apart from the outputs a refresh overwrites, the values it last wrote (`Meta.lastWritten`).
  * Before an update of a definition that `detectsOverlap`, the live value is read and compared
  * with them:
  *
  * - equal: nobody else wrote it; the update proceeds.
  * - different: someone else wrote it since. The update proceeds with a warning naming both
  *   values (a change by hand is corrected, as drift is), and records the value it replaced
- *   ({@link REPLACED_KEY}).
+ *   (`Meta.replacedValue`).
  * - different again, and equal to the value the last update replaced: someone writes it back on
  *   every run, as a second stack declaring it does. The update still proceeds (a person repeating
  *   an edit looks the same, and a preview cannot know what the update's read will find, so
  *   failing here would make `up` do what its preview did not show), with a warning that names the
  *   overlap, both values and what to do. Two stacks may still take turns, but never silently.
+ *
+ * Before a delete, a value someone else wrote since is left as it is, with a warning naming it
+ * ({@link leftToAnotherWriter}): a stack's destroy never removes or resets another writer's value.
  *
  * docs/reliability.md ("Two writers of one setting") says what this can and cannot detect.
  */
@@ -21,13 +24,7 @@ import { diffDeclared } from "../planning/diff";
 import { ADOPT_INPUT, type ResourceDefinition } from "../model/definition";
 import { type ResourceContext, warnRun } from "../model/resource-context";
 import { jsonEqual, type Values } from "../model/values";
-
-/** The state-only property with the declared values this stack last wrote. */
-export const WRITTEN_KEY = "__lastWritten";
-/** The state-only property with another writer's value that this stack's last update replaced. */
-export const REPLACED_KEY = "__replacedValue";
-/** Properties kept in the state's outputs only: never inputs, never shown as a diff. */
-export const STATE_ONLY_KEYS: readonly string[] = [WRITTEN_KEY, REPLACED_KEY];
+import { encodeMeta, metaOf } from "../model/codec";
 
 /** The state-only properties recording that this stack wrote `inputs`; none unless the type detects overlap. */
 export function writtenMarks<I extends Values, S extends Values>(
@@ -36,7 +33,7 @@ export function writtenMarks<I extends Values, S extends Values>(
 ): Values {
   if (definition.capabilities?.update?.detectsOverlap !== true) return {};
   const written = Object.fromEntries(Object.entries(inputs).filter(([key]) => key !== ADOPT_INPUT));
-  return { [WRITTEN_KEY]: written };
+  return encodeMeta({ lastWritten: written });
 }
 
 /**
@@ -51,16 +48,10 @@ export async function overlapBeforeUpdate<I extends Values, S extends Values>(
   id: string,
   recorded: Values,
 ): Promise<Values> {
-  const written = recorded[WRITTEN_KEY];
-  // State written by an earlier release records nothing to compare with.
-  if (definition.capabilities?.update?.detectsOverlap !== true || !isValues(written)) return {};
-  const found = await definition.read(ctx, id, written as I);
-  if (!found) return {};
-  const live = Object.fromEntries(
-    Object.keys(written).map((key) => [key, (found.observed as Values)[key]] as const),
-  );
-  if (diffDeclared(definition, written, live).changed.length === 0) return {};
-  if (jsonEqual(recorded[REPLACED_KEY], live)) {
+  const overlap = await writtenElsewhere(definition, ctx, id, recorded);
+  if (overlap === undefined) return {};
+  const { written, live } = overlap;
+  if (jsonEqual(metaOf(recorded).replacedValue, live)) {
     await warnRun(
       ctx,
       `${definition.type} ${id}: another writer declares this setting: the value this stack replaced at its ` +
@@ -69,7 +60,7 @@ export async function overlapBeforeUpdate<I extends Values, S extends Values>(
         "stack only: remove it from the other program (or `pulumi state delete <urn>` there, which keeps the " +
         "platform's value).",
     );
-    return { [REPLACED_KEY]: live };
+    return encodeMeta({ replacedValue: live });
   }
   await warnRun(
     ctx,
@@ -78,11 +69,51 @@ export async function overlapBeforeUpdate<I extends Values, S extends Values>(
       "values again. If another stack declares the same setting, declare it in one stack only; the next up " +
       "that finds the other's value written back says so.",
   );
-  return { [REPLACED_KEY]: live };
+  return encodeMeta({ replacedValue: live });
 }
 
-function isValues(value: unknown): value is Values {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+/**
+ * Before a delete of a setting: true, after a warning naming it, when the platform holds a value
+ * this stack did not write last (another stack or a person wrote it since), so the delete leaves
+ * it as it is rather than remove or reset what another writer owns. A value this stack wrote
+ * last, or a state that records none (an earlier release), is deleted as before.
+ */
+export async function leftToAnotherWriter<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  ctx: ResourceContext,
+  id: string,
+  recorded: Values,
+): Promise<boolean> {
+  const overlap = await writtenElsewhere(definition, ctx, id, recorded);
+  if (overlap === undefined) return false;
+  await warnRun(
+    ctx,
+    `${definition.type} ${id}: left as it is: someone else wrote this setting since this stack last wrote it ` +
+      `(this stack wrote ${show(overlap.written)}; the platform holds ${show(overlap.live)}), so removing it ` +
+      "from this stack does not remove or reset it. If no other stack declares it, delete it there by hand.",
+  );
+  return true;
+}
+
+/**
+ * The values this stack last wrote (`recorded`) and the platform's values of the same fields, when
+ * they differ; undefined when they do not, when the type does not detect overlap, when the state
+ * records nothing to compare with (an earlier release), or when the object is gone.
+ */
+async function writtenElsewhere<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  ctx: ResourceContext,
+  id: string,
+  recorded: Values,
+): Promise<{ written: Values; live: Values } | undefined> {
+  const written = metaOf(recorded).lastWritten;
+  if (definition.capabilities?.update?.detectsOverlap !== true || written === undefined) return undefined;
+  const found = await definition.read(ctx, id, written as I);
+  if (!found) return undefined;
+  const live = Object.fromEntries(
+    Object.keys(written).map((key) => [key, (found.observed as Values)[key]] as const),
+  );
+  return diffDeclared(definition, written, live).changed.length === 0 ? undefined : { written, live };
 }
 
 const show = (values: Values) => JSON.stringify(values);

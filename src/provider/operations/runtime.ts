@@ -10,30 +10,27 @@ import { clientOptionsFor, SETTING_ENV_VARS, type SettingName, TravelClient } fr
 import { configLookup, type ProviderConfig, readProviderConfig } from "./config";
 import { credentialHint, verifyCredentials } from "./credentials";
 import { runTokenCache } from "./run-token-cache";
-import type { ResourceDefinition, Values } from "../model/definition";
-import { type ResourceContext, type WarningSink, warnRun } from "../model/resource-context";
+import type { DefinitionRegistry, ResourceDefinition, Values } from "../model/definition";
+import { contextOf, type ResourceContext, type WarningSink, warnRun } from "../model/resource-context";
+import { Run } from "../model/run";
 import { buildTypeProvider, type TypeProvider } from "./type-provider";
 import { engineError, engineFailures } from "./engine-messages";
-import { claimKey, withRunClaims } from "./run-claims";
-import { isStackObject } from "../planning/stack-objects";
-import { type CompanyDeleteCheck, type CompanyGates, withCompanyDeleteGate } from "./company-delete-gate";
+import { withRunClaims } from "./run-claims";
+import { type CompanyDeleteCheck, withCompanyDeleteGate } from "./company-delete-gate";
 
 const SETTING_NAMES = Object.keys(SETTING_ENV_VARS) as SettingName[];
 
-/** Resource definitions by type name. */
-export type DefinitionRegistry = Readonly<Record<string, ResourceDefinition<Values, Values>>>;
+export type { DefinitionRegistry } from "../model/definition";
 
 /**
  * What a delete of one type warns of before it starts, given the object's id and its recorded
  * inputs and outputs: such as what the platform deletes with a company. It may first make sure the
  * delete can succeed, throwing before anything is deleted when it cannot, and clear what its
- * inputs ask it to (a company's `forceDestroy`). `held` tells whether a resource of this run's
- * stack holds an object (seen by its diff, or created or adopted in the run).
+ * inputs ask it to (a company's `forceDestroy`). The context's run tells what the stack holds.
  */
 export type DeleteWarning = (
   ctx: ResourceContext,
   id: string,
-  held: (type: string, id: string) => boolean,
   recorded: Values,
 ) => Promise<string | undefined>;
 
@@ -70,7 +67,7 @@ export interface RuntimeOptions {
   companyDeleteCheck?: CompanyDeleteCheck | undefined;
 }
 
-/** A runtime over `definitions`, serving one host process (so one engine run). */
+/** A runtime over `definitions`, serving one engine run (the host makes one per run). */
 export function createProviderRuntime(
   definitions: DefinitionRegistry,
   { deleteWarnings = {}, warn, companyDeleteCheck }: RuntimeOptions = {},
@@ -78,11 +75,6 @@ export function createProviderRuntime(
   let stackConfig: { get(key: string): string | undefined } | undefined;
   const configs = new Map<string, ConfiguredClient>();
   const providers = new Map<string, TypeProvider>();
-  /** Objects created or adopted in this run (one runtime per provider process, so per run). */
-  const claimed = new Set<string>();
-  /** What a resource of this run's stack holds: what its diffs saw, and what it created or adopted. */
-  const held = (type: string, id: string) => isStackObject(type, id) || claimed.has(claimKey(type, id));
-  const companyGates: CompanyGates = new Map();
 
   /**
    * The configuration as of now (environment over stack config, read at every call), validated
@@ -106,7 +98,8 @@ export function createProviderRuntime(
       tokenCache: runTokenCache(),
     }));
   };
-  const currentContext = (): ResourceContext => ({ client: currentClient(), warn });
+  const run = new Run({ client: currentClient, warn });
+  const currentContext = (): ResourceContext => contextOf(run);
   /** Validates the configuration and, once per configuration, checks the credentials. */
   const verifyOnce = (): Promise<void> => {
     const entry = currentConfig();
@@ -131,15 +124,14 @@ export function createProviderRuntime(
             `pulumi-travel does not know resource type ${type}; the installed pulumi-travel is older than the state (upgrade it)`,
           );
         }
-        const built = buildTypeProvider(definition, currentContext);
+        const built = buildTypeProvider(definition, run);
         const warning = deleteWarnings[type];
-        const warned =
-          warning === undefined ? built : withDeleteWarning(built, warning, currentContext, held);
+        const warned = warning === undefined ? built : withDeleteWarning(built, warning, currentContext);
         const gated =
           companyDeleteCheck === undefined || type === "Company"
             ? warned
-            : withCompanyDeleteGate(warned, companyDeleteCheck, currentContext, held, companyGates);
-        provider = forEngine(definition, gated, verifyOnce, claimed);
+            : withCompanyDeleteGate(warned, companyDeleteCheck, currentContext);
+        provider = forEngine(definition, gated, verifyOnce, run);
         providers.set(type, provider);
       }
       return provider;
@@ -147,20 +139,16 @@ export function createProviderRuntime(
   };
 }
 
-/**
- * `provider` with `warning` given to the engine before each delete starts; `held` tells what the
- * stack holds (what this run's diffs saw and what it created or adopted).
- */
+/** `provider` with `warning` given to the engine before each delete starts. */
 function withDeleteWarning(
   provider: TypeProvider,
   warning: DeleteWarning,
   context: () => ResourceContext,
-  held: (type: string, id: string) => boolean,
 ): TypeProvider {
   return {
     ...provider,
     async delete(id, recorded) {
-      const text = await warning(context(), id, held, recorded);
+      const text = await warning(context(), id, recorded);
       if (text !== undefined) await warnRun(context(), text);
       await provider.delete(id, recorded);
     },
@@ -176,10 +164,10 @@ function forEngine(
   definition: ResourceDefinition<Values, Values>,
   provider: TypeProvider,
   verifyOnce: () => Promise<void>,
-  claimed: Set<string>,
+  run: Run,
 ): TypeProvider {
   const secretInputs: readonly string[] = definition.capabilities?.secrets?.secretInputs ?? [];
-  const claiming = withRunClaims(definition.type, provider, claimed);
+  const claiming = withRunClaims(definition.type, provider, run);
   const guarded =
     <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -191,9 +179,9 @@ function forEngine(
     };
   return {
     ...provider,
-    check: guarded(async (olds: Values, news: Values) => {
+    check: guarded(async (olds: Values, news: Values, name?: string) => {
       await verifyOnce();
-      const result = await provider.check(olds, news);
+      const result = await provider.check(olds, news, name);
       return { ...result, failures: engineFailures(result.failures ?? [], news, secretInputs) };
     }),
     diff: guarded(provider.diff),

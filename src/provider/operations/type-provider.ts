@@ -16,16 +16,17 @@ import { warnIfCompanyMissing } from "./missing-parent";
 import { PartialCreateError } from "../create/partial-create-error";
 import { assertRecordedTypes } from "../model/recorded-inputs";
 import { normalizeObserved, normalizingSchema } from "../model/normalize";
-import { type ContextFactory, type ResourceContext, warnRun } from "../model/resource-context";
+import { type ContextFactory, contextOf, type ResourceContext, warnRun } from "../model/resource-context";
+import type { Run } from "../model/run";
 import { extraReplaces, preflightFailures } from "../planning/preflight";
-import { noteStackObject } from "../planning/stack-objects";
 import { safeCreate } from "../create/safe-create";
-import { isInternalKey, stripInternal } from "../model/internal-keys";
+import { encodeMeta, metaOf, valuesOf } from "../model/codec";
 import { withoutUndefined } from "../model/values";
 import { vendorFailures } from "../planning/vendor-check";
 import { updateRefusal } from "../planning/update-refusal";
+import { runDuplicateFailures } from "../planning/run-duplicates";
 import { idsBeforeCreate } from "./ids-before-create";
-import { overlapBeforeUpdate, STATE_ONLY_KEYS, writtenMarks } from "./overlap";
+import { leftToAnotherWriter, overlapBeforeUpdate, writtenMarks } from "./overlap";
 
 /** A diff with the declared inputs it found changed, which a host may report one by one. */
 export interface TypeDiff extends pulumi.dynamic.DiffResult {
@@ -45,7 +46,15 @@ export interface ImportedObject {
  * values typed, and an import.
  */
 export interface TypeProvider extends Required<pulumi.dynamic.ResourceProvider> {
-  check: (olds: Values, news: Values) => Promise<{ inputs: Values; failures: pulumi.dynamic.CheckFailure[] }>;
+  /**
+   * Checks `news`; `name`, the resource's name where the host knows it (the plugin, from the URN),
+   * also compares its unique values with the other resources the run checked.
+   */
+  check: (
+    olds: Values,
+    news: Values,
+    name?: string,
+  ) => Promise<{ inputs: Values; failures: pulumi.dynamic.CheckFailure[] }>;
   diff: (id: string, olds: Values, news: Values) => Promise<TypeDiff>;
   create: (inputs: Values) => Promise<{ id: string; outs: Values }>;
   read: (id: string, props?: Values) => Promise<{ id?: string; props?: Values; inputs?: Values }>;
@@ -59,30 +68,35 @@ export interface TypeProvider extends Required<pulumi.dynamic.ResourceProvider> 
   import: (importId: string) => Promise<ImportedObject | undefined>;
 }
 
-/** The provider the engine drives for one resource type. */
+/** The provider the engine drives for one resource type, in `run`. */
 export function buildTypeProvider<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
-  context: ContextFactory,
+  run: Run,
 ): TypeProvider {
   const props = propertyViewsOf(definition);
+  const context: ContextFactory = () => contextOf(run);
 
   return {
     // Configuration is held by the runtime; nothing per type.
     async configure() {},
 
-    async check(olds: Values, news: Values) {
-      const checked = checkInputs(definition.inputs, stripInternal(news));
+    async check(olds: Values, news: Values, name?: string) {
+      const checked = checkInputs(definition.inputs, valuesOf(news));
       // The vendor's schemas judge the bodies once the inputs pass their own schema.
       const vendor =
         checked.failures.length === 0
           ? vendorFailures(definition, withoutUndefined(checked.inputs as I))
           : [];
-      const result = { ...checked, failures: [...checked.failures, ...vendor] };
+      const duplicates =
+        checked.failures.length === 0 && name !== undefined
+          ? runDuplicateFailures(run, definition, name, checked.inputs)
+          : [];
+      const result = { ...checked, failures: [...checked.failures, ...vendor, ...duplicates] };
       const failures = [
         ...result.failures,
         ...(await preflightFailures(definition, context, result, news, props.declaredInputsAmong(olds))),
       ];
-      // Internal inputs (`__armId`, ...) are kept: they are recorded and reach diff.
+      // The bookkeeping inputs (`codec.ts`) are kept: they are recorded and reach diff.
       const known =
         failures.length === 0 ? await idsBeforeCreate(definition, context, olds, result.inputs as I) : {};
       // Keyed lists by name (the platform's names of the ids they hold) once the inputs are valid.
@@ -97,7 +111,7 @@ export function buildTypeProvider<I extends Values, S extends Values>(
     },
 
     async diff(id: string, olds: Values, news: Values) {
-      noteStackObject(definition.type, id);
+      run.noteSeen(definition.type, id);
       const settled = settledInputs(definition, olds, news);
       const declared = withProven(definition, props.declaredInputsAmong(olds), olds, settled);
       const { changed, replaces } = diffDeclared(definition, declared, settled);
@@ -146,8 +160,10 @@ export function buildTypeProvider<I extends Values, S extends Values>(
     },
 
     async delete(id: string, recorded: Values) {
+      const ctx = context();
+      if (await leftToAnotherWriter(definition, ctx, id, recorded)) return;
       try {
-        await definition.delete(context(), id, props.inputsOnRecord(id, recorded));
+        await definition.delete(ctx, id, props.inputsOnRecord(id, recorded));
       } catch (error) {
         if (!isNotFound(error, definition.notFoundCodes)) throw error;
       }
@@ -222,7 +238,7 @@ interface PropertyViews<I extends Values, S extends Values> {
   /** Validated inputs of new props; throws naming the first invalid property. */
   parseNewInputs(props: Values): I;
   /**
-   * Outputs echo the inputs, internal ones (`__armId`) of `props` included: read gets the outputs
+   * Outputs echo the inputs, bookkeeping ones of `props` included (`codec.ts`): read gets the outputs
    * only, and hands the internal inputs back from them so that a refresh keeps them.
    */
   outputPropsOf(inputs: I, state: S, props: Values | undefined): Values;
@@ -240,7 +256,7 @@ function propertyViewsOf<I extends Values, S extends Values>(
 ): PropertyViews<I, S> {
   const inputKeys = inputKeysOf(definition);
   const declaredInputsAmong = (props: Values | undefined): I => {
-    const clean = declaredForm(definition.capabilities?.diff?.keyedInputs, stripInternal(props));
+    const clean = declaredForm(definition.capabilities?.diff?.keyedInputs, valuesOf(props));
     return Object.fromEntries(
       inputKeys.filter((key) => clean[key] !== undefined).map((key) => [key, clean[key]]),
     ) as I;
@@ -257,7 +273,7 @@ function propertyViewsOf<I extends Values, S extends Values>(
     parseNewInputs(props) {
       const result = checkInputs(
         definition.inputs,
-        declaredForm(definition.capabilities?.diff?.keyedInputs, stripInternal(props)),
+        declaredForm(definition.capabilities?.diff?.keyedInputs, valuesOf(props)),
       );
       if (result.failures.length > 0) {
         const first = result.failures[0];
@@ -321,7 +337,7 @@ async function createObject<I extends Values, S extends Values>(
       outs: { ...props.outputPropsOf(inputs, state, inputProps), ...writtenMarks(definition, inputs) },
     };
   } catch (error) {
-    // The partial state keeps the engine-internal props (`__provider`): without them the
+    // The partial state keeps the engine's bookkeeping (the dynamic provider): without it the
     // engine cannot load the provider to refresh or delete the object later.
     if (createdId === undefined) throw error;
     throw new PartialCreateError(
@@ -372,14 +388,12 @@ function pickAdopt(declared: Values): Values {
   return declared[ADOPT_INPUT] === undefined ? {} : { [ADOPT_INPUT]: declared[ADOPT_INPUT] };
 }
 
-/** The engine-internal props (`__provider`, ...) of `props`. */
+/** The bookkeeping of `props` (`codec.ts`, the engine's own keys included), as property-map entries. */
 function internalOf(props: Values): Values {
-  return Object.fromEntries(Object.entries(props).filter(([key]) => isInternalKey(key)));
+  return encodeMeta(metaOf(props));
 }
 
-/** The internal props of `props` that are inputs: the state-only ones (`overlap.ts`) left out. */
+/** The bookkeeping of `props` that is kept in inputs: the state-only entries left out. */
 function internalInputsOf(props: Values): Values {
-  return Object.fromEntries(
-    Object.entries(internalOf(props)).filter(([key]) => !STATE_ONLY_KEYS.includes(key)),
-  );
+  return encodeMeta(metaOf(props), "inputs");
 }

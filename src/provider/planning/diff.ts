@@ -5,7 +5,7 @@ import { replaceOnOf } from "../model/replace-rules";
 import { comparable, normalizingSchema } from "../model/normalize";
 import { containsUnknown } from "../model/unknown-values";
 import { jsonEqual } from "../model/values";
-import { stripInternal } from "../model/internal-keys";
+import { valuesOf } from "../model/codec";
 
 /** The diff of two input sets. */
 export interface InputDiff {
@@ -75,6 +75,6 @@ export function settledInputs<I extends Values, S extends Values>(
 ): Values {
   return declaredForm(
     definition.capabilities?.diff?.keyedInputs,
-    stripInternal(withKeptValues(definition, olds, news)),
+    valuesOf(withKeptValues(definition, olds, news)),
   );
 }

@@ -5,7 +5,7 @@
  */
 import type { ResourceDefinition } from "../model/definition";
 import type { ResourceContext } from "../model/resource-context";
-import { stripInternal } from "../model/internal-keys";
+import { valuesOf } from "../model/codec";
 import { containsUnknown } from "../model/unknown-values";
 import type { Values } from "../model/values";
 
@@ -23,7 +23,7 @@ export async function updateRefusal<I extends Values, S extends Values>(
   news: Values,
 ): Promise<string | undefined> {
   const rules = definition.capabilities?.update;
-  if (rules?.refusedUpdate === undefined || containsUnknown(stripInternal(news))) return undefined;
+  if (rules?.refusedUpdate === undefined || containsUnknown(valuesOf(news))) return undefined;
   const now = await ctx.client.learnPlatformNow(rules.clockProbe?.(recorded));
   return now === undefined ? undefined : rules.refusedUpdate(recorded, news, now.getTime());
 }

@@ -12,7 +12,8 @@ import * as pulumiLog from "@pulumi/pulumi/log";
 const TRAVEL_TYPE = /\[(?:pulumi-nodejs:dynamic\/travel|travel:index):/;
 const RESPONSE_LOG = /^(?:RegisterResource|ReadResource) RPC finished: /;
 
-let installed = false;
+/** Marks the SDK's `log.debug` once it is wrapped. */
+const GUARDED = Symbol.for("pulumi-travel.debug-log-guard");
 
 /** Returns `message` with the response of a travel resource's RPC omitted. */
 export function guardDebugMessage(message: string): string {
@@ -25,9 +26,12 @@ export function guardDebugMessage(message: string): string {
 
 /** Wraps the SDK's `log.debug` once per process (the program's), filtering through {@link guardDebugMessage}. */
 export function installDebugLogGuard(): void {
-  if (installed) return;
-  installed = true;
-  const log = pulumiLog as { debug: typeof pulumiLog.debug };
+  const log = pulumiLog as { debug: typeof pulumiLog.debug & { [GUARDED]?: true } };
+  if (log.debug[GUARDED]) return;
   const debug = log.debug;
-  log.debug = (message, ...rest) => debug(guardDebugMessage(message), ...rest);
+  log.debug = Object.assign(
+    (message: string, ...rest: Parameters<typeof pulumiLog.debug> extends [string, ...infer R] ? R : never) =>
+      debug(guardDebugMessage(message), ...rest),
+    { [GUARDED]: true as const },
+  );
 }

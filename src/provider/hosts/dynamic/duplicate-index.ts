@@ -10,27 +10,16 @@
  */
 import { all, Output, output } from "@pulumi/pulumi/output";
 import { programError } from "./program-error";
-import { isInternalKey } from "../../model/internal-keys";
-import { UNIQUE_EXTERNAL_ID, type UniqueInput } from "../../model/unique-input";
+import { isMetaKey } from "../../model/codec";
+import {
+  comparedValue as compared,
+  duplicateMessage,
+  UNIQUE_EXTERNAL_ID,
+  type UniqueClaim,
+  type UniqueInput,
+} from "../../model/unique-input";
 
-/** A resource that claimed a key. */
-interface Claim {
-  type: string;
-  name: string;
-}
-
-const outputIds = new WeakMap<object, number>();
-let nextOutputId = 0;
-
-function identityOf(value: unknown): string {
-  if (typeof value !== "object" || value === null) return `value:${JSON.stringify(value)}`;
-  let id = outputIds.get(value);
-  if (id === undefined) {
-    id = nextOutputId++;
-    outputIds.set(value, id);
-  }
-  return `output#${id}`;
-}
+type Claim = UniqueClaim;
 
 /** A value for a message: strings as they are, an Output as such. */
 function shown(value: unknown): string {
@@ -39,28 +28,22 @@ function shown(value: unknown): string {
   return JSON.stringify(value) ?? "undefined";
 }
 
-function duplicateError(
-  claim: Claim,
-  first: Claim,
-  value: string,
-  scope: readonly string[],
-  rule: UniqueInput,
-): Error {
-  const where = scope.length > 0 ? ` under the same ${scope.join(" and ")}` : "";
-  return programError(
-    `${claim.type} "${claim.name}" has ${rule.input} "${value}", already used by ${first.type} "${first.name}"${where}: ` +
-      `${rule.rejection}; give each its own ${rule.input}`,
-  );
-}
-
-/** The value as the platform compares it. */
-function compared(value: unknown, rule: UniqueInput): unknown {
-  return rule.caseInsensitive === true && typeof value === "string" ? value.trim().toLowerCase() : value;
-}
-
-/** A per-process index of the unique values claimed per type and parent. */
+/** An index of the unique values one program claimed per type and parent (`program-scope.ts`). */
 export class DuplicateIndex {
   private readonly claims = new Map<string, Claim>();
+  private readonly outputIds = new WeakMap<object, number>();
+  private nextOutputId = 0;
+
+  /** A key for `value`: plain values by value, an Output by identity. */
+  private identityOf(value: unknown): string {
+    if (typeof value !== "object" || value === null) return `value:${JSON.stringify(value)}`;
+    let id = this.outputIds.get(value);
+    if (id === undefined) {
+      id = this.nextOutputId++;
+      this.outputIds.set(value, id);
+    }
+    return `output#${id}`;
+  }
 
   /**
    * Records the claim of resource `name` of `type` with `args` on `rule`'s input, scoped by the
@@ -81,8 +64,8 @@ export class DuplicateIndex {
       JSON.stringify([type, rule.input, ...parents, own]);
     this.take(
       key(
-        scope.map((input) => identityOf(args[input])),
-        identityOf(compared(value, rule)),
+        scope.map((input) => this.identityOf(args[input])),
+        this.identityOf(compared(value, rule)),
       ),
       claim,
       shown(value),
@@ -111,7 +94,7 @@ export class DuplicateIndex {
   private take(key: string, claim: Claim, value: string, scope: readonly string[], rule: UniqueInput): void {
     const first = this.claims.get(key);
     if (first !== undefined && first.name !== claim.name)
-      throw duplicateError(claim, first, value, scope, rule);
+      throw programError(duplicateMessage(claim, first, value, scope, rule));
     this.claims.set(key, claim);
   }
 }
@@ -127,13 +110,10 @@ export function assertKnownKeys(
   args: Record<string, unknown>,
   known: readonly string[],
 ): void {
-  const unknown = Object.keys(args).filter((key) => !known.includes(key) && !isInternalKey(key));
+  const unknown = Object.keys(args).filter((key) => !known.includes(key) && !isMetaKey(key));
   if (unknown.length > 0) {
     throw programError(
       `${type} "${name}": ${unknown.map((key) => `${key} is not a known property`).join("; ")}`,
     );
   }
 }
-
-/** The index of this process's program. */
-export const programDuplicates = new DuplicateIndex();

@@ -8,7 +8,7 @@ import type { DeleteWarning, DefinitionRegistry, ProviderRuntime } from "../../o
 import { createProviderRuntime } from "../../operations/runtime";
 import type { CompanyDeleteCheck } from "../../operations/company-delete-gate";
 import type { TypeProvider } from "../../operations/type-provider";
-import { warnEngine } from "./engine-log";
+import { hostWarnings } from "./engine-log";
 
 /** The runtime of the dynamic host over `definitions`. */
 export function createDynamicRuntime(
@@ -18,7 +18,7 @@ export function createDynamicRuntime(
 ): ProviderRuntime {
   const runtime = createProviderRuntime(definitions, {
     deleteWarnings,
-    warn: warnEngine,
+    warn: hostWarnings(),
     companyDeleteCheck,
   });
   const providers = new Map<string, TypeProvider>();

@@ -5,18 +5,16 @@
  * `Log` call at the address the host was started with. Outside the host (a provider called
  * directly, in tests) it is written to stderr as `warning: ...`.
  */
+import type { WarningSink } from "../../model/resource-context";
 import { engineWarnings } from "../../operations/engine-log";
 
 /** The dynamic-provider host's entry point; its first argument is the engine's address. */
 const PROVIDER_HOST = /[\\/]@pulumi[\\/]pulumi[\\/]cmd[\\/]dynamic-provider(?:[\\/]index\.js)?$/;
 
-let sink: ((message: string) => Promise<void>) | undefined;
-
 /**
- * Gives `message` (one or more lines, no secret) to the engine as a warning of the run, or writes
- * it to stderr as `warning: <message>` where there is no engine or it did not take it.
+ * The warning sink of this process: the engine's `Log` call when the process is the
+ * dynamic-provider host, stderr (`warning: <message>`) otherwise.
  */
-export function warnEngine(message: string): Promise<void> {
-  sink ??= engineWarnings(PROVIDER_HOST.test(require.main?.filename ?? "") ? process.argv[2] : undefined);
-  return sink(message);
+export function hostWarnings(): WarningSink {
+  return engineWarnings(PROVIDER_HOST.test(require.main?.filename ?? "") ? process.argv[2] : undefined);
 }

@@ -53,11 +53,11 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
   };
 
   return {
-    async check(type: string, oldsWire: Values, newsWire: Values) {
+    async check(type: string, oldsWire: Values, newsWire: Values, urn = "") {
       const { definition, provider } = typeOf(type);
       const olds = fromWire(oldsWire);
       const news = fromWire(newsWire);
-      const result = await provider.check(olds.values, news.values);
+      const result = await provider.check(olds.values, news.values, resourceNameOf(urn));
       // Keyed lists stay maps, by name, as on the dynamic host: the engine shows the detailed
       // diff's paths into them (`keyed-diff-paths.ts`).
       return {
@@ -169,6 +169,12 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
 
 /** The resource calls of the plugin. */
 export type PluginResources = ReturnType<typeof pluginResources>;
+
+/** The resource's name a URN ends with (`urn:pulumi:<stack>::<project>::<type>::<name>`), or undefined. */
+function resourceNameOf(urn: string): string | undefined {
+  const parts = urn.split("::");
+  return parts.length >= 4 ? parts.slice(3).join("::") : undefined;
+}
 
 /** The definition's inputs among `values` (outputs echo the inputs). */
 function inputsAmong(definition: ResourceDefinition<Values, Values>, values: Values): Values {

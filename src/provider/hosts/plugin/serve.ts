@@ -27,7 +27,8 @@ import { createProviderRuntime, type DefinitionRegistry, type DeleteWarning } fr
 import { pluginConfig } from "./plugin-config";
 import { type ChangeKind, pluginResources } from "./plugin-resources";
 import { fromWire, toWire } from "./wire-values";
-import { type CompanyDeleteCheck, STACK_PROP } from "../../operations/company-delete-gate";
+import type { CompanyDeleteCheck } from "../../operations/company-delete-gate";
+import { encodeMeta } from "../../model/codec";
 
 /** What the plugin serves. */
 export interface PluginOptions {
@@ -190,7 +191,12 @@ export function providerService(options: PluginOptions, engineAddress: string | 
       return response;
     }),
     check: answer(async (request: provproto.CheckRequest) => {
-      const result = await resources.check(type(request), plain(request.getOlds()), plain(request.getNews()));
+      const result = await resources.check(
+        type(request),
+        plain(request.getOlds()),
+        plain(request.getNews()),
+        request.getUrn(),
+      );
       const response = new provproto.CheckResponse();
       response.setInputs(struct(result.inputs));
       response.setFailuresList(result.failures.map(checkFailure));
@@ -261,7 +267,10 @@ export function providerService(options: PluginOptions, engineAddress: string | 
     }),
     delete: answer(async (request: provproto.DeleteRequest) => {
       // The URN names the stack (`urn:pulumi:<stack>::<project>::...`): the company-delete check reads its checkpoint.
-      const properties = { ...plain(request.getProperties()), [STACK_PROP]: stackOfUrn(request.getUrn()) };
+      const properties = {
+        ...plain(request.getProperties()),
+        ...encodeMeta({ stack: stackOfUrn(request.getUrn()) }),
+      };
       await resources.delete(type(request), request.getId(), properties);
       return new emptyproto.Empty();
     }),

@@ -9,27 +9,15 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { all, Output, output } from "@pulumi/pulumi/output";
-import { programError } from "../provider/hosts/dynamic/program-error";
-import { hasOptionGroup } from "../schemas/custom-field";
-
-/** The arm behind an `optionGroupId` output. */
-export interface ArmLink {
-  /** The arm's resource name. */
-  name: string;
-  /** The arm's engine id. */
-  id: pulumi.Output<string>;
-  /** The arm's declared action. */
-  action: unknown;
-}
-
-/** Internal input of `OptionGroup` holding its arm's engine id (see the module comment). */
-export const ARM_ID_INPUT = "__armId";
-
-const links = new WeakMap<object, ArmLink>();
+import { hasOptionGroup } from "../../../schemas/custom-field";
+import { encodeMeta } from "../../model/codec";
+import { type ArmLink, programScope } from "./program-scope";
+import { programError } from "./program-error";
 
 /** Records that `optionGroupId` is the output of the arm `link`. */
 export function linkOptionGroupId(optionGroupId: unknown, link: ArmLink): void {
-  if (typeof optionGroupId === "object" && optionGroupId !== null) links.set(optionGroupId, link);
+  if (typeof optionGroupId === "object" && optionGroupId !== null)
+    programScope().armLinks.set(optionGroupId, link);
 }
 
 /** The message of an option group on an arm without one. */
@@ -38,13 +26,15 @@ function noGroupMessage(group: string, arm: string): string {
 }
 
 /**
- * The internal props an `OptionGroup` named `group` adds for its `optionGroupId`: the arm id when
- * it comes from an `Arm`. Throws when that arm's action has no option group (checked again once an
+ * The bookkeeping props an `OptionGroup` named `group` adds for its `optionGroupId`: the arm id
+ * (`Meta.armId`) when it comes from an `Arm`. Throws when that arm's action has no option group (checked again once an
  * action given as an Output resolves).
  */
 export function armLinkProps(group: string, optionGroupId: unknown): Record<string, unknown> {
   const link =
-    typeof optionGroupId === "object" && optionGroupId !== null ? links.get(optionGroupId) : undefined;
+    typeof optionGroupId === "object" && optionGroupId !== null
+      ? programScope().armLinks.get(optionGroupId)
+      : undefined;
   if (!link) return {};
   const check = (action: unknown): void => {
     if (!hasOptionGroup(action as Parameters<typeof hasOptionGroup>[0]))
@@ -52,10 +42,10 @@ export function armLinkProps(group: string, optionGroupId: unknown): Record<stri
   };
   if (!containsOutput(link.action)) {
     check(link.action);
-    return { [ARM_ID_INPUT]: link.id };
+    return encodeMeta({ armId: link.id });
   }
   const checked = output(link.action as pulumi.Input<Record<string, string>>).apply(check);
-  return { [ARM_ID_INPUT]: all([link.id, checked]).apply(([id]) => id) };
+  return encodeMeta({ armId: all([link.id, checked]).apply(([id]) => id) });
 }
 
 /** True when `value` is or holds an Output or a promise. */

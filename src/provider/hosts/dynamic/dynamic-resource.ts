@@ -1,7 +1,8 @@
 /**
  * Turns a {@link ResourceDefinition} into the base of its Pulumi Resource class: the thin provider,
  * the `travel` module and type (token `pulumi-nodejs:dynamic/travel:<type>`), declared outputs and
- * secret outputs. The class's `args` are {@link ArgsOf} the input schema.
+ * secret outputs. The class takes the Args interface `A` the definition's module declares, and has
+ * an `Output` property for each member of its outputs interface `O`.
  *
  * Secrets: dynamic providers do not accept secrets (the engine hands them plaintext and echoes
  * inputs into outputs), so secrecy is decided here, in the program. `secretInputs` are wrapped in
@@ -12,17 +13,16 @@ import type * as pulumi from "@pulumi/pulumi";
 import { Resource as DynamicResource } from "@pulumi/pulumi/dynamic";
 import { getStack } from "@pulumi/pulumi/metadata";
 import { secret } from "@pulumi/pulumi/output";
-import type { z } from "zod";
+import { encodeMeta } from "../../model/codec";
 import type { ResourceDefinition, Values } from "../../model/definition";
-import { assertKnownKeys, programDuplicates } from "./duplicate-index";
-import type { ArgsOf } from "./resource-args";
 import { installDebugLogGuard } from "./debug-log-guard";
+import { assertKnownKeys } from "./duplicate-index";
+import { programScope } from "./program-scope";
 import { thinProvider } from "./thin-provider";
-import { STACK_PROP } from "../../operations/company-delete-gate";
 
-/** A Resource class as the registry holds it: its definition, and a way to declare one from values. */
+/** A Resource class as the registry's classes hold it: its definition, and a way to declare one from values. */
 export interface RegisteredResource {
-  /** The definition behind the class; the runtime registry is built from it. */
+  /** The definition behind the class. */
   readonly definition: ResourceDefinition<Values, Values>;
   /**
    * Declares a resource of this class from inputs built at run time (the manifest's entries),
@@ -35,25 +35,16 @@ export interface RegisteredResource {
   ): pulumi.dynamic.Resource;
 }
 
-/** Constructor of a resource base class, typed by its Args. */
-export interface TravelResourceClass<A> extends RegisteredResource {
-  new (name: string, args: A, opts?: pulumi.CustomResourceOptions): pulumi.dynamic.Resource;
-}
+/** The properties of a resource of outputs `O`: one `Output` each. */
+export type OutputProperties<O> = { readonly [K in keyof O]-?: pulumi.Output<O[K]> };
 
-/** A definition together with its Resource base class. */
-export type DefinedResource<
-  I extends Values,
-  S extends Values,
-  Schema extends z.ZodType,
-> = ResourceDefinition<I, S> & {
-  inputs: Schema;
-  /** Extend this with the declared outputs. */
-  Resource: TravelResourceClass<ArgsOf<Schema>>;
-};
-
-/** True for the Resource classes made by {@link defineResource}. */
-export function isTravelResourceClass(value: unknown): value is TravelResourceClass<unknown> {
-  return typeof value === "function" && "definition" in value && typeof value.definition === "object";
+/** Constructor of a resource base class, typed by its Args and outputs. */
+export interface DynamicResourceClass<A, O> extends RegisteredResource {
+  new (
+    name: string,
+    args: A,
+    opts?: pulumi.CustomResourceOptions,
+  ): pulumi.dynamic.Resource & OutputProperties<O>;
 }
 
 /** The names to list in `additionalSecretOutputs` for a definition's secret fields (deduplicated, stable order). */
@@ -65,38 +56,40 @@ export function secretOutputNames(
   return [...new Set([...extra, ...(secrets.secretOutputs ?? []), ...secretInputs])];
 }
 
-/** Creates the Resource base class of a definition and returns both together. */
-export function defineResource<I extends Values, S extends Values, Schema extends z.ZodType = z.ZodType>(
-  definition: ResourceDefinition<I, S> & { inputs: Schema },
-): DefinedResource<I, S, Schema> {
-  const { type, outputs } = definition;
-  const idOutput = definition.capabilities?.outputRules?.idOutput;
-  const secretInputs: readonly string[] = definition.capabilities?.secrets?.secretInputs ?? [];
+/** The Resource base class of `definition`, taking Args `A` and with the outputs of `O`. */
+export function dynamicResource<A, O>(
+  registered: ResourceDefinition<Values, Values>,
+): DynamicResourceClass<A, O> {
+  const { type, outputs } = registered;
+  const idOutput = registered.capabilities?.outputRules?.idOutput;
+  const secretInputs: readonly string[] = registered.capabilities?.secrets?.secretInputs ?? [];
   const provider = thinProvider(type);
   installDebugLogGuard();
 
   class TravelResource extends DynamicResource {
-    static readonly definition: ResourceDefinition<Values, Values> = definition;
+    static readonly definition: ResourceDefinition<Values, Values> = registered;
 
     static fromValues(name: string, args: Readonly<Values>, opts?: pulumi.CustomResourceOptions) {
       // The engine validates these inputs with the definition's schema at preview (`check`).
-      return new this(name, args as ArgsOf<Schema>, opts);
+      return new this(name, args as A, opts);
     }
 
-    constructor(name: string, args: ArgsOf<Schema>, opts: pulumi.CustomResourceOptions = {}) {
-      const props: Record<string, unknown> = { ...args };
-      assertKnownKeys(type, name, props, Object.keys(definition.inputs.shape));
-      if (definition.capabilities?.uniqueness?.uniqueExternalIdWithin !== undefined)
-        programDuplicates.claim(type, name, props, definition.capabilities.uniqueness.uniqueExternalIdWithin);
-      for (const unique of definition.capabilities?.uniqueness?.uniqueInputs ?? [])
-        programDuplicates.claim(type, name, props, unique.within, unique);
+    constructor(name: string, args: A, opts: pulumi.CustomResourceOptions = {}) {
+      const props: Record<string, unknown> = { ...(args as object) };
+      assertKnownKeys(type, name, props, Object.keys(registered.inputs.shape));
+      const { duplicates } = programScope();
+      const uniqueness = registered.capabilities?.uniqueness;
+      if (uniqueness?.uniqueExternalIdWithin !== undefined)
+        duplicates.claim(type, name, props, uniqueness.uniqueExternalIdWithin);
+      for (const unique of uniqueness?.uniqueInputs ?? [])
+        duplicates.claim(type, name, props, unique.within, unique);
       for (const input of secretInputs) if (props[input] !== undefined) props[input] = secret(props[input]);
       for (const output of outputs) if (!(output in props)) props[output] = undefined;
       // Recorded with the resource, so a delete in a run with no program (a destroy) can read the
       // stack's checkpoint (`company-delete-gate.ts`): this host is told neither the stack nor the URN.
-      props[STACK_PROP] = getStack();
+      Object.assign(props, encodeMeta({ stack: getStack() }));
       const secrets = secretOutputNames(
-        definition.capabilities?.secrets ?? {},
+        registered.capabilities?.secrets ?? {},
         secretInputs,
         opts.additionalSecretOutputs ?? [],
       );
@@ -111,5 +104,10 @@ export function defineResource<I extends Values, S extends Values, Schema extend
       if (idOutput !== undefined) Object.defineProperty(this, idOutput, { value: this.id, enumerable: true });
     }
   }
-  return Object.assign(definition, { Resource: TravelResource });
+  return TravelResource as unknown as DynamicResourceClass<A, O>;
+}
+
+/** True for the Resource classes made by {@link dynamicResource}. */
+export function isTravelResourceClass(value: unknown): value is RegisteredResource {
+  return typeof value === "function" && "definition" in value && typeof value.definition === "object";
 }
