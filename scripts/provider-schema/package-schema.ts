@@ -9,7 +9,8 @@
  *   the id output, declared outputs that are never undefined). Descriptions are the TSDoc the
  *   resource pages show (`scripts/resource-docs/compiler-docs.ts`); `secret` marks `secretInputs`
  *   and `secretOutputs`; `replaceOnChanges` marks `replaceOn` (a `replaceWhen` input replaces only
- *   sometimes: its description says when);
+ *   sometimes: its description says when); `listInputs` what `pulumi do <token> list` takes
+ *   (`list-inputs.ts`), for every type the plugin can list;
  * - `types`: the named object and enum types of those inputs (`pulumi-types.ts`), named
  *   `<Type><Property>...`;
  * - `functions["travel:index:<name>"]`: one per provider function (`PROVIDER_FUNCTIONS`), inputs
@@ -33,6 +34,7 @@ import {
   resourceEntries,
 } from "../resource-docs/compiler-docs";
 import { inputJsonSchema } from "../resource-docs/json-type";
+import { listInputsSpec } from "./list-inputs";
 import { providerConfig } from "./provider-config";
 import {
   type ComplexTypeSpec,
@@ -57,6 +59,8 @@ export interface ResourceSpec extends ObjectSpec {
   description: string;
   inputProperties: Record<string, PropertySpec>;
   requiredInputs?: string[];
+  /** What `pulumi do <token> list` takes (`list-inputs.ts`); absent when the type cannot be listed. */
+  listInputs?: ObjectSpec & { type: "object" };
 }
 
 /** A function of the package schema (`functionSpec`). */
@@ -171,12 +175,14 @@ function resourceSpec(entry: ResourceEntry, docs: ResourceDocs, catalog: TypeCat
   for (const name of secretOutputs)
     if (properties[name] !== undefined) properties[name] = { ...properties[name], secret: true };
 
+  const listInputs = listInputsSpec(definition, className);
   return {
     description: docs.summary,
     properties,
     required: Object.keys(properties).filter((name) => always.has(name)),
     inputProperties,
     ...(required.length > 0 ? { requiredInputs: required } : {}),
+    ...(listInputs === undefined ? {} : { listInputs }),
   };
 }
 

@@ -3,11 +3,18 @@
  * (`SETTING_ENV_VARS`: `travel:baseUrl`, `travel:clientId`, ...), described by the TSDoc on the
  * settings' schema and naming the `TRAVEL_*` variable that wins over it, typed as the setting's
  * validated value (`ClientSettings`: a boolean, a number, an integer where zod says so, a
- * string), secret for `SECRET_SETTINGS`. None is required: each may come from the environment.
+ * string), secret for `SECRET_SETTINGS`, with its default where unset means a value
+ * (`SETTING_DEFAULTS`). None is required: each may come from the environment.
  */
 import ts from "typescript";
 import { z } from "zod";
-import { clientSettingsSchema, SECRET_SETTINGS, SETTING_ENV_VARS, type SettingName } from "../../src/client";
+import {
+  clientSettingsSchema,
+  SECRET_SETTINGS,
+  SETTING_DEFAULTS,
+  SETTING_ENV_VARS,
+  type SettingName,
+} from "../../src/client";
 import { type CompilerView, propertyDocs } from "../resource-docs/compiler-docs";
 import type { JsonSchema } from "../resource-docs/json-type";
 import type { PropertySpec } from "./pulumi-types";
@@ -31,10 +38,18 @@ export function providerConfig(view: CompilerView): Record<string, PropertySpec>
       const setting = docs[name];
       if (setting === undefined || setting.doc === "")
         throw new Error(`setting ${name}: document it on clientSettingsSchema (src/client/settings.ts)`);
-      const description = `${setting.doc} Environment variable \`${SETTING_ENV_VARS[name]}\`, which wins over the stack config.`;
+      const fallback = SETTING_DEFAULTS[name];
+      const description = [
+        setting.doc,
+        fallback === undefined ? undefined : `Default \`${String(fallback)}\`.`,
+        `Environment variable \`${SETTING_ENV_VARS[name]}\`, which wins over the stack config.`,
+      ]
+        .filter((part) => part !== undefined)
+        .join(" ");
       const spec: PropertySpec = {
         ...settingType(setting.type, view.checker, json.properties?.[name]),
         description,
+        ...(fallback === undefined ? {} : { default: fallback }),
       };
       return [name, SECRET_SETTINGS.includes(name) ? { ...spec, secret: true } : spec];
     }),

@@ -29,6 +29,8 @@ export interface TypeSpec {
 /** A property of an object, a resource or a function (`propertySpec`). */
 export interface PropertySpec extends TypeSpec {
   description?: string;
+  /** The value an unset property takes (`propertySpec.default`). */
+  default?: boolean | number | string;
   secret?: boolean;
   replaceOnChanges?: boolean;
 }

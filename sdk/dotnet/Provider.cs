@@ -61,7 +61,7 @@ namespace PulumiTravel.Travel
         }
 
         /// <summary>
-        /// Allow `http://` to a host other than the loopback; credentials then travel in clear text. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
+        /// Allow `http://` to a host other than the loopback; credentials then travel in clear text. Default `false`. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
         /// </summary>
         [Input("allowInsecureHttp", json: true)]
         public Input<bool>? AllowInsecureHttp { get; set; }
@@ -95,13 +95,13 @@ namespace PulumiTravel.Travel
         }
 
         /// <summary>
-        /// The most requests in flight at once; the adaptive limit stays at or below it. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
+        /// The most requests in flight at once; the adaptive limit stays at or below it. Default `8`. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
         /// </summary>
         [Input("maxConcurrency", json: true)]
         public Input<int>? MaxConcurrency { get; set; }
 
         /// <summary>
-        /// Retries of a failed call after its first attempt (429s are retried apart from these). Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
+        /// Retries of a failed call after its first attempt (429s are retried apart from these). Default `5`. Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
         /// </summary>
         [Input("maxRetries", json: true)]
         public Input<int>? MaxRetries { get; set; }
@@ -113,13 +113,17 @@ namespace PulumiTravel.Travel
         public Input<double>? RequestsPerSecond { get; set; }
 
         /// <summary>
-        /// The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
+        /// The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Default `true`. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
         /// </summary>
         [Input("verifyCredentials", json: true)]
         public Input<bool>? VerifyCredentials { get; set; }
 
         public ProviderArgs()
         {
+            AllowInsecureHttp = false;
+            MaxConcurrency = 8;
+            MaxRetries = 5;
+            VerifyCredentials = true;
         }
         public static new ProviderArgs Empty => new ProviderArgs();
     }

@@ -8,7 +8,7 @@
  * Pure: no I/O.
  */
 import { ADOPT_INPUT } from "../provider/model/definition";
-import { importIdOf } from "../provider/model/import-id";
+import { importIdFrom, importIdOf, ownIdOf } from "../provider/model/import-id";
 import { definitions } from "../resources/registry";
 import type { TenantSnapshot } from "../tenant/read-tenant";
 import { type DeclaredResource, OutputReference, StackValueReference } from "./declared-resources";
@@ -107,27 +107,17 @@ export function exportedYamlProgram(
 function importIdFor(resource: DeclaredResource, values: Record<string, unknown>, adoptId?: string): string {
   const definition = definitions[resource.type];
   if (!definition) throw new Error(`export: ${resource.type} is not a type of the registry`);
-  const { form } = importIdOf(definition);
-  const own =
-    definition.capabilities?.outputRules?.idOutput ??
-    `${resource.type.charAt(0).toLowerCase()}${resource.type.slice(1)}Id`;
-  const [required = "", optional = ""] = form.split(/\[(.*)/s);
-  const valueOf = (name: string) => {
+  const form = importIdOf(definition);
+  const own = ownIdOf(definition);
+  const built = importIdFrom(form, (name) => {
     const value = values[name] ?? (name === own ? adoptId : undefined);
-    return typeof value === "string" && value !== "" ? value : undefined;
-  };
-  const segments = [...required.matchAll(/<(\w+)>/g)].map(([, name = ""]) => {
-    const value = valueOf(name);
-    if (value === undefined)
-      throw new Error(`export: ${resource.type} ${resource.name} has no ${name} for its import id ${form}`);
-    return value;
+    return typeof value === "string" ? value : undefined;
   });
-  for (const [, name = ""] of optional.matchAll(/<(\w+)>/g)) {
-    const value = valueOf(name);
-    if (value === undefined) break;
-    segments.push(value);
-  }
-  return segments.join("/");
+  if ("missing" in built)
+    throw new Error(
+      `export: ${resource.type} ${resource.name} has no ${built.missing} for its import id ${form.form}`,
+    );
+  return built.id;
 }
 
 /** The comment the program opens with: how it imports, what the stack must supply, what is left out. */

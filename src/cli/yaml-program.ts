@@ -62,6 +62,16 @@ export function programKey(name: string, taken: Set<string>): string {
   return key;
 }
 
+/**
+ * `text` as a Pulumi YAML string that reads back as `text`: Pulumi YAML reads `${...}` in every
+ * string it evaluates as an interpolation and `$$` as one `$` (pulumi-yaml's `parseInterpolate`),
+ * so every `$` is doubled. Nothing else needs escaping there: quotes, newlines and other
+ * characters are the YAML writer's to quote.
+ */
+export function literalYamlString(text: string): string {
+  return text.replace(/\$/g, () => "$$");
+}
+
 /** The text of `Pulumi.yaml` for `program`. */
 export function yamlProgramText(program: YamlProgram): string {
   const config = new Map<string, ProgramConfig>();
@@ -71,7 +81,7 @@ export function yamlProgramText(program: YamlProgram): string {
       config.set(value.name, value);
       return `\${${value.name}}`;
     }
-    if (typeof value === "string") return value.replaceAll("${", "$${");
+    if (typeof value === "string") return literalYamlString(value);
     if (Array.isArray(value)) return value.map(write);
     if (typeof value === "object" && value !== null)
       return Object.fromEntries(
@@ -86,9 +96,11 @@ export function yamlProgramText(program: YamlProgram): string {
       resource.key,
       {
         type: `travel:index:${resource.type}`,
-        ...(resource.name !== resource.key ? { name: resource.name } : {}),
+        ...(resource.name !== resource.key ? { name: literalYamlString(resource.name) } : {}),
         properties: write(resource.properties),
-        ...(resource.importId !== undefined ? { options: { import: resource.importId } } : {}),
+        ...(resource.importId !== undefined
+          ? { options: { import: literalYamlString(resource.importId) } }
+          : {}),
       },
     ]),
   );
@@ -96,7 +108,7 @@ export function yamlProgramText(program: YamlProgram): string {
     program.outputs && Object.keys(program.outputs).length > 0 ? write(program.outputs) : undefined;
   const document = {
     name: program.project,
-    description: program.description,
+    description: literalYamlString(program.description),
     runtime: "yaml",
     ...(config.size > 0
       ? {
@@ -111,6 +123,10 @@ export function yamlProgramText(program: YamlProgram): string {
     resources,
     ...(outputs !== undefined ? { outputs } : {}),
   };
-  const header = program.header.map((line) => (line === "" ? "#" : `# ${line}`)).join("\n");
+  // A line break inside a line (a name in a note) starts a new comment line, never program text.
+  const header = program.header
+    .flatMap((line) => line.split(/\r\n|\r|\n/))
+    .map((line) => (line === "" ? "#" : `# ${line}`))
+    .join("\n");
   return `${header}${header === "" ? "" : "\n\n"}${stringify(document, { lineWidth: 0 })}`;
 }

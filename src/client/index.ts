@@ -25,6 +25,7 @@ export {
   type PagePosition,
   type PaginateOptions,
   PaginationLimitError,
+  PaginationRepeatError,
   paginate,
 } from "./paginate";
 export { PlatformClock } from "./platform-clock";
@@ -51,6 +52,7 @@ export {
   envSource,
   readClientSettings,
   SECRET_SETTINGS,
+  SETTING_DEFAULTS,
   SETTING_ENV_VARS,
   type SettingLookup,
   type SettingName,

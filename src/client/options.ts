@@ -72,6 +72,9 @@ export interface ResolvedClientOptions {
   userAgent: string;
 }
 
+/** Requests in flight at once unless `maxConcurrency` says otherwise. */
+export const DEFAULT_MAX_CONCURRENCY = 8;
+
 const positiveMs = z.number().int().positive().max(3_600_000);
 
 const optionsSchema = z
@@ -94,7 +97,7 @@ const optionsSchema = z
       })
       .optional(),
     requestsPerSecond: z.number().positive().max(10_000).optional(),
-    maxConcurrency: z.number().int().positive().max(1_000).default(8),
+    maxConcurrency: z.number().int().positive().max(1_000).default(DEFAULT_MAX_CONCURRENCY),
     tokenRefreshSkewMs: z.number().int().min(0).max(3_600_000).default(60_000),
     userAgent: z.string().min(1).default("pulumi-travel"),
   })

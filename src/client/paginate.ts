@@ -70,6 +70,29 @@ export class PaginationLimitError extends Error {
   }
 }
 
+/**
+ * Thrown when a server answers the same page twice while its own total says more items follow: it
+ * does not honour the paging asked for, and ending there would drop the rest silently.
+ */
+export class PaginationRepeatError extends Error {
+  /** Stable discriminator; use it instead of `instanceof`. */
+  readonly kind = "pagination_repeat";
+
+  constructor(
+    readonly listing: string,
+    /** Items read before the repeated page. */
+    readonly read: number,
+    /** The total the server reported. */
+    readonly total: number,
+  ) {
+    super(
+      `${listing}: the server answered the same page twice after ${read} of the ${total} items it ` +
+        "reports; it does not honour the paging asked for, so the listing cannot be read whole",
+    );
+    this.name = "PaginationRepeatError";
+  }
+}
+
 function positiveInteger(name: string, value: number): number {
   if (!Number.isInteger(value) || value < 1) {
     throw new RangeError(`${name} must be a positive integer (got ${value})`);
@@ -87,18 +110,23 @@ function isLastPage(page: Page<unknown>, seen: number): boolean {
   return page.total !== undefined && seen >= page.total;
 }
 
-/** Where the page after `seen` items starts, `limit` items asked for. */
-function positionAt(index: number, seen: number, limit: number): PagePosition {
-  let numberedSize = limit;
+/**
+ * Where the page after `seen` items starts, `limit` items asked for; a numbered page is at most
+ * `served` items, the most a page held while more followed (the server's own page size), since a
+ * server that serves smaller pages than asked counts its page numbers in its own size.
+ */
+function positionAt(index: number, seen: number, limit: number, served: number): PagePosition {
+  let numberedSize = Math.min(limit, served);
   while (seen % numberedSize !== 0) numberedSize--;
   return { index, offset: seen, limit, pageNumber: seen / numberedSize + 1, numberedSize };
 }
 
 /**
  * Yields every item of a listing, fetching pages lazily through `fetchPage`; each page starts
- * after the items received so far. It throws {@link PaginationLimitError} on the first item past
- * `maxItems`; every page but the last holds an item, so a server that ignores the page asked for
- * ends in that error, not a loop.
+ * after the items received so far. A page that repeats the one before it (a server that ignores
+ * the page asked for, as an unpaged listing does) ends the listing, its items not yielded twice;
+ * when the server's total says more follow, it throws {@link PaginationRepeatError} instead of
+ * dropping them. It throws {@link PaginationLimitError} on the first item past `maxItems`.
  */
 export async function* paginate<T>(
   fetchPage: (position: PagePosition) => Promise<Page<T>>,
@@ -108,9 +136,20 @@ export async function* paginate<T>(
   const maxItems = positiveInteger("maxItems", options.maxItems ?? DEFAULT_MAX_ITEMS);
   const listing = options.listing ?? "listing";
   let seen = 0;
+  let served = pageSize;
+  let previous: string | undefined;
   // A page that does not end the listing holds an item, so at most maxItems + 1 pages are read.
   for (let index = 0; index <= maxItems; index++) {
-    const page = await fetchPage(positionAt(index, seen, pageSize));
+    const position = positionAt(index, seen, pageSize, served);
+    const page = await fetchPage(position);
+    const content = page.items.length > 0 ? JSON.stringify(page.items) : undefined;
+    if (content !== undefined && content === previous) {
+      if (page.total !== undefined && seen < page.total)
+        throw new PaginationRepeatError(listing, seen, page.total);
+      return;
+    }
+    previous = content;
+    if (page.items.length < position.numberedSize) served = Math.max(1, page.items.length);
     for (const item of page.items) {
       if (seen >= maxItems) throw new PaginationLimitError(listing, maxItems);
       seen++;

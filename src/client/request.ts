@@ -15,8 +15,11 @@ export interface RequestOptions<T = unknown> {
   /** Validates the response body; unknown fields pass through when the schema is loose. */
   schema?: z.ZodType<T> | undefined;
   /**
-   * Whether repeating the call cannot duplicate an effect. Defaults to true for GET, PUT and
-   * DELETE and false for POST and PATCH; list and search POSTs pass true.
+   * Whether repeating the call cannot duplicate an effect: its body sets an absolute state, so a
+   * second copy leaves what the first left. Defaults to true for GET, PUT, PATCH and DELETE (every
+   * PUT, PATCH and DELETE of the platform names the state it sets: a whole object, the entries to
+   * set and the names to remove) and false for POST; list and search POSTs, and POSTs that set a
+   * state, pass true; a write whose body was computed from an earlier read passes false.
    */
   idempotent?: boolean | undefined;
   /** Send a bearer token (default true). */
@@ -41,7 +44,7 @@ export interface ApiResponse<T> {
   data: T;
 }
 
-const IDEMPOTENT_BY_DEFAULT: ReadonlySet<HttpMethod> = new Set(["GET", "PUT", "DELETE"]);
+const IDEMPOTENT_BY_DEFAULT: ReadonlySet<HttpMethod> = new Set(["GET", "PUT", "PATCH", "DELETE"]);
 
 /** Whether a call may be repeated without duplicating an effect. */
 export function isIdempotent(req: Pick<ApiRequest, "method" | "idempotent">): boolean {

@@ -32,8 +32,23 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxThrottledRetries: 30,
 };
 
-/** HTTP statuses that are retried: rate limited, bad gateway, unavailable, gateway timeout. */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+/**
+ * The 5xx statuses no repeat can change (not implemented, HTTP version not supported): never
+ * retried. Every other 5xx is retried for a safe request.
+ */
+const FINAL_SERVER_STATUSES: ReadonlySet<number> = new Set([501, 505]);
+
+/**
+ * Whether a status is worth repeating a request for: 429 for any request (the platform did not
+ * process it); any other 5xx but 501 and 505 for a safe (idempotent) one. A non-idempotent request
+ * answered 5xx may have taken effect, `Retry-After` or not (a gateway's 503 can replace the answer
+ * of a request the platform committed), so it is not repeated here: a create goes through the
+ * provider's create recovery, which looks before it sends again.
+ */
+export function isRetryableStatus(status: number, idempotent: boolean): boolean {
+  if (status === 429) return true;
+  return idempotent && status >= 500 && status <= 599 && !FINAL_SERVER_STATUSES.has(status);
+}
 
 /** What happened on the attempt that just finished. */
 export type AttemptOutcome =
@@ -121,8 +136,12 @@ export function retryDelay(
 }
 
 /**
- * Decides whether to retry after `input.outcome`. A non-idempotent request is retried only when
- * the server certainly did not act on it: a 429, or a connection refused before anything was sent.
+ * Decides whether to retry after `input.outcome` (the policy of docs/reliability.md, "Which
+ * requests are repeated"): a safe request (`idempotent`) is repeated on a 5xx ({@link
+ * isRetryableStatus}), a lost connection and a timeout before the deadline; any request is
+ * repeated on a 429; a non-idempotent one otherwise only when the server certainly did not act on
+ * it (a connection refused, a connect timeout: nothing was sent). The wait is the server's
+ * `Retry-After` when it gave one, else the backoff.
  */
 export function decideRetry(input: RetryInput): RetryDecision {
   const { outcome, attempt, idempotent, policy } = input;
@@ -133,7 +152,7 @@ export function decideRetry(input: RetryInput): RetryDecision {
   switch (outcome.type) {
     case "status":
       retryAfterMs = parseRetryAfter(outcome.retryAfter, input.nowMs, outcome.date);
-      retryable = outcome.status === 429 || (RETRYABLE_STATUSES.has(outcome.status) && idempotent);
+      retryable = isRetryableStatus(outcome.status, idempotent);
       break;
     case "connection":
       retryable = idempotent || outcome.code === "ECONNREFUSED";

@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { ConfigError } from "./errors";
-import type { TravelClientOptions } from "./options";
+import { DEFAULT_MAX_CONCURRENCY, type TravelClientOptions } from "./options";
+import { DEFAULT_RETRY_POLICY } from "./retry";
 
 /** Setting names and their environment variables. */
 export const SETTING_ENV_VARS = {
@@ -54,6 +55,17 @@ export const clientSettingsSchema = z.object({
   /** The Pulumi provider requests one token at preview to check the credentials; `false` skips it. */
   verifyCredentials: booleanText.optional(),
 });
+
+/**
+ * What an unset setting means, where it means a value: the client's defaults, and the provider's
+ * credential check, made unless `verifyCredentials` is `false`. The package schema declares them.
+ */
+export const SETTING_DEFAULTS: Readonly<Partial<Record<SettingName, boolean | number>>> = {
+  allowInsecureHttp: false,
+  maxConcurrency: DEFAULT_MAX_CONCURRENCY,
+  maxRetries: DEFAULT_RETRY_POLICY.maxRetries,
+  verifyCredentials: true,
+};
 
 /** The settings that are secrets: stack config holds them encrypted, and nothing logs them. */
 export const SECRET_SETTINGS: readonly SettingName[] = ["clientSecret", "accessToken"];

@@ -11,6 +11,7 @@ import { createHash, randomBytes } from "node:crypto";
 import {
   chmodSync,
   closeSync,
+  existsSync,
   lstatSync,
   mkdirSync,
   openSync,
@@ -43,10 +44,22 @@ const STALE_LOCK_MS = 10_000;
 
 /** Token files of one scope in one directory. */
 export class TokenFileCache {
+  /** Whether this cache removed the directory's expired files yet. */
+  private swept = false;
+
   constructor(private readonly options: TokenFileCacheOptions) {}
 
-  /** The token of `key` with more than `minimumLeftMs` to live, if another process left one. */
+  /**
+   * The token of `key` with more than `minimumLeftMs` to live, if another process left one. The
+   * first read of this cache also removes the directory's expired files (see {@link write}), so a
+   * process that only reads its run's token still clears what earlier runs left.
+   */
   read(key: TokenKey, minimumLeftMs: number, nowMs: number): CachedTokenFile | undefined {
+    if (!this.swept && existsSync(this.options.dir)) {
+      ensurePrivateDir(this.options.dir);
+      removeExpired(this.options.dir, nowMs);
+      this.swept = true;
+    }
     const file = this.fileOf(key);
     if (!isPrivateOwnFile(file)) return undefined;
     const token = parseTokenFile(file);
@@ -58,6 +71,7 @@ export class TokenFileCache {
     const { dir } = this.options;
     ensurePrivateDir(dir);
     removeExpired(dir, nowMs);
+    this.swept = true;
     const temporary = join(dir, `.${randomBytes(8).toString("hex")}.tmp`);
     writeFileSync(temporary, JSON.stringify(token), { mode: 0o600, flag: "wx" });
     renameSync(temporary, this.fileOf(key));
@@ -172,13 +186,14 @@ function isStale(lock: string, nowMs: number): boolean {
 }
 
 /**
- * Removes the token files of `dir` that have expired and the locks left by processes that died
- * (every scope's: a run leaves its file behind).
+ * Removes the token files of `dir` that have expired (or hold no token), and the locks and
+ * temporary files left by processes that died (every scope's: a run leaves its file behind).
  */
 function removeExpired(dir: string, nowMs: number): void {
   for (const name of readdirSync(dir)) {
     const file = join(dir, name);
-    if (name.endsWith(".lock") && isStale(file, nowMs)) rmSync(file, { force: true });
+    if ((name.endsWith(".lock") || name.endsWith(".tmp")) && isStale(file, nowMs))
+      rmSync(file, { force: true });
     if (!name.endsWith(".json")) continue;
     const token = parseTokenFile(file);
     if (token === undefined || token.expiresAtMs <= nowMs) rmSync(file, { force: true });

@@ -1,8 +1,9 @@
 /**
  * Other forms of an answer that the vendor's published schema still accepts, found by walking the
  * answer with its schema: optional properties left out (never a non-empty list, which would say
- * the list is empty): empty values (false, 0, "", [], {}: protobuf-style), values the platform
- * computes, and values the client wrote (not varied unless asked for), undeclared properties added to open
+ * the list is empty, nor one whose description says when it is present): empty values (false, 0,
+ * "", [], {}: protobuf-style), identifiers, values the platform computes, and values the client
+ * wrote (not varied unless asked for), undeclared properties added to open
  * objects (nested ones included), unordered arrays shuffled, date-times at another offset, whole
  * numbers written `11.0`, and documented optional properties the answer lacks, generated from
  * the schema. Every form is checked against the published schema; one that breaks it is never
@@ -18,6 +19,7 @@ import type { JsonSchema } from "./vendor-documents";
 export const VARIATION_FAMILIES = [
   "omitEmpty",
   "omitComputed",
+  "omitIds",
   "omitOptional",
   "undeclaredProperties",
   "shuffleUnordered",
@@ -67,8 +69,37 @@ export interface VariedAnswer {
 /** The name of the property {@link VariationFamily} `undeclaredProperties` adds. */
 export const UNDECLARED_PROPERTY = "variationExtra";
 
+/**
+ * A property whose description says when it is present ("Present for CLIENT_CREDENTIALS credential
+ * type") is never left out: its presence carries meaning (docs/api-decisions.md).
+ */
+const PRESENCE_WORDS = /\bpresent\b/i;
+/**
+ * Optional properties of the vendor's schemas whose presence the platform's own description states
+ * (docs/api-decisions.md, "What an answer may leave out"), by schema title: never left out.
+ */
+const PRESENT_BY_SPEC: Readonly<Record<string, readonly string[]>> = {
+  // "clientId and clientSecret, or scimToken for SCIM_TOKEN; returned once".
+  CreateApiUsersResponse: ["clientId"],
+  // "each shows clientId only".
+  ApiUsersInfo: ["clientId"],
+};
+/**
+ * The names of identifiers: `id`, `kid`, and names ending in `Id` (`clientId`, `optionGroupId`),
+ * but `externalId`, the client's own label of an object (left out, it says the label is unset).
+ */
+const ID_NAME = /^(id|kid)$|^(?!externalId$).*[a-z]Id$/;
 /** An array keeps its order when its description says order matters. */
 const ORDER_WORDS = /\b(first|order|ordered|sorted|sequence|priority|rank|lines?)\b/i;
+
+/**
+ * Whether a vendor description gives an array's order a meaning (it speaks of order, lines or
+ * priority). Every other array may come in any order: the emulator shuffles it, and the readers
+ * (the generated schemas included) compare it as a set.
+ */
+export function speaksOfOrder(description: string): boolean {
+  return ORDER_WORDS.test(description);
+}
 /** How deep a generated value goes. */
 const SAMPLE_DEPTH = 4;
 
@@ -159,7 +190,7 @@ function candidates(answer: PublishedAnswer, body: Json, families: readonly Vari
       const items = (node.items ?? {}) as JsonSchema;
       value.forEach((item, i) => walk(items, item, [...path, i], ""));
       const description = `${described} ${textOf(node.description)}`;
-      if (value.length >= 2 && !ORDER_WORDS.test(description))
+      if (value.length >= 2 && !speaksOfOrder(description))
         add("shuffleUnordered", path, (root) =>
           edit(root, path, (array) => [...(array as Json[])].reverse()),
         );
@@ -174,7 +205,10 @@ function candidates(answer: PublishedAnswer, body: Json, families: readonly Vari
         walk(property, item, [...path, key], textOf(property.description));
         // A non-empty list left out would say the list is empty: another answer, not another form.
         const list = Array.isArray(item) && item.length > 0;
-        if (!required.includes(key) && !list)
+        const meaningful =
+          PRESENCE_WORDS.test(textOf(property.description)) ||
+          (PRESENT_BY_SPEC[textOf(node.title)] ?? []).includes(key);
+        if (!required.includes(key) && !list && !meaningful)
           add(omission(key, item), [...path, key], (root) => remove(root, [...path, key]));
       }
       if (!(UNDECLARED_PROPERTY in properties) && !(UNDECLARED_PROPERTY in value))
@@ -370,12 +404,13 @@ function remove(root: Json, path: AnswerPath): Json {
 }
 
 /**
- * Which omission leaving out `key` (holding `value`) is: of an empty value; of a value the platform
- * computes (no request body of the vendor's documents has a property of that name); or of one the
- * client wrote.
+ * Which omission leaving out `key` (holding `value`) is: of an empty value; of an identifier
+ * (`id`, `kid`, `…Id`); of a value the platform computes (no request body of the vendor's
+ * documents has a property of that name); or of one the client wrote.
  */
 function omission(key: string, value: Json): VariationFamily {
   if (isEmpty(value)) return "omitEmpty";
+  if (ID_NAME.test(key)) return "omitIds";
   return writtenNames().has(key) ? "omitOptional" : "omitComputed";
 }
 

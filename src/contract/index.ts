@@ -10,6 +10,7 @@ export {
   answerMutants,
   DEFAULT_VARIATION_FAMILIES,
   label as answerPathLabel,
+  speaksOfOrder,
   UNDECLARED_PROPERTY,
   VARIATION_FAMILIES,
   type VariationFamily,

@@ -59,6 +59,22 @@ export async function listClientIds(client: TravelClient): Promise<string[]> {
 }
 
 /**
+ * Every clientId of the caller's TMC, for a create's set difference. An entry without one (the
+ * platform's description says each shows it; the vendor's schema marks it optional) leaves the new
+ * user unknown: an error, so that a create is neither adopted by guess nor sent again.
+ */
+async function everyClientId(client: TravelClient): Promise<string[]> {
+  const users = await collect(eachApiUser(client));
+  if (users.some((user) => user.clientId === undefined))
+    throw new Error(
+      "GET /v2/api-users listed an API user without its clientId (ApiUsersInfo.clientId, which the platform " +
+        "says each entry shows): which user a create made cannot be told, so none is adopted or created again; " +
+        "run again, or find it with `pulumi-travel reconcile`",
+    );
+  return users.map((user) => user.clientId as string);
+}
+
+/**
  * True when `clientId` is an active API user of the caller's TMC. A listing with an entry that
  * names no clientId (optional in the vendor's `ApiUsersInfo`) may hold it: it is not judged gone.
  */
@@ -152,7 +168,7 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
   recovery: {
     strategy: "set-difference",
     describe: "clientIds of the TMC's API users",
-    listIds: ({ client }) => listClientIds(client),
+    listIds: ({ client }) => everyClientId(client),
     async complete({ client }, id, inputs) {
       const state = await takeOver(client, id, inputs);
       if (state) return state;

@@ -60,26 +60,41 @@ type ListedKey = z.output<typeof partnerPublicKeyInfoSchema> & { id: string; kid
 /**
  * The company's keys with status ACTIVE, as the platform lists them. `id` and `kid` are optional
  * in the vendor's `PartnerPublicKeyInfo`: one left out is taken from `known` (the key a resource
- * holds) when the other matches it, since a kid is unique among active keys; a key still missing
- * one cannot be told apart and is left out.
+ * holds) when the other, or the key's RFC 7638 thumbprint, matches it, since a kid is unique among
+ * active keys; a key still missing one cannot be told apart: it is left out of `keys` and
+ * counted in `unnamed`.
  */
 async function listActiveKeys(
   client: TravelClient,
   companyId: string,
-  known?: { id: string; kid: string },
-): Promise<{ keys: ListedKey[] }> {
+  known?: { id: string; kid: string; thumbprint?: string | undefined },
+): Promise<{ keys: ListedKey[]; unnamed: number }> {
   const { keys } = await client.get(keysPath(companyId), {
     query: { status: "ACTIVE" },
     schema: partnerPublicKeysResponseSchema,
   });
-  return {
-    keys: keys.flatMap((key) => {
-      const id = key.id ?? (key.kid === known?.kid ? known?.id : undefined);
-      const kid = key.kid ?? (key.id === known?.id ? known?.kid : undefined);
-      return id === undefined || kid === undefined ? [] : [{ ...key, id, kid }];
-    }),
-  };
+  const sameMaterial = (thumbprint: string | undefined) =>
+    thumbprint !== undefined && thumbprint === known?.thumbprint;
+  const named = keys.flatMap((key) => {
+    const id = key.id ?? (key.kid === known?.kid || sameMaterial(key.thumbprint) ? known?.id : undefined);
+    const kid = key.kid ?? (key.id === known?.id || sameMaterial(key.thumbprint) ? known?.kid : undefined);
+    return id === undefined || kid === undefined ? [] : [{ ...key, id, kid }];
+  });
+  return { keys: named, unnamed: keys.length - named.length };
 }
+
+/**
+ * What the resource `id` of the declared key knows of it, for {@link listActiveKeys}. The id is the
+ * registration id, or the kid when the platform showed none at creation.
+ */
+const knownKey = (id: string, declared: PartnerKeyInputs) => ({
+  id,
+  kid: declared.kid,
+  thumbprint: declaredThumbprint(declared),
+});
+
+/** Whether the listed `key` is the one of resource `id`: its registration id, or its kid when that is the id. */
+const isKeyOf = (key: ListedKey, id: string, kid: string) => key.id === id || (id === kid && key.kid === kid);
 
 /** The manifest's `partnerKeys`; export and reconcile list the active keys (named by their kid). */
 const partnerKeyTenant: TenantFacts = {
@@ -199,17 +214,31 @@ export const partnerPublicKeyResource = defineResource<
       body: addKeyBody(inputs),
       schema: partnerPublicKeysResponseSchema,
     });
-    // An answer without the key's id (optional in the vendor's schema) is read again from the list.
-    const added = response.keys.find((k) => k.kid === inputs.kid && k.id !== undefined);
+    // An answer without the key's id (optional in the vendor's schema, as are kid and thumbprint)
+    // is read again from the list. The 2xx says the key was added: when no answer shows its
+    // registration id, its kid (unique among the company's active keys, and what revokes it)
+    // names it.
+    const thumbprint = declaredThumbprint(inputs);
+    const added = response.keys.find(
+      (k) =>
+        k.id !== undefined && (k.kid === inputs.kid || (k.kid === undefined && k.thumbprint === thumbprint)),
+    );
     const key =
       added?.id === undefined
-        ? (await listActiveKeys(client, inputs.companyId)).keys.find((k) => k.kid === inputs.kid)
+        ? (
+            await listActiveKeys(client, inputs.companyId, { id: inputs.kid, kid: inputs.kid, thumbprint })
+          ).keys.find((k) => k.kid === inputs.kid)
         : { ...added, id: added.id, kid: inputs.kid };
-    if (!key) throw new Error(`the platform did not return the added key ${inputs.kid}`);
-    created(key.id);
+    const id = key?.id ?? inputs.kid;
+    created(id);
     return {
-      id: key.id,
-      state: { keyId: key.id, thumbprint: key.thumbprint, status: key.status, createdAt: key.createdAt },
+      id,
+      state: {
+        keyId: id,
+        thumbprint: key?.thumbprint ?? thumbprint,
+        status: key?.status ?? "ACTIVE",
+        createdAt: key?.createdAt,
+      },
     };
   },
   // A kid is unique among a company's active keys; the thumbprint proves the key is the declared one.
@@ -218,14 +247,20 @@ export const partnerPublicKeyResource = defineResource<
     lookup: {
       keyOf: (inputs) => ({ by: "kid", value: inputs.kid }),
       async find({ client }, inputs, key) {
-        const response = await listActiveKeys(client, inputs.companyId);
-        return response.keys.filter((k) => k.kid === key.value).map((k) => ({ id: k.id, name: k.kid }));
+        const known = { id: key.value, kid: key.value, thumbprint: declaredThumbprint(inputs) };
+        const listed = await listActiveKeys(client, inputs.companyId, known);
+        return listed.keys.filter((k) => k.kid === key.value).map((k) => ({ id: k.id, name: k.kid }));
       },
     },
   },
   async read({ client }, id, declared) {
-    const response = await listActiveKeys(client, declared.companyId, { id, kid: declared.kid });
-    const key = response.keys.find((k) => k.id === id);
+    const response = await listActiveKeys(client, declared.companyId, knownKey(id, declared));
+    const key = response.keys.find((k) => isKeyOf(k, id, declared.kid));
+    if (!key && response.unnamed > 0) {
+      // A listed key that shows neither id, kid nor thumbprint may be this one: not judged gone.
+      const state = { keyId: id, thumbprint: declaredThumbprint(declared), status: "ACTIVE" };
+      return { observed: declared, state };
+    }
     if (!key) return undefined; // revoked (or gone with its company): the key no longer exists
     // The key material is the declared one unless a thumbprint disproves it (left out, optional in
     // the vendor's schema: the recorded one stands).
@@ -239,8 +274,8 @@ export const partnerPublicKeyResource = defineResource<
   async update({ client }, id, news) {
     // Every input replaces the key, so only adoption (`adoptId`) updates: the platform's key must
     // be the declared one, which its kid and RFC 7638 thumbprint prove.
-    const response = await listActiveKeys(client, news.companyId, { id, kid: news.kid });
-    const key = response.keys.find((k) => k.id === id);
+    const response = await listActiveKeys(client, news.companyId, knownKey(id, news));
+    const key = response.keys.find((k) => isKeyOf(k, id, news.kid));
     if (!key)
       throw new Error(
         `PartnerPublicKey ${news.kid}: ${id} is not an active key of company ${news.companyId}`,
@@ -259,14 +294,18 @@ export const partnerPublicKeyResource = defineResource<
     const { client } = ctx;
     // Revocation is by kid: revoke only the key this stack registered, never a key someone else
     // registered with the same kid after the stack's was revoked out of band.
-    const response = await listActiveKeys(client, declared.companyId, { id, kid: declared.kid });
+    const response = await listActiveKeys(client, declared.companyId, knownKey(id, declared));
     const key = response.keys.find((k) => k.kid === declared.kid);
+    // A listed key that shows neither id, kid nor thumbprint may be this one: revoked by its kid
+    // (when none is left, the platform's 404 is one of the key's not-found codes: done).
+    if (!key && response.unnamed > 0)
+      return void (await client.delete(keyPath(declared.companyId, declared.kid)));
     if (!key) return;
     // The thumbprint decides; an answer without one (optional in the vendor's schema) leaves the
     // registration id to decide.
     const ours =
       key.thumbprint === undefined
-        ? key.id === id
+        ? isKeyOf(key, id, declared.kid)
         : key.thumbprint === (declaredThumbprint(declared) ?? (key.id === id ? key.thumbprint : undefined));
     if (!ours) {
       await warnRun(

@@ -5,6 +5,7 @@
  * Objects are strict at every depth: a property the vendor does not declare is refused.
  */
 import { z } from "zod";
+import { unordered } from "./unordered";
 
 /** `Latlng`: Latitude and Longitude for a Location. */
 export const vendorLatlngSchema = z.strictObject({
@@ -39,7 +40,7 @@ export const vendorPostalAddressSchema = z.strictObject({
   /** 2 letter continent code of the continent this address falls in. */
   continentCode: z.string().optional(),
   /** The recipient at the address. */
-  recipients: z.array(z.string()).optional(),
+  recipients: unordered(z.array(z.string())).optional(),
   /** Region code of the country/region of the address. */
   regionCode: z.string(),
   /** Region name of the country/region of the address. */
@@ -202,7 +203,7 @@ export const vendorTmcInfoSchema = z.strictObject({
   /** Primary service provider TMC for the TMC. */
   primaryServiceProviderTmc: vendorPrimaryServiceProviderTmcSchema,
   /** Secondary service provider TMCs for the TMC. */
-  secondaryServiceProviderTmcs: z.array(vendorSecondaryServiceProviderTmcSchema).optional(),
+  secondaryServiceProviderTmcs: unordered(z.array(vendorSecondaryServiceProviderTmcSchema)).optional(),
   /** Useful to identify the clients onboarded by a PARTNER_TMC. */
   partnerTmcId: vendorCompanyIdSchema.optional(),
 });
@@ -300,9 +301,9 @@ export const vendorTierSchema = z.enum(["BASIC", "SEAT1A"]);
 /** `SupportConfig`: Support Configuration for company. */
 export const vendorSupportConfigSchema = z.strictObject({
   /** List of support phone numbers. */
-  contactNumbers: z.array(vendorPhoneNumberSchema).optional(),
+  contactNumbers: unordered(z.array(vendorPhoneNumberSchema)).optional(),
   /** List of the support email addresses. */
-  emailAddresses: z.array(z.string()).optional(),
+  emailAddresses: unordered(z.array(z.string())).optional(),
   /** Configuration for freshdesk. */
   freshdeskConfig: vendorFreshdeskConfigSchema.optional(),
   /** Tier of User. Note: In default UI, BASIC is displayed as Standard, and SEAT1A is displayed as VIP. */
@@ -317,7 +318,7 @@ export const vendorSupportConfigSchema = z.strictObject({
     })
     .optional(),
   /** List of the support portal urls. */
-  portalUrls: z.array(z.string()).optional(),
+  portalUrls: unordered(z.array(z.string())).optional(),
   /** Configuration for zendesk. */
   zendeskConfig: z
     .strictObject({
@@ -403,7 +404,7 @@ export const vendorPaymentMethodSchema = z.enum([
 /** `RewardsProgram`: Rewards program details. */
 export const vendorRewardsProgramSchema = z.strictObject({
   /** Roles entitled to redeem company's reward points. */
-  allowedUserRoles: z.array(vendorRoleTypeSchema).optional(),
+  allowedUserRoles: unordered(z.array(vendorRoleTypeSchema)).optional(),
   /** Conversion rate of points to specified currency. */
   conversionRate: z
     .strictObject({
@@ -414,9 +415,9 @@ export const vendorRewardsProgramSchema = z.strictObject({
     })
     .optional(),
   /** Payment methods to redeem company's reward points. */
-  redeemablePaymentMethods: z.array(vendorPaymentMethodSchema).optional(),
+  redeemablePaymentMethods: unordered(z.array(vendorPaymentMethodSchema)).optional(),
   /** The currencies backing up this rewards program. */
-  backingCurrency: z.array(z.string()).optional(),
+  backingCurrency: unordered(z.array(z.string())).optional(),
 });
 
 /** `TmcDefaultConfiguration`: Default TMC configuration. */
@@ -424,16 +425,16 @@ export const vendorTmcDefaultConfigurationSchema = z.strictObject({
   /** Default booking TMC to be used. If not set, then TMC itself will be default booking tmc. */
   defaultBookingTmcId: z.guid("must be a uuid").optional(),
   /** Override for booking TMCs per country. */
-  countryWiseBookingTmcs: z
-    .array(
+  countryWiseBookingTmcs: unordered(
+    z.array(
       z.strictObject({
         /** The ISO 2-character country code for which booking TMCs needs to be overriden. */
         countryCode: z.string(),
         /** Booking TMC for above country code. */
         bookingTmcId: z.guid("must be a uuid"),
       }),
-    )
-    .optional(),
+    ),
+  ).optional(),
 });
 
 /** `ExpensePartner`: The expense partner name as enum. */
@@ -482,7 +483,7 @@ export const vendorExpensePartnerConfigSchema = z.strictObject({
   /** The email configuration part of the ExpensePartnerConfig. */
   emailConfig: vendorEmailConfigSchema.optional(),
   /** Applicable segments. */
-  travelType: z.array(vendorTravelTypeSchema).optional(),
+  travelType: unordered(z.array(vendorTravelTypeSchema)).optional(),
   /** A flag denoting is the expense partner config is enabled or not. */
   isExpensePartnerEnabled: z.boolean().optional(),
   /** Send custom fields to the expense partner if enabled. */
@@ -520,7 +521,7 @@ export const vendorExternalEndpointSchema = z.strictObject({
   /** Either use pid or email as the identifier for auth code exchange process. */
   userIdentifierType: vendorUserIdentifierTypeSchema.optional(),
   /** List of relevant attribute names & their json xpath from response. */
-  responseAttributes: z.array(vendorUserInfoEndpointResponseAttributeSchema).optional(),
+  responseAttributes: unordered(z.array(vendorUserInfoEndpointResponseAttributeSchema)).optional(),
 });
 
 /** `OktaJwtVerifier`: Details of Okta JWT verifier such as okta oauth endpoint, audience for which the token is issued. */
@@ -618,7 +619,7 @@ export const vendorFlightPassPaymentAmountsSchema = z.strictObject({
   /** Sum of all taxes, fees, and charges. */
   totalTaxes: z.lazy((): z.ZodType => vendorMoneySchema).optional(),
   /** Breakdown of taxes by code (e.g. GST_HST, QST, OTHER). */
-  taxBreakdown: z.array(vendorFlightPassTaxSchema).optional(),
+  taxBreakdown: unordered(z.array(vendorFlightPassTaxSchema)).optional(),
 });
 
 /** `FlightPassPaymentMetadata`: Metadata specific to Flight Pass payment method in OtherCoinage. */
@@ -648,8 +649,8 @@ export const vendorMoneySchema = z.strictObject({
   /** The 3-letter currency code for the converted currency (defined using ISO 4217 standard). */
   convertedCurrency: z.string().optional(),
   /** List of the dollar amount in other coinage systems like reward points, cryptocurrency etc. */
-  otherCoinage: z
-    .array(
+  otherCoinage: unordered(
+    z.array(
       z.strictObject({
         /** Payment method. */
         coinageCode: vendorPaymentMethodSchema.optional(),
@@ -661,8 +662,8 @@ export const vendorMoneySchema = z.strictObject({
         /** Metadata to store additional information related to the payment method. */
         otherCoinageMetadata: vendorFlightPassPaymentMetadataWrapperSchema.optional(),
       }),
-    )
-    .optional(),
+    ),
+  ).optional(),
 });
 
 /** `Weight`: Specifies weight unit and weight amount. */
@@ -702,26 +703,26 @@ export const vendorDesignationNodeSchema = z.strictObject({
   /** designation name. */
   name: z.string().optional(),
   /** designations under this designation. */
-  children: z.array(z.lazy((): z.ZodType => vendorDesignationNodeSchema)).optional(),
+  children: unordered(z.array(z.lazy((): z.ZodType => vendorDesignationNodeSchema))).optional(),
 });
 
 /** `SupportConfigs`. */
 export const vendorSupportConfigsSchema = z.strictObject({
   length: z.number().int().optional(),
   /** Support Configurations List. */
-  elements: z.array(vendorSupportConfigSchema).optional(),
+  elements: unordered(z.array(vendorSupportConfigSchema)).optional(),
 });
 
 /** Properties of `CreateCompanyRequest` generated from the vendor document. */
 export const companySettingsFields = {
   /** List of company emergency contacts. */
-  emergencyContactInfos: z.array(vendorEmergencyContactInfoSchema).optional(),
+  emergencyContactInfos: unordered(z.array(vendorEmergencyContactInfoSchema)).optional(),
   /** Company logo. */
   companyLogo: vendorImageSchema.optional(),
   /** Support Configuration for company. Deprecated by the vendor (sunset 2026-07-01). */
   supportConfig: vendorSupportConfigSchema.optional(),
   /** Support Configs for company. */
-  supportConfigs: z.array(vendorSupportConfigSchema).optional(),
+  supportConfigs: unordered(z.array(vendorSupportConfigSchema)).optional(),
   /** Rewards Program corresponding to partner. It is applicable only for company roles 'PARTNER_TMC'. Deprecated by the vendor (sunset 2026-07-01). */
   rewardsProgram: vendorRewardsProgramSchema.optional(),
   /** Default Booking configuration for the TMC. It is applicable only for company roles 'TMC'. */
@@ -729,7 +730,7 @@ export const companySettingsFields = {
   /** Expense Partner Configuration. */
   expensePartnerConfig: vendorExpensePartnerConfigSchema.optional(),
   /** List of custom fields supported by the company. */
-  applicableCustomFieldTypes: z.array(vendorCustomFieldTypeSchema).optional(),
+  applicableCustomFieldTypes: unordered(z.array(vendorCustomFieldTypeSchema)).optional(),
   /** Config for token exchange in case of partner's have their own IDP. Deprecated by the vendor (sunset 2026-07-01). */
   oauthPartnerConfig: vendorOAuthPartnerConfigSchema.optional(),
   /** Privacy settings for a company. */
@@ -739,13 +740,13 @@ export const companySettingsFields = {
   /** Whether the company is a fake company for testing. This is for internal use. */
   isFake: z.boolean().optional(),
   /** list of individual role mappings between spotnana and partner. */
-  tmcPartnerRoleMappings: z.array(vendorTmcPartnerRoleMappingSchema).optional(),
+  tmcPartnerRoleMappings: unordered(z.array(vendorTmcPartnerRoleMappingSchema)).optional(),
   /** The config is used to calculate carbon cost of CO2 emission. */
   carbonCostConfig: vendorCarbonCostConfigSchema.optional(),
   /** Default booking TMC id. For PARTNER_TMC companies only. */
   defaultBookingTmcId: vendorCompanyIdSchema.optional(),
   /** Company-specified custom attributes. */
-  companySpecifiedAttributes: z.array(vendorCompanySpecifiedAttributeCompanySchema).optional(),
+  companySpecifiedAttributes: unordered(z.array(vendorCompanySpecifiedAttributeCompanySchema)).optional(),
 } as const;
 
 /** Properties of `Company` generated from the vendor document. */
@@ -753,7 +754,7 @@ export const companyReadFields = {
   /** Boolean to show if this is an active company. */
   isActive: z.boolean().optional(),
   /** Connectors related to company. */
-  connectors: z.array(vendorConnectorSchema).optional(),
+  connectors: unordered(z.array(vendorConnectorSchema)).optional(),
   /** Designation tree for company showing who reports whom. */
   designationTree: vendorDesignationNodeSchema.optional(),
   supportConfigs: vendorSupportConfigsSchema.optional(),

@@ -42,17 +42,17 @@ export const companyWritableFields = {
   /** Billing currency, a 3-letter ISO 4217 code such as `USD`. */
   billingCurrency: currencyCodeSchema,
   /** Company roles. */
-  companyRoles: z.array(companyRoleSchema).min(1, "needs at least one role"),
+  companyRoles: unordered(z.array(companyRoleSchema).min(1, "needs at least one role")),
   /** E-mail domains of the company, such as `example.com`. */
   emailDomains: unordered(
     z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain such as example.com")),
   ).optional(),
   /** Company phone numbers (the platform's PhoneNumber objects). */
-  phoneNumbers: z.array(phoneNumberSchema).optional(),
+  phoneNumbers: unordered(z.array(phoneNumberSchema)).optional(),
   /** Whether travelers may sign themselves up. */
   isSelfSignUpEnabled: z.boolean().optional(),
   /** Announcements shown to travelers: `title`, `description`, optional `linkUrl` and `linkDisplayText`. */
-  announcements: z.array(announcementSchema).optional(),
+  announcements: unordered(z.array(announcementSchema)).optional(),
   /** Company ID which have contracted this company: the caller's TMC (the platform sets it when omitted). */
   contractedBy: vendorCompanyIdSchema.optional(),
   /** Addresses copied on every confirmation e-mail. */

@@ -180,6 +180,29 @@ describe("the token cache of a run", () => {
     expect(readdirSync(cache.dir).filter((entry) => entry.endsWith(".lock"))).toEqual([]);
   });
 
+  it("removes expired token files and a dead process's leftovers, also when a process only reads its run's token (issue 45 item 11)", async () => {
+    await companies(processClient());
+    const own = tokenFiles()[0] ?? "";
+    // What earlier runs left: an expired token, one still valid, a file holding no token, and a
+    // temporary file and a lock of processes killed a minute ago.
+    const plant = (name: string, text: string, ageMs = 0) => {
+      const file = join(cache.dir, name);
+      writeFileSync(file, text, { mode: 0o600 });
+      const at = new Date(Date.now() - ageMs);
+      utimesSync(file, at, at);
+    };
+    const token = (expiresAtMs: number) => JSON.stringify({ accessToken: "emu.earlier", expiresAtMs });
+    plant("expired.json", token(Date.now() - 1000));
+    plant("valid.json", token(Date.now() + 600_000));
+    plant("broken.json", "{");
+    plant(".0123456789abcdef.tmp", token(Date.now() + 600_000), 60_000);
+    plant("dead.lock", "", 60_000);
+    plant(".fresh.tmp", token(Date.now() + 600_000));
+    // A second process of the run takes the first one's token: it writes nothing.
+    expect(await tokenRequestsDuring(() => companies(processClient()))).toBe(0);
+    expect(readdirSync(cache.dir).sort()).toEqual([".fresh.tmp", own, "valid.json"].sort());
+  });
+
   it("never hands one secret's token to another secret, nor one run's to another run", async () => {
     await companies(processClient());
     const wrong = processClient({

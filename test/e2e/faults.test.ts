@@ -414,6 +414,10 @@ async function expectPlatformHoldsTheStack(e: E2eEnvironment, rows: DeclaredRow[
   expect(clean.code, clean.stderr).toBe(after.unowned.length > 0 ? 9 : 0);
 }
 
+/** The inputs of `type` in a `resources` config. */
+const row = (resources: { type: string; inputs: Record<string, unknown> }[], type: string) =>
+  resources.find((entry) => entry.type === type)?.inputs ?? {};
+
 /** Whether a logged status is a success. */
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
@@ -510,6 +514,75 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       expect((tokens[at429 + 1]?.atMs ?? 0) - (tokens[at429]?.atMs ?? 0)).toBeGreaterThanOrEqual(1990);
       if (first.code !== 0) await e.stack.preview({ expectNoChanges: true });
       await expectPlatformHoldsTheStack(e, rows);
+    });
+
+    it("safe requests are repeated: a 500 on every type's read, a 503 with Retry-After on an option-group PATCH, a connection lost on update-status (issue 45 item 6)", async () => {
+      const seq = e.emulator.admin.lastRequestSeq;
+      // The refresh: one 500 on a read of every type (GETs and POST listings).
+      const stackCompany = String((await e.stack.outputs()).Company?.value);
+      const reads = rows.map(
+        ({ type, kit }) =>
+          e.emulator.admin.addFault({
+            methods: type === "ApiUser" ? ["GET"] : ["GET", "POST"],
+            path:
+              type === "ApiUser"
+                ? "/v2/api-users"
+                : `/**${type === "Company" ? stackCompany : kit.companyId}**`,
+            rate500: 1,
+            times: 1,
+          }).id,
+      );
+      // The update: the option group's PATCH answered 503 with Retry-After, the field's
+      // update-status committed and its connection lost before the answer.
+      const optionGroup = rows.find((row) => row.type === "OptionGroup") as DeclaredRow;
+      const field = rows.find((row) => row.type === "CustomField") as DeclaredRow;
+      const unavailable = e.emulator.admin.addFault({
+        methods: ["PATCH"],
+        path: `/v3/companies/${optionGroup.kit.companyId}/custom-fields/*/option-groups/*`,
+        rate503: 1,
+        retryAfterSeconds: 1,
+        times: 1,
+      }).id;
+      const lost = e.emulator.admin.addFault({
+        methods: ["PATCH"],
+        path: `/v3/companies/${field.kit.companyId}/custom-fields/update-status`,
+        afterHandling: "drop",
+        times: 1,
+      }).id;
+      const changed = rows.map(({ type, inputs, row }) => ({
+        type,
+        inputs:
+          type === "OptionGroup"
+            ? (row.change?.(inputs) ?? inputs)
+            : type === "CustomField"
+              ? { ...inputs, enabled: false }
+              : inputs,
+      }));
+      await e.stack.setConfig("resources", { value: JSON.stringify(changed) });
+      const run = await pulumi(e, ["up", "--refresh", "--yes", "--skip-preview"]);
+      expect(run.code, run.output).toBe(0);
+      expect(firedOtherThanOnce()).toEqual([]);
+      // Each faulted request was sent again, after the wait the 503 asked for.
+      const log = e.emulator.admin.requests(seq);
+      for (const rule of [...reads, unavailable, lost]) {
+        const at = log.findIndex((request) => request.fault === rule);
+        const again = log.slice(at + 1).find((r) => r.method === log[at]?.method && r.path === log[at]?.path);
+        expect({ rule, again: again !== undefined && isSuccess(again.status) }).toEqual({
+          rule,
+          again: true,
+        });
+        if (rule === unavailable)
+          expect((again?.atMs ?? 0) - (log[at]?.atMs ?? 0)).toBeGreaterThanOrEqual(990);
+      }
+      const group = row(changed, "OptionGroup");
+      const { options } = await client.get<{ options: { name: string }[] }>(
+        apiPath`/v3/companies/${optionGroup.kit.companyId}/custom-fields/${String(group.customFieldId)}/option-groups/${String(group.optionGroupId)}`,
+      );
+      expect(options.map((option) => option.name).sort()).toEqual(["P-100", "P-200"]);
+      const stored = e.emulator.context.store.records(CUSTOM_FIELDS).values();
+      expect(stored.filter((f) => f.companyId === field.kit.companyId).map((f) => f.enabled)).toEqual([
+        false,
+      ]);
     });
 
     it("a Retry-After beyond the cap fails naming the wait asked and the cap; a token never readable is not blamed on the credentials", async () => {

@@ -40,10 +40,29 @@ const STACK = "dev";
 const TOKEN_ROUTE = "POST /v2/auth/oauth2-token";
 const MANIFEST = join(repoRoot(), "examples", "tenant", "tenant.yaml");
 
-/** The example tenant as the repository's program declares it, in JavaScript. */
+/**
+ * Names a YAML program must write as text (issue 45 item 8): an interpolation of the program's own
+ * company, escapes, quotes, line breaks, unicode. The first one's Pulumi name holds `$${` too.
+ */
+const HOSTILE = [
+  "${acme.companyId}",
+  "$${acme.companyId} and $$ and $",
+  `say "hi" and 'bye': # not a comment`,
+  "line one\nline two",
+  "Zürich ☃ 東京 🚀",
+];
+
+/** The example tenant as the repository's program declares it, in JavaScript, and hostile cost centers. */
 const PROGRAM = `
-const { tenantFromManifest } = require("pulumi-travel");
+const { CostCenter, tenantFromManifest } = require("pulumi-travel");
 const tenant = tenantFromManifest(${JSON.stringify(MANIFEST)});
+${JSON.stringify(HOSTILE)}.forEach((name, i) =>
+  new CostCenter(i === 0 ? "hostile-$\${odd}" : "hostile-" + i, {
+    companyId: tenant.company.companyId,
+    name,
+    externalId: i === 0 ? "ext-\${acme.companyId}" : undefined,
+  }),
+);
 exports.companyId = tenant.company.companyId;
 exports.legalEntityIds = Object.fromEntries(
   Object.entries(tenant.legalEntities).map(([key, entity]) => [key, entity.legalEntityId]),
@@ -60,6 +79,11 @@ interface StateResource {
 interface ExportedState {
   deployment: { resources: StateResource[]; pending_operations?: unknown[] };
 }
+
+type Values = Record<string, unknown>;
+
+/** A string as Pulumi YAML reads it when it holds no interpolation: `$$` is one `$`. */
+const unescaped = (value: unknown) => String(value).replaceAll("$$", () => "$");
 
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 const isSecret = (value: unknown) => typeof value === "object" && value !== null && SECRET_SIG in value;
@@ -138,7 +162,7 @@ describe.skipIf(yamlHostSkipReason() !== "")("pulumi-travel migrate and export -
     }));
     work = mkdtempSync(join(tmpdir(), "pulumi-travel-migrate-"));
     const up = await stack.up();
-    expect(up.summary.resourceChanges).toEqual({ create: 25 });
+    expect(up.summary.resourceChanges).toEqual({ create: 25 + HOSTILE.length });
     companyId = String(up.outputs.companyId?.value);
     before = await exported();
   });
@@ -152,19 +176,21 @@ describe.skipIf(yamlHostSkipReason() !== "")("pulumi-travel migrate and export -
   it("moves the stack onto the plugin; its program previews no changes; no POST or DELETE reaches the platform", async () => {
     expect(
       before.deployment.resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/travel:")),
-    ).toHaveLength(24);
+    ).toHaveLength(24 + HOSTILE.length);
     const seq = emulator.admin.lastRequestSeq;
     const out = join(work, "yaml");
     const migrated = await cli("migrate", "--stack", STACK, "--cwd", programDir, "--out", out);
     expect(migrated.stderr).toBe("");
     expect(migrated.code).toBe(0);
-    expect(migrated.stdout).toContain(`moved 24 resource(s) of stack ${STACK} onto the plugin`);
+    expect(migrated.stdout).toContain(
+      `moved ${24 + HOSTILE.length} resource(s) of stack ${STACK} onto the plugin`,
+    );
     expect(emulator.admin.requests(seq), "migrate itself calls the platform").toEqual([]);
 
     const state = await exported();
     const types = state.deployment.resources.map((r) => r.type);
     expect(types.filter((type) => type.startsWith("pulumi-nodejs:"))).toEqual([]);
-    expect(types.filter((type) => type.startsWith("travel:index:"))).toHaveLength(24);
+    expect(types.filter((type) => type.startsWith("travel:index:"))).toHaveLength(24 + HOSTILE.length);
     const provider = state.deployment.resources.find((r) => r.type === "pulumi:providers:travel");
     expect(provider?.urn).toBe(`urn:pulumi:${STACK}::tenant::pulumi:providers:travel::default`);
     // Same ids, same outputs (the id output added), the secrets still ciphertext.
@@ -208,6 +234,13 @@ describe.skipIf(yamlHostSkipReason() !== "")("pulumi-travel migrate and export -
     appendFileSync(join(out, "Pulumi.yaml"), pluginProject(out, packageDir));
     const program = readFileSync(join(out, "Pulumi.yaml"), "utf8");
     expect(program).toContain("legalEntityId: ${acme-us.legalEntityId}");
+    // Every hostile name is written as text: the YAML host reads back what the state holds.
+    const written = parse(program) as { resources: Record<string, { name?: string; properties: Values }> };
+    const hostile = Object.values(written.resources).filter((r) =>
+      HOSTILE.includes(unescaped(r.properties.name)),
+    );
+    expect(hostile.map((r) => unescaped(r.properties.name)).sort()).toEqual([...HOSTILE].sort());
+    expect(hostile.map((r) => r.name).filter(Boolean)).toEqual(["hostile-$$$${odd}"]);
     await pulumiIn(out, STACK, "preview", "--expect-no-changes", "--diff");
     expect(postsAndDeletes(seq)).toEqual([]);
   });
@@ -225,7 +258,7 @@ describe.skipIf(yamlHostSkipReason() !== "")("pulumi-travel migrate and export -
     );
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(
-      `stack ${STACK} has no dynamic travel resources (24 already on the plugin)`,
+      `stack ${STACK} has no dynamic travel resources (${24 + HOSTILE.length} already on the plugin)`,
     );
     expect((await exported()).deployment.resources).toEqual(state.deployment.resources);
     expect(readdirSync(join(work, "again")).sort()).toEqual(["Pulumi.dev.yaml", "Pulumi.yaml"]);
@@ -268,7 +301,7 @@ describe.skipIf(yamlHostSkipReason() !== "")("pulumi-travel migrate and export -
       .resources;
     const count = Object.keys(resources).length;
     // The tenant's objects but its API user, which export leaves out (listed by the TMC, not the company).
-    expect(count).toBeGreaterThanOrEqual(23);
+    expect(count).toBeGreaterThanOrEqual(23 + HOSTILE.length);
     appendFileSync(join(out, "Pulumi.yaml"), pluginProject(out, packageDir));
     const imported = "imported";
     await ok("pulumi", ["stack", "init", imported, "--non-interactive"], out);

@@ -10,6 +10,8 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { TravelClient } from "../../src/client";
+import { VARIATION_FAMILIES } from "../../src/contract";
+import type { VariationCounts } from "../../src/emulator/core/response-variation";
 import { clientFor } from "../support/live-emulator";
 import { HOSTS, TRAVEL_BY_HOST } from "../support/plugin-classes";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
@@ -30,6 +32,36 @@ for (const { type, inputs } of JSON.parse(new pulumi.Config().require("resources
 }
 `;
 
+/** Inputs added to a type's row: lists the vendor gives no order, with two items or more. */
+const LONGER_LISTS: Readonly<Record<string, Record<string, unknown>>> = {
+  Company: {
+    announcements: [
+      { title: "Welcome", description: "Book through the portal" },
+      { title: "Policy", description: "Economy under six hours", linkUrl: "https://example.com/policy" },
+    ],
+    phoneNumbers: [
+      { countryCode: 1, nationalNumber: 5550100 },
+      { countryCode: 44, nationalNumber: 2079460000 },
+    ],
+    emailDomains: ["one.example", "two.example"],
+  },
+};
+
+/** The counts of several settings added up. */
+function sumCounts(all: VariationCounts[]): VariationCounts {
+  const sum: VariationCounts = { answers: 0, varied: 0, changes: {}, refused: 0, smallerPages: 0 };
+  for (const counts of all) {
+    sum.answers += counts.answers;
+    sum.varied += counts.varied;
+    sum.refused += counts.refused;
+    sum.smallerPages += counts.smallerPages;
+    for (const [family, n] of Object.entries(counts.changes))
+      sum.changes[family as keyof VariationCounts["changes"]] =
+        (sum.changes[family as keyof VariationCounts["changes"]] ?? 0) + (n ?? 0);
+  }
+  return sum;
+}
+
 /** The steps of the flow, in order. */
 const STEPS = ["up", "refresh", "preview", "destroy"] as const;
 
@@ -49,9 +81,18 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       client = clientFor(e.emulator);
       const rows = await declareOneOfEach(e, client, "Variation");
       const types = rows.map(({ type }) => type);
+      // Arrays the vendor gives no order, long enough to be reordered (issue 45 item 9).
+      await e.stack.setConfig("resources", {
+        value: JSON.stringify(
+          rows.map(({ type, inputs }) => ({ type, inputs: { ...inputs, ...LONGER_LISTS[type] } })),
+        ),
+      });
 
-      // From here on, every answer the stack reads is varied.
-      e.emulator.admin.setResponseVariation({ seed: SEED });
+      // From here on, every answer the stack reads is varied: `up` and `destroy` see every family,
+      // optional values the program wrote left out included; the no-change refresh and preview
+      // every family but that one, which says the value was cleared (docs/emulator.md).
+      const everyFamily = { seed: SEED, families: [...VARIATION_FAMILIES] };
+      e.emulator.admin.setResponseVariation(everyFamily);
       const failures: Record<string, string> = {};
       const run = async (step: (typeof STEPS)[number], action: () => Promise<unknown>) => {
         try {
@@ -61,10 +102,14 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
         }
       };
       await run("up", () => e.stack.up());
+      const upCounts = e.emulator.admin.responseVariation().counts;
+      e.emulator.admin.setResponseVariation({ seed: SEED });
       await run("refresh", () => e.stack.refresh({ expectNoChanges: true }));
       await run("preview", () => e.stack.preview({ expectNoChanges: true }));
+      const readCounts = e.emulator.admin.responseVariation().counts;
+      e.emulator.admin.setResponseVariation(everyFamily);
       await run("destroy", () => e.stack.destroy());
-      const { counts } = e.emulator.admin.responseVariation();
+      const counts = sumCounts([upCounts, readCounts, e.emulator.admin.responseVariation().counts]);
 
       // The platform's truth, read without variation.
       e.emulator.admin.setResponseVariation(undefined);

@@ -228,7 +228,7 @@ describe("natural keys", () => {
 });
 
 describe("idempotent creates", () => {
-  it("UserGroupRoles: a lost answer is settled by converging again, which finds nothing left to do", async () => {
+  it("UserGroupRoles: a lost answer is settled by sending the PATCH again (it sets an absolute state)", async () => {
     const companyId = await newCompany("Roles Lost");
     const groupId = await createCustomGroup(emulator, companyId, "Approvers");
     const provider = providerOf("UserGroupRoles");
@@ -238,7 +238,8 @@ describe("idempotent creates", () => {
       await checked(provider, { companyId, groupId, roles: [{ roleId: PLATFORM_ROLES[0].id }] }),
     );
     const patches = emulator.admin.requests(before).filter((r) => r.method === "PATCH");
-    expect({ id, patches: patches.map((r) => r.status) }).toEqual({ id: groupId, patches: [0] });
+    // The client repeats the PATCH itself (docs/reliability.md, "Which requests are repeated").
+    expect({ id, patches: patches.map((r) => r.status) }).toEqual({ id: groupId, patches: [0, 200] });
   });
 
   it.each([

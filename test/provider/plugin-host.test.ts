@@ -18,6 +18,7 @@ import {
   type Client,
   configure,
   engineLog,
+  importRead,
   pluginClient,
   SECRET,
   SIG,
@@ -100,6 +101,35 @@ describe("the provider plugin over gRPC", () => {
     );
     const reasons = response.getFailuresList().map((failure) => failure.getReason());
     expect(reasons.join("\n")).toMatch(/travel:clientId.*travel:clientSecret/s);
+  });
+
+  it("diffs a provider's settings as the runtime reads them: a default sent is the setting unset", async () => {
+    const diffConfig = async (olds: Values, news: Values) => {
+      const request = new provproto.DiffRequest();
+      request.setUrn("urn:pulumi:dev::p::pulumi:providers:travel::explicit");
+      request.setOldInputs(struct(olds));
+      request.setOlds(struct(olds));
+      request.setNews(struct(news));
+      const answer = await client.call<provproto.DiffRequest, provproto.DiffResponse>("diffConfig", request);
+      return { changes: answer.getChanges(), diffs: answer.getDiffsList() };
+    };
+    const recorded = { baseUrl: emulator.url, verifyCredentials: "true" };
+    // What an SDK's explicit provider now sends: the schema's defaults.
+    const sdkDefaults = {
+      baseUrl: emulator.url,
+      allowInsecureHttp: false,
+      maxConcurrency: 8,
+      maxRetries: 5,
+      verifyCredentials: true,
+    };
+    expect(await diffConfig(recorded, sdkDefaults)).toEqual({
+      changes: provproto.DiffResponse.DiffChanges.DIFF_NONE,
+      diffs: [],
+    });
+    expect(await diffConfig(recorded, { ...sdkDefaults, maxRetries: 2, verifyCredentials: false })).toEqual({
+      changes: provproto.DiffResponse.DiffChanges.DIFF_SOME,
+      diffs: ["verifyCredentials", "maxRetries"],
+    });
   });
 
   it("names the property and the reason of a check failure", async () => {
@@ -238,22 +268,25 @@ describe("the provider plugin over gRPC", () => {
     ]);
   });
 
-  it("imports an object made by hand from its import id, with every input the platform holds", async () => {
+  it("imports an object made by hand from its import id or its own id, with every input the platform holds", async () => {
     const made = await create(client, "CostCenter", { companyId, name: "By hand", externalId: "cc-hand" });
-    const request = new provproto.ReadRequest();
-    request.setUrn(urnOf("CostCenter", "hand"));
-    request.setType("travel:index:CostCenter");
-    request.setId(`${companyId}/${made.id}`);
-    const read = await client.call<provproto.ReadRequest, provproto.ReadResponse>("read", request);
-    expect(read.getId()).toBe(made.id);
-    expect(read.getInputs()?.toJavaScript()).toEqual({ companyId, name: "By hand", externalId: "cc-hand" });
+    const inputs = { companyId, name: "By hand", externalId: "cc-hand" };
+    const byImportId = await client.call<provproto.ReadRequest, provproto.ReadResponse>(
+      "read",
+      importRead("CostCenter", `${companyId}/${made.id}`),
+    );
+    expect(byImportId.getId()).toBe(made.id);
+    expect(byImportId.getInputs()?.toJavaScript()).toEqual(inputs);
+    // The id its resource records (what `pulumi do create` prints) is found among the companies.
+    const byOwnId = await client.call<provproto.ReadRequest, provproto.ReadResponse>(
+      "read",
+      importRead("CostCenter", made.id),
+    );
+    expect(byOwnId.getId()).toBe(made.id);
+    expect(byOwnId.getInputs()?.toJavaScript()).toEqual(inputs);
 
-    const malformed = new provproto.ReadRequest();
-    malformed.setUrn(urnOf("CostCenter", "hand"));
-    malformed.setType("travel:index:CostCenter");
-    malformed.setId(made.id);
-    await expect(client.call("read", malformed)).rejects.toThrow(
-      /does not have the form <companyId>\/<costCenterId>/,
+    await expect(client.call("read", importRead("CostCenter", `${companyId}/${made.id}/x`))).rejects.toThrow(
+      /is neither the import id <companyId>\/<costCenterId> \(such as .*\) nor the CostCenter's own id/,
     );
   });
 

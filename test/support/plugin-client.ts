@@ -1,7 +1,7 @@
 /**
  * The plugin's server as the engine talks to it: one server over the registry, a client of the
- * provider protocol with each call as a promise, a stand-in engine that records warnings, and the
- * Configure the engine sends, against a live emulator.
+ * provider protocol with each call as a promise (and `List` as the stream it is), a stand-in engine
+ * that records warnings, and the Configure the engine sends, against a live emulator.
  */
 import * as grpc from "@grpc/grpc-js";
 import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
@@ -38,9 +38,17 @@ export async function engineLog(): Promise<{ address: string; warnings: string[]
   return { address: `127.0.0.1:${port}`, warnings, close: () => server.forceShutdown() };
 }
 
+/** One page of a `List` call: its results, its continuation token, whether it was computed. */
+export interface ListPage {
+  results: { id: string; name: string }[];
+  continuation: string;
+  computed: boolean;
+}
+
 /** A client of one plugin server, with the protocol's calls as promises. */
 export async function pluginClient(engineAddress?: string): Promise<{
   call<Req, Res>(method: string, request: Req): Promise<Res>;
+  list(request: provproto.ListRequest): Promise<ListPage>;
   close(): void;
 }> {
   const { port, server } = await startPluginServer(
@@ -59,6 +67,20 @@ export async function pluginClient(engineAddress?: string): Promise<{
         if (!fn) throw new Error(`no protocol call ${method}`);
         fn.call(client, request, (error, value) => (error ? reject(error) : resolve(value)));
       }),
+    list: (request) =>
+      new Promise<ListPage>((resolve, reject) => {
+        const page: ListPage = { results: [], continuation: "", computed: false };
+        const stream = client.list(request);
+        stream.on("data", (response: provproto.ListResponse) => {
+          const result = response.getResult();
+          if (result) page.results.push({ id: result.getId(), name: result.getName() });
+          if (response.hasContinuation())
+            page.continuation = response.getContinuation()?.getContinuationToken() ?? "";
+          if (response.hasComputed()) page.computed = true;
+        });
+        stream.on("error", reject);
+        stream.on("end", () => resolve(page));
+      }),
     close: () => {
       client.close();
       server.forceShutdown();
@@ -68,12 +90,18 @@ export async function pluginClient(engineAddress?: string): Promise<{
 
 export type Client = Awaited<ReturnType<typeof pluginClient>>;
 
-export async function configure(client: Client, emulator: RunningEmulator, clientSecret: string) {
+/** Configures the plugin against `emulator` as the bootstrap TMC admin (or `clientId` with `clientSecret`). */
+export async function configure(
+  client: Client,
+  emulator: RunningEmulator,
+  clientSecret: string,
+  clientId = emulator.bootstrap.clientId,
+) {
   const request = new provproto.ConfigureRequest();
   request.setArgs(
     struct({
       baseUrl: emulator.url,
-      clientId: emulator.bootstrap.clientId,
+      clientId,
       clientSecret: secret(clientSecret),
       allowInsecureHttp: "true",
     }),
@@ -83,3 +111,12 @@ export async function configure(client: Client, emulator: RunningEmulator, clien
 }
 
 export const urnOf = (type: string, name: string) => `urn:pulumi:dev::p::travel:index:${type}::${name}`;
+
+/** A `ReadRequest` of `type` with nothing recorded, as `pulumi import` and `pulumi do read` send it. */
+export function importRead(type: string, id: string): provproto.ReadRequest {
+  const request = new provproto.ReadRequest();
+  request.setUrn(urnOf(type, "r"));
+  request.setType(`travel:index:${type}`);
+  request.setId(id);
+  return request;
+}

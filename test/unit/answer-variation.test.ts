@@ -69,3 +69,35 @@ describe("answer variation", () => {
     expect(varyAnswer("GET", "/v2/not-documented", 200, COMPANY, seededRandom(5))).toBeUndefined();
   });
 });
+
+describe("what a family may leave out (docs/api-decisions.md, issue 45 item 9)", () => {
+  const labelsOf = (method: string, path: string, body: unknown) =>
+    answerMutants(method, path, 200, body, VARIATION_FAMILIES).mutants.map((mutant) => mutant.label);
+
+  it("leaves out identifiers in omitIds, and an externalId in omitOptional", () => {
+    const keys = labelsOf("GET", `${PATH}/partner-public-keys`, {
+      keys: [{ id: ID, kid: "k1", status: "ACTIVE", thumbprint: "t", orgId: ID }],
+    });
+    expect(keys).toEqual(
+      expect.arrayContaining(["omitIds at keys[0].id", "omitIds at keys[0].kid", "omitIds at keys[0].orgId"]),
+    );
+    expect(keys).toContain("omitComputed at keys[0].thumbprint");
+    const office = labelsOf("GET", `${PATH}/legal-entities/${ID}/offices/${ID}`, {
+      id: ID,
+      name: "HQ",
+      externalId: "hq-1",
+      address: { addressLines: ["1 Main Street"], regionCode: "US" },
+    });
+    expect(office).toContain("omitOptional at externalId");
+    expect(office.filter((label) => label.startsWith("omitIds at externalId"))).toEqual([]);
+  });
+
+  it("never leaves out what the documents say is present: an API user's clientId and its secret", () => {
+    const created = labelsOf("POST", "/v2/api-users", { clientId: "c1", clientSecret: "s1" });
+    const listed = labelsOf("GET", "/v2/api-users", { apiUsers: [{ clientId: "c1" }, { clientId: "c2" }] });
+    expect([...created, ...listed].filter((label) => /^omit\w+ at .*client(Id|Secret)$/.test(label))).toEqual(
+      [],
+    );
+    expect(listed).toContain("shuffleUnordered at apiUsers");
+  });
+});

@@ -113,21 +113,50 @@ describe("paginate", () => {
   });
 
   it.each([
-    { name: "reports a larger total", pageSize: 10, maxItems: 100, total: 1_000_000, pages: 11 },
-    { name: "reports no total", pageSize: 10, maxItems: 100, total: undefined, pages: 11 },
-    {
-      name: "runs into the default cap",
-      pageSize: undefined,
-      maxItems: undefined,
-      total: 1_000_000,
-      pages: 101,
-    },
-  ])("ends a server that ignores paging and $name", async ({ pageSize, maxItems, total, pages }) => {
+    { name: "reports no total", pageSize: 10, total: undefined },
+    { name: "reports the total of its one page", pageSize: 10, total: 10 },
+    { name: "reports no total, at the default page size", pageSize: undefined, total: undefined },
+  ])("ends a server that ignores paging and $name at the repeated page", async ({ pageSize, total }) => {
     const { calls, fetchPage } = ignoresPaging(pageSize ?? 100, total);
-    await expect(collect(paginate(fetchPage, { pageSize, maxItems }))).rejects.toThrow(
-      new RegExp(`^listing: .*within ${maxItems ?? 10_000} items`),
-    );
-    expect(calls).toHaveLength(pages);
+    const items = await collect(paginate(fetchPage, { pageSize }));
+    expect(items).toEqual(Array.from({ length: pageSize ?? 100 }, (_, i) => i));
+    expect(calls).toHaveLength(total === undefined ? 2 : 1);
+  });
+
+  it("refuses a repeated page while the server's total says more follow, instead of dropping them", async () => {
+    const { calls, fetchPage } = ignoresPaging(10, 1_000_000);
+    await expect(
+      collect(paginate(fetchPage, { pageSize: 10, listing: "GET /things" })),
+    ).rejects.toMatchObject({
+      kind: "pagination_repeat",
+      message: expect.stringMatching(
+        /^GET \/things: the server answered the same page twice after 10 of the 1000000 items/,
+      ),
+    });
+    expect(calls).toHaveLength(2);
+  });
+
+  it("reads a numbered listing whole from a server whose pages are smaller than asked (its page numbers count its own size)", async () => {
+    // The server serves at most `cap` items per page and numbers its pages by that size.
+    for (const [total, cap] of [
+      [5, 2],
+      [30, 4],
+      [7, 3],
+    ] as const) {
+      const calls: PagePosition[] = [];
+      const fetchPage = async (position: PagePosition): Promise<Page<number>> => {
+        calls.push(position);
+        const size = Math.min(position.numberedSize, cap);
+        const start = (position.pageNumber - 1) * size;
+        return {
+          items: Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => start + i),
+        };
+      };
+      expect(await collect(paginate(fetchPage, { pageSize: 100 }))).toEqual(
+        Array.from({ length: total }, (_, i) => i),
+      );
+      expect(calls.length).toBeLessThanOrEqual(Math.ceil(total / cap) + 1);
+    }
   });
 
   it("reads no further page than its consumer asks for", async () => {

@@ -27,7 +27,22 @@ for (const [name, file] of Object.entries(${JSON.stringify(ENTRIES)})) {
 console.log(JSON.stringify(seen));
 `;
 
+/** Loads `file` alone in a fresh process; prints whether the dynamic host's Resource classes were loaded. */
+const dynamicClassesLoaded = (file: string) => `
+require(${JSON.stringify(file)});
+const loaded = (part) => Object.keys(require.cache).some((path) => path.includes(part));
+console.log(JSON.stringify({ classes: loaded("/src/dynamic/"), dynamicResource: loaded("/@pulumi/pulumi/dynamic/") }));
+`;
+
 describe("starting a provider process", () => {
+  it("the plugin's entry loads no dynamic Resource class, and the dynamic runtime none either", async () => {
+    for (const entry of [ENTRIES.plugin, ENTRIES.providerRuntime]) {
+      const run = await runNode("-e", [dynamicClassesLoaded(entry)], {});
+      expect(run.stderr).toBe("");
+      expect(JSON.parse(run.stdout), entry).toEqual({ classes: false, dynamicResource: false });
+    }
+  });
+
   it("loads the SDK's modules it uses, not its root: the plugin's entry, the dynamic provider's runtime, the barrel and the CLI", async () => {
     const run = await runNode("-e", [SCRIPT], {});
     expect(run.stderr).toBe("");

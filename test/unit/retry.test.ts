@@ -7,6 +7,7 @@ import {
   parseRetryAfter,
   type RetryInput,
 } from "../../src/client/retry";
+import { type HttpMethod, isIdempotent } from "../../src/client/request";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const policy = {
@@ -91,7 +92,11 @@ describe("decideRetry", () => {
     ["503 on GET", { type: "status", status: 503 }, {}, true],
     ["504 on GET", { type: "status", status: 504 }, {}, true],
     ["503 on a non-idempotent POST", { type: "status", status: 503 }, { idempotent: false }, false],
-    ["500 is not retried", { type: "status", status: 500 }, {}, false],
+    ["500 on GET", { type: "status", status: 500 }, {}, true],
+    ["500 on a non-idempotent POST", { type: "status", status: 500 }, { idempotent: false }, false],
+    ["501 is not retried", { type: "status", status: 501 }, {}, false],
+    ["505 is not retried", { type: "status", status: 505 }, {}, false],
+    ["599 on GET", { type: "status", status: 599 }, {}, true],
     ["400 is not retried", { type: "status", status: 400 }, {}, false],
     ["404 is not retried", { type: "status", status: 404 }, {}, false],
     ["409 is not retried", { type: "status", status: 409 }, {}, false],
@@ -161,5 +166,87 @@ describe("decideRetry", () => {
   it("reports the server's Retry-After when it gives up", () => {
     const decision = decideRetry(input({ type: "status", status: 429, retryAfter: "30" }));
     expect(decision).toMatchObject({ retry: false, retryAfterMs: 30_000 });
+  });
+});
+
+/**
+ * The policy of docs/reliability.md ("Which requests are repeated"), one row per sentence, held
+ * through what the client decides for a request: its method and declared idempotence
+ * ({@link isIdempotent}) into {@link decideRetry}.
+ */
+describe("which requests are repeated (docs/reliability.md)", () => {
+  const unavailableAfter = { type: "status", status: 503, retryAfter: "1" } as const;
+  const lost = { type: "connection", code: "ECONNRESET" } as const;
+  type Declared = boolean | undefined;
+  const rows: [string, HttpMethod, Declared, AttemptOutcome, boolean][] = [
+    // Safe requests: GET, and PUT/PATCH/DELETE whose body sets an absolute state.
+    ["GET answered 500", "GET", undefined, { type: "status", status: 500 }, true],
+    ["GET answered 502", "GET", undefined, { type: "status", status: 502 }, true],
+    ["GET, the connection lost before an answer", "GET", undefined, lost, true],
+    [
+      "GET, no answer within the headers timeout",
+      "GET",
+      undefined,
+      { type: "timeout", phase: "headers" },
+      true,
+    ],
+    ["PUT answered 500", "PUT", undefined, { type: "status", status: 500 }, true],
+    [
+      "PATCH (option group, update-status) answered 500",
+      "PATCH",
+      undefined,
+      { type: "status", status: 500 },
+      true,
+    ],
+    ["PATCH, the connection lost before an answer", "PATCH", undefined, lost, true],
+    ["PATCH answered 503 with Retry-After", "PATCH", undefined, unavailableAfter, true],
+    ["DELETE answered 504", "DELETE", undefined, { type: "status", status: 504 }, true],
+    ["DELETE, the connection lost before an answer", "DELETE", undefined, lost, true],
+    ["a list POST (declared idempotent) answered 500", "POST", true, { type: "status", status: 500 }, true],
+    ["a list POST, the connection lost", "POST", true, lost, true],
+    // A write built from an earlier read declares itself not repeatable.
+    ["a PUT declared not idempotent answered 500", "PUT", false, { type: "status", status: 500 }, false],
+    ["a PUT declared not idempotent, the connection lost", "PUT", false, lost, false],
+    // 429: any request, after the wait.
+    ["a create POST answered 429", "POST", undefined, { type: "status", status: 429, retryAfter: "1" }, true],
+    ["a PUT declared not idempotent answered 429", "PUT", false, { type: "status", status: 429 }, true],
+    // A non-idempotent POST is never repeated blindly: create recovery settles it.
+    ["a create POST answered 500", "POST", undefined, { type: "status", status: 500 }, false],
+    ["a create POST answered 503 with Retry-After", "POST", undefined, unavailableAfter, false],
+    ["a create POST, the connection lost after sending", "POST", undefined, lost, false],
+    [
+      "a create POST, no answer within the headers timeout",
+      "POST",
+      undefined,
+      { type: "timeout", phase: "headers" },
+      false,
+    ],
+    // ... unless nothing was sent.
+    [
+      "a create POST, the connection refused",
+      "POST",
+      undefined,
+      { type: "connection", code: "ECONNREFUSED" },
+      true,
+    ],
+    ["a create POST, the connect timed out", "POST", undefined, { type: "timeout", phase: "connect" }, true],
+    // Never.
+    ["GET answered 400", "GET", undefined, { type: "status", status: 400 }, false],
+    ["GET answered 404", "GET", undefined, { type: "status", status: 404 }, false],
+    ["PATCH answered 409", "PATCH", undefined, { type: "status", status: 409 }, false],
+    ["GET answered 501", "GET", undefined, { type: "status", status: 501 }, false],
+  ];
+
+  it.each(rows)("%s", (_name, method, declared, outcome, retried) => {
+    const idempotent = isIdempotent({ method, idempotent: declared });
+    expect(decideRetry(input(outcome, { idempotent })).retry).toBe(retried);
+  });
+
+  it("waits the Retry-After a 503 asks for before repeating a safe request", () => {
+    const idempotent = isIdempotent({ method: "PATCH" });
+    expect(decideRetry(input(unavailableAfter, { idempotent }))).toMatchObject({
+      retry: true,
+      delayMs: 1000,
+    });
   });
 });

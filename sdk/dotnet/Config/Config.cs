@@ -42,9 +42,9 @@ namespace PulumiTravel.Travel
             set => _accessToken.Set(value);
         }
 
-        private static readonly __Value<bool?> _allowInsecureHttp = new __Value<bool?>(() => __config.GetBoolean("allowInsecureHttp"));
+        private static readonly __Value<bool?> _allowInsecureHttp = new __Value<bool?>(() => __config.GetBoolean("allowInsecureHttp") ?? false);
         /// <summary>
-        /// Allow `http://` to a host other than the loopback; credentials then travel in clear text. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
+        /// Allow `http://` to a host other than the loopback; credentials then travel in clear text. Default `false`. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
         /// </summary>
         public static bool? AllowInsecureHttp
         {
@@ -82,9 +82,9 @@ namespace PulumiTravel.Travel
             set => _clientSecret.Set(value);
         }
 
-        private static readonly __Value<int?> _maxConcurrency = new __Value<int?>(() => __config.GetInt32("maxConcurrency"));
+        private static readonly __Value<int?> _maxConcurrency = new __Value<int?>(() => __config.GetInt32("maxConcurrency") ?? 8);
         /// <summary>
-        /// The most requests in flight at once; the adaptive limit stays at or below it. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
+        /// The most requests in flight at once; the adaptive limit stays at or below it. Default `8`. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
         /// </summary>
         public static int? MaxConcurrency
         {
@@ -92,9 +92,9 @@ namespace PulumiTravel.Travel
             set => _maxConcurrency.Set(value);
         }
 
-        private static readonly __Value<int?> _maxRetries = new __Value<int?>(() => __config.GetInt32("maxRetries"));
+        private static readonly __Value<int?> _maxRetries = new __Value<int?>(() => __config.GetInt32("maxRetries") ?? 5);
         /// <summary>
-        /// Retries of a failed call after its first attempt (429s are retried apart from these). Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
+        /// Retries of a failed call after its first attempt (429s are retried apart from these). Default `5`. Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
         /// </summary>
         public static int? MaxRetries
         {
@@ -112,9 +112,9 @@ namespace PulumiTravel.Travel
             set => _requestsPerSecond.Set(value);
         }
 
-        private static readonly __Value<bool?> _verifyCredentials = new __Value<bool?>(() => __config.GetBoolean("verifyCredentials"));
+        private static readonly __Value<bool?> _verifyCredentials = new __Value<bool?>(() => __config.GetBoolean("verifyCredentials") ?? true);
         /// <summary>
-        /// The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
+        /// The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Default `true`. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
         /// </summary>
         public static bool? VerifyCredentials
         {

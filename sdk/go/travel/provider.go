@@ -23,6 +23,18 @@ func NewProvider(ctx *pulumi.Context,
 		args = &ProviderArgs{}
 	}
 
+	if args.AllowInsecureHttp == nil {
+		args.AllowInsecureHttp = pulumi.BoolPtr(false)
+	}
+	if args.MaxConcurrency == nil {
+		args.MaxConcurrency = pulumi.IntPtr(8)
+	}
+	if args.MaxRetries == nil {
+		args.MaxRetries = pulumi.IntPtr(5)
+	}
+	if args.VerifyCredentials == nil {
+		args.VerifyCredentials = pulumi.BoolPtr(true)
+	}
 	if args.AccessToken != nil {
 		args.AccessToken = pulumi.ToSecret(args.AccessToken).(pulumi.StringPtrInput)
 	}
@@ -41,7 +53,7 @@ func NewProvider(ctx *pulumi.Context,
 type providerArgs struct {
 	// A ready access token, used as is instead of the client id and secret. Environment variable `TRAVEL_ACCESS_TOKEN`, which wins over the stack config.
 	AccessToken *string `pulumi:"accessToken"`
-	// Allow `http://` to a host other than the loopback; credentials then travel in clear text. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
+	// Allow `http://` to a host other than the loopback; credentials then travel in clear text. Default `false`. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
 	AllowInsecureHttp *bool `pulumi:"allowInsecureHttp"`
 	// Base URL of the platform's API, such as `https://api.example.com`. Environment variable `TRAVEL_BASE_URL`, which wins over the stack config.
 	BaseUrl *string `pulumi:"baseUrl"`
@@ -49,13 +61,13 @@ type providerArgs struct {
 	ClientId *string `pulumi:"clientId"`
 	// Client secret of that API user. Environment variable `TRAVEL_CLIENT_SECRET`, which wins over the stack config.
 	ClientSecret *string `pulumi:"clientSecret"`
-	// The most requests in flight at once; the adaptive limit stays at or below it. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
+	// The most requests in flight at once; the adaptive limit stays at or below it. Default `8`. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
 	MaxConcurrency *int `pulumi:"maxConcurrency"`
-	// Retries of a failed call after its first attempt (429s are retried apart from these). Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
+	// Retries of a failed call after its first attempt (429s are retried apart from these). Default `5`. Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
 	MaxRetries *int `pulumi:"maxRetries"`
 	// An opt-in hard cap on requests started per second; without it the client throttles adaptively. Environment variable `TRAVEL_REQUESTS_PER_SECOND`, which wins over the stack config.
 	RequestsPerSecond *float64 `pulumi:"requestsPerSecond"`
-	// The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
+	// The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Default `true`. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
 	VerifyCredentials *bool `pulumi:"verifyCredentials"`
 }
 
@@ -63,7 +75,7 @@ type providerArgs struct {
 type ProviderArgs struct {
 	// A ready access token, used as is instead of the client id and secret. Environment variable `TRAVEL_ACCESS_TOKEN`, which wins over the stack config.
 	AccessToken pulumi.StringPtrInput
-	// Allow `http://` to a host other than the loopback; credentials then travel in clear text. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
+	// Allow `http://` to a host other than the loopback; credentials then travel in clear text. Default `false`. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
 	AllowInsecureHttp pulumi.BoolPtrInput
 	// Base URL of the platform's API, such as `https://api.example.com`. Environment variable `TRAVEL_BASE_URL`, which wins over the stack config.
 	BaseUrl pulumi.StringPtrInput
@@ -71,13 +83,13 @@ type ProviderArgs struct {
 	ClientId pulumi.StringPtrInput
 	// Client secret of that API user. Environment variable `TRAVEL_CLIENT_SECRET`, which wins over the stack config.
 	ClientSecret pulumi.StringPtrInput
-	// The most requests in flight at once; the adaptive limit stays at or below it. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
+	// The most requests in flight at once; the adaptive limit stays at or below it. Default `8`. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
 	MaxConcurrency pulumi.IntPtrInput
-	// Retries of a failed call after its first attempt (429s are retried apart from these). Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
+	// Retries of a failed call after its first attempt (429s are retried apart from these). Default `5`. Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
 	MaxRetries pulumi.IntPtrInput
 	// An opt-in hard cap on requests started per second; without it the client throttles adaptively. Environment variable `TRAVEL_REQUESTS_PER_SECOND`, which wins over the stack config.
 	RequestsPerSecond pulumi.Float64PtrInput
-	// The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
+	// The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Default `true`. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
 	VerifyCredentials pulumi.BoolPtrInput
 }
 

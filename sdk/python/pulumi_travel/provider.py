@@ -31,17 +31,19 @@ class ProviderArgs:
         """
         The set of arguments for constructing a Provider resource.
         :param pulumi.Input[_builtins.str] access_token: A ready access token, used as is instead of the client id and secret. Environment variable `TRAVEL_ACCESS_TOKEN`, which wins over the stack config.
-        :param pulumi.Input[_builtins.bool] allow_insecure_http: Allow `http://` to a host other than the loopback; credentials then travel in clear text. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
+        :param pulumi.Input[_builtins.bool] allow_insecure_http: Allow `http://` to a host other than the loopback; credentials then travel in clear text. Default `false`. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
         :param pulumi.Input[_builtins.str] base_url: Base URL of the platform's API, such as `https://api.example.com`. Environment variable `TRAVEL_BASE_URL`, which wins over the stack config.
         :param pulumi.Input[_builtins.str] client_id: Client id of the API user the provider calls the platform as (OAuth2 client credentials). Environment variable `TRAVEL_CLIENT_ID`, which wins over the stack config.
         :param pulumi.Input[_builtins.str] client_secret: Client secret of that API user. Environment variable `TRAVEL_CLIENT_SECRET`, which wins over the stack config.
-        :param pulumi.Input[_builtins.int] max_concurrency: The most requests in flight at once; the adaptive limit stays at or below it. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
-        :param pulumi.Input[_builtins.int] max_retries: Retries of a failed call after its first attempt (429s are retried apart from these). Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
+        :param pulumi.Input[_builtins.int] max_concurrency: The most requests in flight at once; the adaptive limit stays at or below it. Default `8`. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of a failed call after its first attempt (429s are retried apart from these). Default `5`. Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
         :param pulumi.Input[_builtins.float] requests_per_second: An opt-in hard cap on requests started per second; without it the client throttles adaptively. Environment variable `TRAVEL_REQUESTS_PER_SECOND`, which wins over the stack config.
-        :param pulumi.Input[_builtins.bool] verify_credentials: The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
+        :param pulumi.Input[_builtins.bool] verify_credentials: The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Default `true`. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
         """
         if access_token is not None:
             pulumi.set(__self__, "access_token", access_token)
+        if allow_insecure_http is None:
+            allow_insecure_http = False
         if allow_insecure_http is not None:
             pulumi.set(__self__, "allow_insecure_http", allow_insecure_http)
         if base_url is not None:
@@ -50,12 +52,18 @@ class ProviderArgs:
             pulumi.set(__self__, "client_id", client_id)
         if client_secret is not None:
             pulumi.set(__self__, "client_secret", client_secret)
+        if max_concurrency is None:
+            max_concurrency = 8
         if max_concurrency is not None:
             pulumi.set(__self__, "max_concurrency", max_concurrency)
+        if max_retries is None:
+            max_retries = 5
         if max_retries is not None:
             pulumi.set(__self__, "max_retries", max_retries)
         if requests_per_second is not None:
             pulumi.set(__self__, "requests_per_second", requests_per_second)
+        if verify_credentials is None:
+            verify_credentials = True
         if verify_credentials is not None:
             pulumi.set(__self__, "verify_credentials", verify_credentials)
 
@@ -75,7 +83,7 @@ class ProviderArgs:
     @pulumi.getter(name="allowInsecureHttp")
     def allow_insecure_http(self) -> Optional[pulumi.Input[_builtins.bool]]:
         """
-        Allow `http://` to a host other than the loopback; credentials then travel in clear text. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
+        Allow `http://` to a host other than the loopback; credentials then travel in clear text. Default `false`. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
         """
         return pulumi.get(self, "allow_insecure_http")
 
@@ -123,7 +131,7 @@ class ProviderArgs:
     @pulumi.getter(name="maxConcurrency")
     def max_concurrency(self) -> Optional[pulumi.Input[_builtins.int]]:
         """
-        The most requests in flight at once; the adaptive limit stays at or below it. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
+        The most requests in flight at once; the adaptive limit stays at or below it. Default `8`. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
         """
         return pulumi.get(self, "max_concurrency")
 
@@ -135,7 +143,7 @@ class ProviderArgs:
     @pulumi.getter(name="maxRetries")
     def max_retries(self) -> Optional[pulumi.Input[_builtins.int]]:
         """
-        Retries of a failed call after its first attempt (429s are retried apart from these). Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
+        Retries of a failed call after its first attempt (429s are retried apart from these). Default `5`. Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
         """
         return pulumi.get(self, "max_retries")
 
@@ -159,7 +167,7 @@ class ProviderArgs:
     @pulumi.getter(name="verifyCredentials")
     def verify_credentials(self) -> Optional[pulumi.Input[_builtins.bool]]:
         """
-        The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
+        The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Default `true`. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
         """
         return pulumi.get(self, "verify_credentials")
 
@@ -190,14 +198,14 @@ class Provider(pulumi.ProviderResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] access_token: A ready access token, used as is instead of the client id and secret. Environment variable `TRAVEL_ACCESS_TOKEN`, which wins over the stack config.
-        :param pulumi.Input[_builtins.bool] allow_insecure_http: Allow `http://` to a host other than the loopback; credentials then travel in clear text. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
+        :param pulumi.Input[_builtins.bool] allow_insecure_http: Allow `http://` to a host other than the loopback; credentials then travel in clear text. Default `false`. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
         :param pulumi.Input[_builtins.str] base_url: Base URL of the platform's API, such as `https://api.example.com`. Environment variable `TRAVEL_BASE_URL`, which wins over the stack config.
         :param pulumi.Input[_builtins.str] client_id: Client id of the API user the provider calls the platform as (OAuth2 client credentials). Environment variable `TRAVEL_CLIENT_ID`, which wins over the stack config.
         :param pulumi.Input[_builtins.str] client_secret: Client secret of that API user. Environment variable `TRAVEL_CLIENT_SECRET`, which wins over the stack config.
-        :param pulumi.Input[_builtins.int] max_concurrency: The most requests in flight at once; the adaptive limit stays at or below it. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
-        :param pulumi.Input[_builtins.int] max_retries: Retries of a failed call after its first attempt (429s are retried apart from these). Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
+        :param pulumi.Input[_builtins.int] max_concurrency: The most requests in flight at once; the adaptive limit stays at or below it. Default `8`. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of a failed call after its first attempt (429s are retried apart from these). Default `5`. Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
         :param pulumi.Input[_builtins.float] requests_per_second: An opt-in hard cap on requests started per second; without it the client throttles adaptively. Environment variable `TRAVEL_REQUESTS_PER_SECOND`, which wins over the stack config.
-        :param pulumi.Input[_builtins.bool] verify_credentials: The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
+        :param pulumi.Input[_builtins.bool] verify_credentials: The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Default `true`. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
         """
         ...
     @overload
@@ -242,13 +250,21 @@ class Provider(pulumi.ProviderResource):
             __props__ = ProviderArgs.__new__(ProviderArgs)
 
             __props__.__dict__["access_token"] = None if access_token is None else pulumi.Output.secret(access_token)
+            if allow_insecure_http is None:
+                allow_insecure_http = False
             __props__.__dict__["allow_insecure_http"] = pulumi.Output.from_input(allow_insecure_http).apply(pulumi.runtime.to_json) if allow_insecure_http is not None else None
             __props__.__dict__["base_url"] = base_url
             __props__.__dict__["client_id"] = client_id
             __props__.__dict__["client_secret"] = None if client_secret is None else pulumi.Output.secret(client_secret)
+            if max_concurrency is None:
+                max_concurrency = 8
             __props__.__dict__["max_concurrency"] = pulumi.Output.from_input(max_concurrency).apply(pulumi.runtime.to_json) if max_concurrency is not None else None
+            if max_retries is None:
+                max_retries = 5
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
             __props__.__dict__["requests_per_second"] = pulumi.Output.from_input(requests_per_second).apply(pulumi.runtime.to_json) if requests_per_second is not None else None
+            if verify_credentials is None:
+                verify_credentials = True
             __props__.__dict__["verify_credentials"] = pulumi.Output.from_input(verify_credentials).apply(pulumi.runtime.to_json) if verify_credentials is not None else None
         super(Provider, __self__).__init__(
             'travel',

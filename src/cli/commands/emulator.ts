@@ -35,7 +35,7 @@ export function registerEmulatorCommand(program: Command): void {
     .option("--json", "print the URL and bootstrap credentials as one JSON line")
     .option(
       "--response-variation <seed[:families]>",
-      "answer in varied forms the vendor's schemas accept, from this seed (families: comma-separated, default all)",
+      "answer in varied forms the vendor's schemas accept, from this seed (families: comma-separated, default all but omitOptional)",
     )
     .addHelpText("after", exitCodesHelp(EMULATOR_EXITS))
     .action(async (options: EmulatorCommandOptions) => {

@@ -99,6 +99,42 @@ export interface ImportIdSource {
     | undefined;
 }
 
+/** The parent ids of a definition: those of {@link PARENT_IDS} it is replaced on, outermost first. */
+export function parentIdsOf(definition: ImportIdSource): string[] {
+  return PARENT_IDS.filter((name) => replaceOnOf(definition).includes(name));
+}
+
+/** The name of a definition's own id: its id output, else `<type>Id` (`costCenterId`). */
+export function ownIdOf(definition: ImportIdSource): string {
+  return (
+    definition.capabilities?.outputRules?.idOutput ??
+    `${definition.type.charAt(0).toLowerCase()}${definition.type.slice(1)}Id`
+  );
+}
+
+/**
+ * The import id of the form `form` whose segments `valueOf` names: every required segment, then
+ * the optional ones while they have values; `{ missing }` names the first required one it lacks.
+ */
+export function importIdFrom(
+  form: Pick<ImportIdForm, "form">,
+  valueOf: (segment: string) => string | undefined,
+): { id: string } | { missing: string } {
+  const [required = "", optional = ""] = form.form.split(/\[(.*)/s);
+  const segments: string[] = [];
+  for (const [, name = ""] of required.matchAll(/<(\w+)>/g)) {
+    const value = valueOf(name);
+    if (value === undefined || value === "") return { missing: name };
+    segments.push(value);
+  }
+  for (const [, name = ""] of optional.matchAll(/<(\w+)>/g)) {
+    const value = valueOf(name);
+    if (value === undefined || value === "") break;
+    segments.push(value);
+  }
+  return { id: segments.join("/") };
+}
+
 /**
  * The import id of a definition: its declared form, else its parents (the parent ids it is
  * replaced on) then its own id, named after its id output.
@@ -106,10 +142,8 @@ export interface ImportIdSource {
 export function importIdOf(definition: ImportIdSource): ImportIdForm {
   const declared = definition.capabilities?.adoption?.importId;
   if (declared) return declared;
-  const parents = PARENT_IDS.filter((name) => replaceOnOf(definition).includes(name));
-  const own =
-    definition.capabilities?.outputRules?.idOutput ??
-    `${definition.type.charAt(0).toLowerCase()}${definition.type.slice(1)}Id`;
+  const parents = parentIdsOf(definition);
+  const own = ownIdOf(definition);
   return segmentsForm<string>([...parents, own], (segments) => ({
     id: String(segments[own]),
     inputs: Object.fromEntries(parents.map((name) => [name, segments[name]])),

@@ -16,9 +16,15 @@ func GetAccessToken(ctx *pulumi.Context) string {
 	return config.Get(ctx, "travel:accessToken")
 }
 
-// Allow `http://` to a host other than the loopback; credentials then travel in clear text. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
+// Allow `http://` to a host other than the loopback; credentials then travel in clear text. Default `false`. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
 func GetAllowInsecureHttp(ctx *pulumi.Context) bool {
-	return config.GetBool(ctx, "travel:allowInsecureHttp")
+	v, err := config.TryBool(ctx, "travel:allowInsecureHttp")
+	if err == nil {
+		return v
+	}
+	var value bool
+	value = false
+	return value
 }
 
 // Base URL of the platform's API, such as `https://api.example.com`. Environment variable `TRAVEL_BASE_URL`, which wins over the stack config.
@@ -36,14 +42,26 @@ func GetClientSecret(ctx *pulumi.Context) string {
 	return config.Get(ctx, "travel:clientSecret")
 }
 
-// The most requests in flight at once; the adaptive limit stays at or below it. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
+// The most requests in flight at once; the adaptive limit stays at or below it. Default `8`. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
 func GetMaxConcurrency(ctx *pulumi.Context) int {
-	return config.GetInt(ctx, "travel:maxConcurrency")
+	v, err := config.TryInt(ctx, "travel:maxConcurrency")
+	if err == nil {
+		return v
+	}
+	var value int
+	value = 8
+	return value
 }
 
-// Retries of a failed call after its first attempt (429s are retried apart from these). Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
+// Retries of a failed call after its first attempt (429s are retried apart from these). Default `5`. Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
 func GetMaxRetries(ctx *pulumi.Context) int {
-	return config.GetInt(ctx, "travel:maxRetries")
+	v, err := config.TryInt(ctx, "travel:maxRetries")
+	if err == nil {
+		return v
+	}
+	var value int
+	value = 5
+	return value
 }
 
 // An opt-in hard cap on requests started per second; without it the client throttles adaptively. Environment variable `TRAVEL_REQUESTS_PER_SECOND`, which wins over the stack config.
@@ -51,7 +69,13 @@ func GetRequestsPerSecond(ctx *pulumi.Context) float64 {
 	return config.GetFloat64(ctx, "travel:requestsPerSecond")
 }
 
-// The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
+// The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Default `true`. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
 func GetVerifyCredentials(ctx *pulumi.Context) bool {
-	return config.GetBool(ctx, "travel:verifyCredentials")
+	v, err := config.TryBool(ctx, "travel:verifyCredentials")
+	if err == nil {
+		return v
+	}
+	var value bool
+	value = true
+	return value
 }

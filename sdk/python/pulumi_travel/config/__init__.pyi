@@ -19,9 +19,9 @@ accessToken: Optional[str]
 A ready access token, used as is instead of the client id and secret. Environment variable `TRAVEL_ACCESS_TOKEN`, which wins over the stack config.
 """
 
-allowInsecureHttp: Optional[bool]
+allowInsecureHttp: bool
 """
-Allow `http://` to a host other than the loopback; credentials then travel in clear text. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
+Allow `http://` to a host other than the loopback; credentials then travel in clear text. Default `false`. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
 """
 
 baseUrl: Optional[str]
@@ -39,14 +39,14 @@ clientSecret: Optional[str]
 Client secret of that API user. Environment variable `TRAVEL_CLIENT_SECRET`, which wins over the stack config.
 """
 
-maxConcurrency: Optional[int]
+maxConcurrency: int
 """
-The most requests in flight at once; the adaptive limit stays at or below it. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
+The most requests in flight at once; the adaptive limit stays at or below it. Default `8`. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
 """
 
-maxRetries: Optional[int]
+maxRetries: int
 """
-Retries of a failed call after its first attempt (429s are retried apart from these). Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
+Retries of a failed call after its first attempt (429s are retried apart from these). Default `5`. Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
 """
 
 requestsPerSecond: Optional[float]
@@ -54,8 +54,8 @@ requestsPerSecond: Optional[float]
 An opt-in hard cap on requests started per second; without it the client throttles adaptively. Environment variable `TRAVEL_REQUESTS_PER_SECOND`, which wins over the stack config.
 """
 
-verifyCredentials: Optional[bool]
+verifyCredentials: bool
 """
-The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
+The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Default `true`. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
 """
 

@@ -28,11 +28,11 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('accessToken')
 
     @_builtins.property
-    def allow_insecure_http(self) -> Optional[bool]:
+    def allow_insecure_http(self) -> bool:
         """
-        Allow `http://` to a host other than the loopback; credentials then travel in clear text. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
+        Allow `http://` to a host other than the loopback; credentials then travel in clear text. Default `false`. Environment variable `TRAVEL_ALLOW_INSECURE_HTTP`, which wins over the stack config.
         """
-        return __config__.get_bool('allowInsecureHttp')
+        return __config__.get_bool('allowInsecureHttp') or False
 
     @_builtins.property
     def base_url(self) -> Optional[str]:
@@ -56,18 +56,18 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('clientSecret')
 
     @_builtins.property
-    def max_concurrency(self) -> Optional[int]:
+    def max_concurrency(self) -> int:
         """
-        The most requests in flight at once; the adaptive limit stays at or below it. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
+        The most requests in flight at once; the adaptive limit stays at or below it. Default `8`. Environment variable `TRAVEL_MAX_CONCURRENCY`, which wins over the stack config.
         """
-        return __config__.get_int('maxConcurrency')
+        return __config__.get_int('maxConcurrency') or 8
 
     @_builtins.property
-    def max_retries(self) -> Optional[int]:
+    def max_retries(self) -> int:
         """
-        Retries of a failed call after its first attempt (429s are retried apart from these). Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
+        Retries of a failed call after its first attempt (429s are retried apart from these). Default `5`. Environment variable `TRAVEL_MAX_RETRIES`, which wins over the stack config.
         """
-        return __config__.get_int('maxRetries')
+        return __config__.get_int('maxRetries') or 5
 
     @_builtins.property
     def requests_per_second(self) -> Optional[float]:
@@ -77,9 +77,9 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_float('requestsPerSecond')
 
     @_builtins.property
-    def verify_credentials(self) -> Optional[bool]:
+    def verify_credentials(self) -> bool:
         """
-        The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
+        The Pulumi provider requests one token at preview to check the credentials; `false` skips it. Default `true`. Environment variable `TRAVEL_VERIFY_CREDENTIALS`, which wins over the stack config.
         """
-        return __config__.get_bool('verifyCredentials')
+        return __config__.get_bool('verifyCredentials') or True
 

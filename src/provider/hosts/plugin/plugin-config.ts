@@ -5,9 +5,10 @@
  * (`operations/config.ts`). The engine sends them both as typed arguments and as the older
  * `travel:config:<name>` text variables; the arguments win.
  */
+import { SETTING_DEFAULTS, type SettingName } from "../../../client";
 import { CONFIG_NAMESPACE, configLookup, readProviderConfig } from "../../operations/config";
 import { containsUnknown } from "../../model/unknown-values";
-import type { Values } from "../../model/values";
+import { jsonEqual, type Values } from "../../model/values";
 
 /** The configuration as the runtime's `configure` takes it, and what is wrong with it. */
 export function pluginConfig(
@@ -44,4 +45,19 @@ export function pluginConfig(
       failures: [{ property: "", reason: error instanceof Error ? error.message : String(error) }],
     };
   }
+}
+
+/**
+ * The settings a new configuration changes: each compared as the runtime reads it, text or typed
+ * alike, an unset one as its default (`SETTING_DEFAULTS`). An SDK's explicit provider sends the
+ * defaults the schema declares, and a provider recorded before without them is the same provider.
+ */
+export function changedSettings(olds: Values, news: Values): string[] {
+  const effective = (values: Values, key: string) => {
+    const value = values[key] ?? SETTING_DEFAULTS[key as SettingName];
+    return typeof value === "boolean" || typeof value === "number" ? String(value) : value;
+  };
+  return [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter(
+    (key) => !jsonEqual(effective(olds, key), effective(news, key)),
+  );
 }

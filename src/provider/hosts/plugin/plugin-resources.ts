@@ -8,7 +8,10 @@
  * - a create or an update previews its outputs: inputs known, an update's other outputs kept as
  *   recorded unless the definition says the update changes them (`changedByUpdate`), so a resource
  *   fed by them is not shown replaced when `up` only updates;
- * - a read with nothing recorded is an import: the id is the type's import id (`import-id.ts`).
+ * - a read with nothing recorded is an import: the id is the type's import id (`import-id.ts`), or
+ *   the object's own id, found among the companies the credentials can see (`bare-id.ts`);
+ * - a diff or an update given the import id of the object read (`pulumi do patch`) acts on the
+ *   object's own id (`recorded-id.ts`).
  */
 import type { ResourceDefinition } from "../../model/definition";
 import { inputKeysOf } from "../../model/definition";
@@ -17,6 +20,9 @@ import { type Values, withoutUndefined } from "../../model/values";
 import { changedPaths, type PathChange } from "./keyed-diff-paths";
 import type { DefinitionRegistry, ProviderRuntime } from "../../operations/runtime";
 import { fromWire, toWire } from "./wire-values";
+import { importIdForRead } from "./bare-id";
+import { recordedObjectId } from "./recorded-id";
+import { typeListing } from "./type-listing";
 
 /** How an input or output changed, as the protocol's `PropertyDiff.Kind` names it. */
 export type ChangeKind = "ADD" | "ADD_REPLACE" | "DELETE" | "DELETE_REPLACE" | "UPDATE" | "UPDATE_REPLACE";
@@ -51,6 +57,8 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
       );
     return { definition, provider: runtime.runtimeProvider(type) };
   };
+  const listing = typeListing(definitions);
+  const client = async () => (await runtime.context()).client;
 
   return {
     async check(type: string, oldsWire: Values, newsWire: Values, urn = "") {
@@ -78,7 +86,8 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
       const news = fromWire(newsWire).values;
       // The recorded inputs hold the keyed maps (the outputs echo the lists).
       const oldInputs = fromWire(oldInputsWire).values;
-      const { changed, replaces = [], deleteBeforeReplace } = await provider.diff(id, olds, news);
+      const objectId = await recordedObjectId(definition, id, olds, runtime.context);
+      const { changed, replaces = [], deleteBeforeReplace } = await provider.diff(objectId, olds, news);
       const detailedDiff: Record<string, ChangeKind> = {};
       for (const key of changed) {
         const kind = olds[key] === undefined ? "ADD" : news[key] === undefined ? "DELETE" : "UPDATE";
@@ -117,7 +126,7 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
       const recordedInputs = fromWire(inputsWire);
       const secrets = secretsOf(definition, recorded.secrets, recordedInputs.secrets);
       if (Object.keys(recorded.values).length === 0 && Object.keys(recordedInputs.values).length === 0) {
-        const imported = await provider.import(id);
+        const imported = await provider.import(await importIdForRead(definitions, listing, client, type, id));
         if (!imported) return undefined;
         return {
           id: imported.id,
@@ -156,8 +165,9 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
         );
         return { properties: toWire(withoutUndefined({ ...kept, ...news.values }), secrets) };
       }
-      const { outs } = await provider.update(id, olds.values, news.values);
-      return { properties: toWire(withIdOutput(definition, id, outs), secrets) };
+      const objectId = await recordedObjectId(definition, id, olds.values, runtime.context);
+      const { outs } = await provider.update(objectId, olds.values, news.values);
+      return { properties: toWire(withIdOutput(definition, objectId, outs), secrets) };
     },
 
     async delete(type: string, id: string, propertiesWire: Values) {

@@ -2,7 +2,8 @@
  * The provider plugin `travel`: a gRPC server of the engine's ResourceProvider protocol, served from
  * the same registry as the dynamic resources. It answers every call the engine makes of a custom
  * resource provider (handshake, configure, schema, check, diff, create, read, update, delete,
- * invoke), accepts secrets, previews updates, and hands the engine its port on stdout.
+ * invoke) and `List` (`list-call.ts`), accepts secrets, previews updates, and hands the engine its
+ * port on stdout. It exits once its engine is gone (`engine-lifetime.ts`).
  *
  * It serves the protocol itself with the SDK's generated stubs rather than through the SDK's
  * `provider.main`, whose `configure` ignores the configuration and whose `read` fails on an import
@@ -20,15 +21,18 @@ import { SECRET_SETTINGS } from "../../../client";
 import { PartialCreateError } from "../../create/partial-create-error";
 import type { ProviderFunction } from "../../model/provider-function";
 import type { WarningSink } from "../../model/resource-context";
-import { jsonEqual, type Values } from "../../model/values";
+import type { Values } from "../../model/values";
 import { engineWarnings } from "../../operations/engine-log";
 import { engineError } from "../../operations/engine-messages";
 import { createProviderRuntime, type DefinitionRegistry, type DeleteWarning } from "../../operations/runtime";
-import { pluginConfig } from "./plugin-config";
+import { changedSettings, pluginConfig } from "./plugin-config";
 import { type ChangeKind, pluginResources } from "./plugin-resources";
 import { fromWire, toWire } from "./wire-values";
 import type { CompanyDeleteCheck } from "../../operations/company-delete-gate";
 import { encodeMeta } from "../../model/codec";
+import { answerList } from "./list-call";
+import { exitWhenEngineGone } from "./engine-lifetime";
+import { typeListing } from "./type-listing";
 
 /** What the plugin serves. */
 export interface PluginOptions {
@@ -115,6 +119,8 @@ export function providerService(options: PluginOptions, engineAddress: string | 
     warn: (message) => warn(message),
   });
   const resources = pluginResources(options.definitions, runtime);
+  const listing = typeListing(options.definitions);
+  const client = async () => (await runtime.context()).client;
   const functions = new Map(options.functions.map((fn) => [`${PACKAGE}:index:${fn.name}`, fn]));
   const type = (request: { getType(): string; getUrn(): string }) =>
     typeNameOf(request.getType(), request.getUrn());
@@ -148,9 +154,7 @@ export function providerService(options: PluginOptions, engineAddress: string | 
     diffConfig: answer(async (request: provproto.DiffRequest) => {
       const olds = fromWire(plain(request.getOldInputs() ?? request.getOlds())).values;
       const news = fromWire(plain(request.getNews())).values;
-      const changed = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter(
-        (key) => !jsonEqual(olds[key], news[key]),
-      );
+      const changed = changedSettings(olds, news);
       // A new configuration changes how the provider talks to the platform, never what it holds.
       const response = new provproto.DiffResponse();
       response.setChanges(
@@ -274,6 +278,35 @@ export function providerService(options: PluginOptions, engineAddress: string | 
       await resources.delete(type(request), request.getId(), properties);
       return new emptyproto.Empty();
     }),
+    list: (call: grpc.ServerWritableStream<provproto.ListRequest, provproto.ListResponse>) => {
+      const request = call.request;
+      answerList(listing, client, {
+        type: typeNameOf(request.getToken(), ""),
+        query: fromWire(plain(request.getQuery())).values,
+        limit: request.getLimit(),
+        pageSize: request.getPageSize(),
+        continuationToken: request.getContinuationToken(),
+      }).then(
+        (answer) => {
+          if (answer.computed)
+            call.write(new provproto.ListResponse().setComputed(new provproto.ListResponse.Computed()));
+          else {
+            for (const object of answer.page) {
+              const result = new provproto.ListResponse.Result()
+                .setId(object.importId)
+                .setName(object.name ?? "");
+              call.write(new provproto.ListResponse().setResult(result));
+            }
+            if (answer.next !== "") {
+              const next = new provproto.ListResponse.Continuation().setContinuationToken(answer.next);
+              call.write(new provproto.ListResponse().setContinuation(next));
+            }
+          }
+          call.end();
+        },
+        (error: unknown) => call.emit("error", grpcError(engineError(error))),
+      );
+    },
     cancel: answer(async () => new emptyproto.Empty()),
   };
 }
@@ -304,10 +337,11 @@ export async function startPluginServer(
 }
 
 /**
- * Serves the plugin and prints its port on stdout, as the engine expects of every plugin;
- * `engineAddress` is the first argument the engine starts a plugin with.
+ * Serves the plugin and prints its port on stdout, as the engine expects of every plugin, until
+ * its engine is gone; `engineAddress` is the first argument the engine starts a plugin with.
  */
 export async function servePlugin(options: PluginOptions, engineAddress: string | undefined): Promise<void> {
-  const { port } = await startPluginServer(options, engineAddress);
+  const { port, server } = await startPluginServer(options, engineAddress);
+  exitWhenEngineGone({ shutdown: () => server.forceShutdown() });
   process.stdout.write(`${port}\n`);
 }
