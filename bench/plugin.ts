@@ -1,11 +1,12 @@
 /**
- * `npm run bench -- plugin [--resources N]`: one tenant of N resources (default 300) deployed
- * side by side through the provider plugin `travel` (a Pulumi YAML program) and through the
- * dynamic resources (the engine bench's JavaScript program), against one emulator: the wall time
- * of up, a no-change preview, refresh and destroy of each, their platform calls, and the state's
- * bytes per resource (without the engine's `stackTrace` and `sourcePosition`). The tenant: a
- * company, a legal entity and N - 2 cost centers, departments and offices in turn. Figures only;
- * nothing here asserts a timing.
+ * `npm run bench -- plugin [--resources N]`: first the plugin's start, the single executable beside
+ * the npm-installed plugin (bench/plugin-start.ts; `--start-only` stops there); then one tenant of
+ * N resources (default 300) deployed side by side through the provider plugin `travel` (a Pulumi
+ * YAML program) and through the dynamic resources (the engine bench's JavaScript program), against
+ * one emulator: the wall time of up, a no-change preview, refresh and destroy of each, their
+ * platform calls, and the state's bytes per resource (without the engine's `stackTrace` and
+ * `sourcePosition`). The tenant: a company, a legal entity and N - 2 cost centers, departments and
+ * offices in turn. Figures only; nothing here asserts a timing.
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -13,6 +14,7 @@ import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../src/emulator";
 import { openFileStack } from "../test/support/file-stack";
 import { findOnPath } from "../test/support/on-path";
+import { formatStartResults, measurePluginStart } from "./plugin-start";
 import { createPackedProject } from "../test/support/packed-project";
 import { bytesPerResource, checkpointText } from "../test/support/state-size";
 import {
@@ -32,6 +34,9 @@ export type Host = (typeof HOSTS)[number];
 
 /** The resources of the tenant unless `--resources` says otherwise. */
 export const DEFAULT_RESOURCES = 300;
+
+/** Starts of each form of the plugin unless `--start-runs` says otherwise. */
+export const DEFAULT_START_RUNS = 9;
 
 /** The figures of one run of the plugin bench. */
 export interface PluginBenchResult {
@@ -189,23 +194,41 @@ export function formatPluginResults(result: PluginBenchResult): string {
   return lines.join("\n");
 }
 
-/** `npm run bench -- plugin [--resources N]`. */
+/** `npm run bench -- plugin [--resources N] [--start-runs N] [--start-only]`. */
 export async function pluginCommand(args: readonly string[]): Promise<void> {
   let resources = DEFAULT_RESOURCES;
+  let startRuns = DEFAULT_START_RUNS;
+  let startOnly = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === "--resources") resources = Number(args[++i]);
-    else throw new Error(`unknown option of the plugin bench: ${arg} (expected --resources N)`);
+    else if (arg === "--start-runs") startRuns = Number(args[++i]);
+    else if (arg === "--start-only") startOnly = true;
+    else
+      throw new Error(
+        `unknown option of the plugin bench: ${arg} (expected --resources N, --start-runs N or --start-only)`,
+      );
   }
   if (!Number.isInteger(resources) || resources < 3)
     throw new Error(`--resources must be a whole number of at least 3, not ${resources}`);
-  if (findOnPath("pulumi-language-yaml") === undefined)
+  if (!Number.isInteger(startRuns) || startRuns < 1)
+    throw new Error(`--start-runs must be a whole number of at least 1, not ${startRuns}`);
+  if (!startOnly && findOnPath("pulumi-language-yaml") === undefined)
     throw new Error(
       "the plugin bench runs a Pulumi YAML program: pulumi-language-yaml is not on PATH (scripts/bootstrap)",
     );
-  console.log(
-    `plugin bench: the tenant of N = ${resources} through the plugin and through the dynamic resources`,
-  );
-  const result = await runPluginBench({ resources, log: (line) => console.error(`  ${line}`) });
-  console.log(formatPluginResults(result));
+  const log = (line: string) => console.error(`  ${line}`);
+  const packedProjectDir = createPackedProject("pulumi-travel-bench-plugin-", log);
+  try {
+    console.log("plugin bench: the plugin's start, the single executable beside the npm-installed plugin");
+    console.log(formatStartResults(await measurePluginStart(packedProjectDir, startRuns)));
+    if (startOnly) return;
+    console.log(
+      `\nplugin bench: the tenant of N = ${resources} through the plugin and through the dynamic resources`,
+    );
+    const result = await runPluginBench({ resources, packedProjectDir, log });
+    console.log(formatPluginResults(result));
+  } finally {
+    rmSync(packedProjectDir, { recursive: true, force: true });
+  }
 }

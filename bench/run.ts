@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: speed and size figures of the client, the emulator, the serialized provider
  * and the vendor contract's request checks; `npm run bench -- fleet`: the fleet bench
- * (bench/fleet-command.ts); `npm run bench -- plugin`: the provider plugin beside the dynamic
- * resources (bench/plugin.ts). Figures only; nothing here asserts a timing.
+ * (bench/fleet-command.ts); `npm run bench -- plugin`: the provider plugin's start (its single
+ * executable beside the npm-installed plugin), then the plugin beside the dynamic resources
+ * (bench/plugin.ts). Figures only; nothing here asserts a timing.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { apiPath, clearSharedTokens, TravelClient } from "../src/client";

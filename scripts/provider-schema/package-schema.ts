@@ -80,6 +80,8 @@ export interface PackageSchema {
   license: string;
   logoUrl: string;
   publisher: string;
+  /** Where the engine downloads the plugin from when a program needs it (docs/plugin.md). */
+  pluginDownloadURL: string;
   meta: { moduleFormat: string };
   language: Record<string, Record<string, unknown>>;
   config: { variables: Record<string, PropertySpec> };
@@ -88,6 +90,13 @@ export interface PackageSchema {
   types: Record<string, ComplexTypeSpec>;
   functions: Record<string, FunctionSpec>;
 }
+
+/**
+ * The project's release location: the GitHub releases of pulumi-travel/pulumi-travel, each holding
+ * `npm run plugin:release`'s tarball (the engine fetches
+ * `.../releases/download/v<version>/pulumi-resource-travel-v<version>-<os>-<arch>.tar.gz`).
+ */
+export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/pulumi-travel/pulumi-travel";
 
 /** The schema and where it says less than zod does. */
 export interface GeneratedSchema {
@@ -270,6 +279,7 @@ export function generateProviderSchema(root: string): GeneratedSchema {
     license: pkg.license,
     logoUrl: "https://www.pulumi.com/logos/brand/avatar-on-white.png",
     publisher: "pulumi-travel",
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     meta: { moduleFormat: "(.*)" },
     language: languages(),
     config: { variables: config },

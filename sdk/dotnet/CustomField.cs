@@ -99,6 +99,7 @@ namespace PulumiTravel.Travel
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "github://api.github.com/pulumi-travel/pulumi-travel",
                 ReplaceOnChanges =
                 {
                     "companyId",

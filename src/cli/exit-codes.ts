@@ -22,7 +22,7 @@ export const EXIT = {
   unavailable: 6,
   /** The user declined a confirmation prompt, or a price change was not accepted; nothing was changed. */
   declined: 7,
-  /** A file given to the command is invalid (`validate`, `fleet validate`); nothing was sent to the platform. */
+  /** A file given to the command is invalid (`validate`, `fleet validate`; `plugin install --file`: a tarball its checksums file disowns); nothing was sent or installed. */
   invalid: 8,
   /** `reconcile` found objects no resource owns, or pending creates; `fleet drift-summary` found drifted stacks; `migrate` found pending operations. */
   findings: 9,
@@ -45,7 +45,8 @@ export const EXIT_MEANINGS: Readonly<Record<ExitName, string>> = {
   notFound: "not found",
   unavailable: "platform unreachable, timed out, or unavailable after retries",
   declined: "declined at the confirmation prompt, or a price change not accepted; nothing was changed",
-  invalid: "the file given is invalid (validate, fleet validate); nothing was sent to the platform",
+  invalid:
+    "the file given is invalid (validate, fleet validate; plugin install --file: a tarball its checksums file disowns); nothing was sent to the platform or installed",
   findings:
     "found what to deal with: objects no resource owns or pending creates (reconcile), drifted stacks (fleet drift-summary), pending operations (migrate)",
   portInUse:

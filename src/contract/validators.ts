@@ -6,7 +6,6 @@
  * such check. Both are the same Ajv options, so they give the same issues.
  */
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type Ajv2020 from "ajv/dist/2020";
 import type { ValidateFunction } from "ajv";
@@ -127,10 +126,28 @@ function ajv(mode: ValidatorMode): Ajv2020 {
   return validators[mode];
 }
 
+/**
+ * The build's standalone validators, or none where this module runs unbuilt (from `src/`). They
+ * are required by a literal path, so that a bundler (the plugin's single executable,
+ * `npm run plugin:release`) takes them in.
+ */
 function standaloneValidators(): Readonly<Record<string, ValidateFunction>> {
   if (!standalone) {
-    const file = join(__dirname, STANDALONE_MODULE);
-    standalone = existsSync(file) ? (require(file) as Record<string, ValidateFunction>) : {};
+    try {
+      standalone = require("./generated/request-checks") as Record<string, ValidateFunction>;
+    } catch (error) {
+      if (!isMissingStandaloneModule(error)) throw error;
+      standalone = {};
+    }
   }
   return standalone;
+}
+
+/** True for the error of requiring {@link STANDALONE_MODULE} where it does not exist. */
+function isMissingStandaloneModule(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as NodeJS.ErrnoException).code === "MODULE_NOT_FOUND" &&
+    error.message.includes(`'./generated/request-checks'`)
+  );
 }

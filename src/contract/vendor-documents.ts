@@ -1,9 +1,10 @@
 /**
- * The vendor's OpenAPI documents (`vendor-api/` at the package root), read from disk on first use
- * and parsed once per process: nothing is loaded when the module is imported.
+ * The vendor's OpenAPI documents (`vendor-api/` at the package root), read on first use (from disk,
+ * or from the plugin's single executable: `package-files/`) and parsed once per process: nothing
+ * is loaded when the module is imported.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { packageFileText, packageRoot } from "../package-files/package-file";
 
 /** The vendor documents this package ships. */
 export type VendorDocumentName = "company" | "auth";
@@ -24,34 +25,23 @@ export interface OpenApiDocument {
 export type JsonSchema = { [keyword: string]: unknown };
 
 /** The file name of each document in `vendor-api/`. */
-export const VENDOR_DOCUMENT_FILES: Readonly<Record<VendorDocumentName, string>> = {
+export const VENDOR_DOCUMENT_FILES = {
   company: "vendor-company-api.openapi.json",
   auth: "vendor-auth-api.openapi.json",
-};
+} as const satisfies Readonly<Record<VendorDocumentName, string>>;
 
 const parsed = new Map<VendorDocumentName, OpenApiDocument>();
-let folder: string | undefined;
 
-/** The `vendor-api/` folder: the nearest one above this file (source tree or built package). */
+/** The `vendor-api/` folder of the package on disk (the repository's or the installed package's). */
 export function vendorDocumentsFolder(): string {
-  if (folder !== undefined) return folder;
-  let dir = __dirname;
-  while (!existsSync(join(dir, "vendor-api", VENDOR_DOCUMENT_FILES.company))) {
-    const parent = dirname(dir);
-    if (parent === dir)
-      throw new Error(`pulumi-travel: the vendor API documents are missing (vendor-api/ above ${__dirname})`);
-    dir = parent;
-  }
-  folder = join(dir, "vendor-api");
-  return folder;
+  return join(packageRoot(), "vendor-api");
 }
 
 /** The parsed document `name`, read on first use. */
 export function vendorDocument(name: VendorDocumentName): OpenApiDocument {
   let document = parsed.get(name);
   if (!document) {
-    const text = readFileSync(join(vendorDocumentsFolder(), VENDOR_DOCUMENT_FILES[name]), "utf8");
-    document = JSON.parse(text) as OpenApiDocument;
+    document = JSON.parse(packageFileText(`vendor-api/${VENDOR_DOCUMENT_FILES[name]}`)) as OpenApiDocument;
     parsed.set(name, document);
   }
   return document;

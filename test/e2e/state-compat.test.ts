@@ -17,7 +17,7 @@ import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
 import { createFileStack } from "../support/file-stack";
-import { userCacheDir } from "../../src/provider/operations/run-token-cache";
+import { toolCacheDir } from "../../scripts/tool-cache";
 import { installProject, npmInstall, packedTarball, repoRoot } from "../support/packed-project";
 import { assertNoContractViolations, type ContractRecorder } from "../support/contract-recorder";
 import { countCalls, e2eSkipReason, startE2eRecorder } from "./harness";
@@ -40,15 +40,9 @@ new travel.Office("hq", { companyId, legalEntityId: entity.legalEntityId, name: 
 exports.companyId = companyId;
 `;
 
-/** The per-user cache scripts/bootstrap keeps its builds in (`PULUMI_TRAVEL_CACHE` moves it there too). */
-function userCache(): string {
-  const chosen = process.env.PULUMI_TRAVEL_CACHE;
-  return chosen !== undefined && chosen !== "" ? chosen : userCacheDir();
-}
-
 /** Builds and packs 0.1.0 from git once per user (the per-user cache); returns the tarball's path. */
 function packRelease(): string {
-  const cache = join(userCache(), `release-${RELEASE_0_1_0}`);
+  const cache = join(toolCacheDir(), `release-${RELEASE_0_1_0}`);
   const tarball = join(cache, "pulumi-travel-0.1.0.tgz");
   if (existsSync(tarball)) return tarball;
   const work = mkdtempSync(join(tmpdir(), "pulumi-travel-release-"));

@@ -25,12 +25,16 @@ const BELOW_OPERATIONS = [
 /** What each host of the provider may import: the operations and everything below them. */
 const BELOW_HOSTS = ["provider/operations", ...BELOW_OPERATIONS];
 
+/** Where the package's own files come from at run time: disk, or the single executable's assets. */
+const PACKAGE_FILES = "package-files";
+
 /** What each layer (a folder of src/, or of src/emulator/) may import besides itself. */
 const LAYERS: Record<string, readonly string[]> = {
   schemas: [],
   client: [],
+  [PACKAGE_FILES]: [],
   // The vendor's documents as checks; the referee of both the emulator and the provider.
-  contract: [],
+  contract: [PACKAGE_FILES],
   // The provider, by where code runs: below the two hosts nothing knows which host serves it.
   // What a definition declares.
   "provider/model": ["contract", "client", "schemas"],
@@ -42,7 +46,7 @@ const LAYERS: Record<string, readonly string[]> = {
   "provider/operations": BELOW_OPERATIONS,
   // The two hosts; neither imports the other.
   "provider/hosts/dynamic": BELOW_HOSTS,
-  "provider/hosts/plugin": BELOW_HOSTS,
+  "provider/hosts/plugin": [...BELOW_HOSTS, PACKAGE_FILES],
   // The resource kit: what a definition takes from the provider, from below the hosts.
   "provider/kit": ["provider/model", "provider/planning", "provider/create", "client"],
   // Definitions know no host: they reach the provider through its kit only.
@@ -162,6 +166,7 @@ describe("architecture", () => {
       "schemas",
       "client",
       "contract",
+      PACKAGE_FILES,
       "provider/model",
       "provider/planning",
       "provider/create",

@@ -4,26 +4,18 @@
  * address its own way; where there is none, or the engine does not take the warning, it is
  * written to stderr as `warning: ...`.
  */
-import { createRequire } from "node:module";
 import type { WarningSink } from "../model/resource-context";
 
-/** The `Log` call of the engine's gRPC service, as the SDK's generated client makes it. */
+/** The `Log` call of the engine's gRPC service, as a generated client makes it. */
 interface EngineLog {
   log(request: unknown, done: (error: Error | null) => void): void;
 }
 
-/** The SDK's generated modules this file uses (loaded from the installed `@pulumi/pulumi`). */
+/** The modules this file uses, loaded on the first warning to the engine. */
 interface SdkModules {
-  grpc: { credentials: { createInsecure(): unknown } };
-  engineRpc: { EngineClient: new (address: string, credentials: unknown) => EngineLog };
-  engine: {
-    LogRequest: new () => {
-      setSeverity(s: number): void;
-      setMessage(m: string): void;
-      setUrn(u: string): void;
-    };
-    LogSeverity: { WARNING: number };
-  };
+  grpc: typeof import("@grpc/grpc-js");
+  engineRpc: typeof import("@pulumi/pulumi/proto/engine_grpc_pb");
+  engine: typeof import("@pulumi/pulumi/proto/engine_pb");
 }
 
 /** A warning sink over the engine at `address` (none: stderr only). */
@@ -31,15 +23,18 @@ export function engineWarnings(address: string | undefined): WarningSink {
   let engine: { client: EngineLog; sdk: SdkModules } | undefined;
   const connect = (at: string) => {
     if (engine) return engine;
-    // The SDK's own copies of the stubs and of grpc-js, which its generated code is bound to.
-    const sdkRequire = createRequire(require.resolve("@pulumi/pulumi"));
+    // Required by literal names, so that a bundler (the plugin's single executable) takes them in.
     const sdk: SdkModules = {
-      grpc: sdkRequire("@grpc/grpc-js") as SdkModules["grpc"],
-      engineRpc: sdkRequire("./proto/engine_grpc_pb") as SdkModules["engineRpc"],
-      engine: sdkRequire("./proto/engine_pb") as SdkModules["engine"],
+      grpc: require("@grpc/grpc-js") as SdkModules["grpc"],
+      engineRpc: require("@pulumi/pulumi/proto/engine_grpc_pb") as SdkModules["engineRpc"],
+      engine: require("@pulumi/pulumi/proto/engine_pb") as SdkModules["engine"],
     };
+    // The client is made by this package's grpc-js from the SDK's service definition (plain
+    // serializers), so that it and its credentials come from one copy of grpc-js whichever copy
+    // the SDK's own stubs are bound to.
+    const Client = sdk.grpc.makeGenericClientConstructor(sdk.engineRpc.EngineService, "Engine");
     return (engine = {
-      client: new sdk.engineRpc.EngineClient(at, sdk.grpc.credentials.createInsecure()),
+      client: new Client(at, sdk.grpc.credentials.createInsecure()) as unknown as EngineLog,
       sdk,
     });
   };
