@@ -208,30 +208,22 @@ describe.skipIf(yamlHostSkipReason() !== "")(
       if (!isMap(declared)) throw new Error("no resources map in examples/resources/yaml");
       expect(preview.changeSummary).toEqual({ create: declared.items.length + 1 });
 
-      // Ids that are not one path segment fail the plugin's preview, naming each property, with no write.
+      // Ids that are not one path segment fail the plugin's preview, naming the property, with no write
+      // (one preview each: the engine stops at the first resource its check refuses).
+      const failed = (error: Error & { stdout?: string; stderr?: string }) =>
+        `${error.message}\n${error.stdout ?? ""}\n${error.stderr ?? ""}`;
       const hostile = [
-        "name: resource-examples-yaml",
-        "runtime: yaml",
-        "resources:",
-        "  key:",
-        "    type: travel:index:TenantKey",
-        "    properties: { companyId: ../x }",
-        "  admin:",
-        "    type: travel:index:ApiUser",
-        '    properties: { role: COMPANY_ADMIN, orgId: "x?y=1#z" }',
-        "",
-      ].join("\n");
-      writeFileSync(join(examples, "Pulumi.yaml"), hostile);
-      const refused = await callsOf(() =>
-        inExamples("preview").then(
-          () => "",
-          (error: Error & { stdout?: string; stderr?: string }) =>
-            `${error.message}\n${error.stdout ?? ""}\n${error.stderr ?? ""}`,
-        ),
-      );
-      expect(refused.result).toMatch(/companyId[^\n]*letters, digits/);
-      expect(refused.result).toMatch(/orgId[^\n]*letters, digits/);
-      expect(refused.calls.filter((call) => call.method !== "GET")).toEqual([]);
+        ["travel:index:TenantKey", "{ companyId: ../x }", "companyId"],
+        ["travel:index:ApiUser", '{ role: COMPANY_ADMIN, orgId: "x?y=1#z" }', "orgId"],
+      ] as const;
+      for (const [type, properties, property] of hostile) {
+        const program = ["name: resource-examples-yaml", "runtime: yaml", "resources:", "  hostile:"];
+        program.push(`    type: ${type}`, `    properties: ${properties}`, "");
+        writeFileSync(join(examples, "Pulumi.yaml"), program.join("\n"));
+        const refused = await callsOf(() => inExamples("preview").then(() => "", failed));
+        expect(refused.result).toMatch(new RegExp(`${property}: must be [^\\n]*letters, digits`));
+        expect(refused.calls.filter((call) => call.method !== "GET")).toEqual([]);
+      }
 
       // Two cost centers of one company with one externalId fail the preview, naming both, with no write.
       const duplicates = [
@@ -246,13 +238,7 @@ describe.skipIf(yamlHostSkipReason() !== "")(
         "",
       ].join("\n");
       writeFileSync(join(examples, "Pulumi.yaml"), duplicates);
-      const twice = await callsOf(() =>
-        inExamples("preview").then(
-          () => "",
-          (error: Error & { stdout?: string; stderr?: string }) =>
-            `${error.message}\n${error.stdout ?? ""}\n${error.stderr ?? ""}`,
-        ),
-      );
+      const twice = await callsOf(() => inExamples("preview").then(() => "", failed));
       expect(twice.result).toMatch(/externalId "dup-ext", already used by CostCenter "sales(-again)?"/);
       expect(twice.calls.filter((call) => call.method !== "GET")).toEqual([]);
     });

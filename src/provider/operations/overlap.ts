@@ -25,6 +25,7 @@ import { ADOPT_INPUT, type ResourceDefinition } from "../model/definition";
 import { type ResourceContext, warnRun } from "../model/resource-context";
 import { jsonEqual, type Values } from "../model/values";
 import { encodeMeta, metaOf } from "../model/codec";
+import { normalizeObserved, normalizingSchema } from "../model/normalize";
 
 /** The state-only properties recording that this stack wrote `inputs`; none unless the type detects overlap. */
 export function writtenMarks<I extends Values, S extends Values>(
@@ -112,9 +113,9 @@ async function writtenElsewhere<I extends Values, S extends Values>(
   if (definition.capabilities?.update?.detectsOverlap !== true || written === undefined) return undefined;
   const found = await definition.read(ctx, id, written as I);
   if (!found) return undefined;
-  const live = Object.fromEntries(
-    Object.keys(written).map((key) => [key, (found.observed as Values)[key]] as const),
-  );
+  // The answer in the program's form, as a read puts it (unordered arrays in one order, ...).
+  const observed = normalizeObserved(normalizingSchema(definition, written), found.observed, written);
+  const live = Object.fromEntries(Object.keys(written).map((key) => [key, observed[key]] as const));
   const shown = shownBy(written, live) as Values;
   return diffDeclared(definition, shown, live).changed.length === 0 ? undefined : { written, live };
 }
