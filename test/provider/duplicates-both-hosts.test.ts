@@ -6,7 +6,7 @@
  * one host did not enforce fails here.
  */
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { TravelClient } from "../../src/client";
 import type { RunningEmulator } from "../../src/emulator";
 import { DuplicateIndex } from "../../src/provider/hosts/dynamic/duplicate-index";
@@ -14,7 +14,7 @@ import { inputKeysOf } from "../../src/provider/model/definition";
 import { uniqueRules } from "../../src/provider/model/unique-input";
 import type { Values } from "../../src/provider/model/values";
 import { definitions } from "../../src/resources/registry";
-import { clientFor, liveEmulator } from "../support/live-emulator";
+import { useLiveEmulator } from "../support/live-emulator";
 import { oneOfEach } from "../support/one-of-each";
 import { type Client, configure, pluginClient, struct, urnOf } from "../support/plugin-client";
 
@@ -42,17 +42,7 @@ async function inputsWith(
 }
 
 describe("duplicates in one program, on both hosts", () => {
-  let emulator: RunningEmulator;
-  let client: TravelClient;
-
-  beforeAll(async () => {
-    emulator = await liveEmulator();
-    client = clientFor(emulator);
-  });
-  afterAll(async () => {
-    await client?.close();
-    await emulator?.close();
-  });
+  const live = useLiveEmulator();
 
   it("covers every type whose definition declares a unique input", () => {
     const types = new Set(rules.map(([, type]) => type));
@@ -69,6 +59,7 @@ describe("duplicates in one program, on both hosts", () => {
   describe.each(rules)("%s", (_name, type, rule) => {
     let inputs: Values;
     beforeAll(async () => {
+      const { emulator, client } = live;
       const company = await client.post<{ id: string }>("/v2/companies", {
         body: { name: `Dup ${type} ${rule.input}`, billingCurrency: "USD", companyRoles: ["ORG"] },
       });
@@ -86,7 +77,7 @@ describe("duplicates in one program, on both hosts", () => {
     it("the plugin refuses the second resource at check, naming the first, and takes the first again", async () => {
       const plugin: Client = await pluginClient();
       try {
-        await configure(plugin, emulator, emulator.bootstrap.clientSecret);
+        await configure(plugin, live.emulator, live.emulator.bootstrap.clientSecret);
         const check = async (name: string) => {
           const request = new provproto.CheckRequest();
           request.setUrn(urnOf(type, name));
