@@ -12,14 +12,12 @@ import { all, Output, output } from "@pulumi/pulumi/output";
 import { programError } from "./program-error";
 import { isMetaKey } from "../../model/codec";
 import {
-  comparedValue as compared,
+  comparedValue,
   duplicateMessage,
   UNIQUE_EXTERNAL_ID,
   type UniqueClaim,
   type UniqueInput,
 } from "../../model/unique-input";
-
-type Claim = UniqueClaim;
 
 /** A value for a message: strings as they are, an Output as such. */
 function shown(value: unknown): string {
@@ -30,7 +28,7 @@ function shown(value: unknown): string {
 
 /** An index of the unique values one program claimed per type and parent (`program-scope.ts`). */
 export class DuplicateIndex {
-  private readonly claims = new Map<string, Claim>();
+  private readonly claims = new Map<string, UniqueClaim>();
   private readonly outputIds = new WeakMap<object, number>();
   private nextOutputId = 0;
 
@@ -59,13 +57,13 @@ export class DuplicateIndex {
   ): void {
     const value = args[rule.input];
     if (value === undefined) return;
-    const claim: Claim = { type, name };
+    const claim: UniqueClaim = { type, name };
     const key = (parents: readonly string[], own: string) =>
       JSON.stringify([type, rule.input, ...parents, own]);
     this.take(
       key(
         scope.map((input) => this.identityOf(args[input])),
-        this.identityOf(compared(value, rule)),
+        this.identityOf(comparedValue(value, rule)),
       ),
       claim,
       shown(value),
@@ -80,7 +78,7 @@ export class DuplicateIndex {
         this.take(
           key(
             ["resolved", ...parents.map((parent) => JSON.stringify(parent))],
-            JSON.stringify(compared(resolved, rule)),
+            JSON.stringify(comparedValue(resolved, rule)),
           ),
           claim,
           shown(resolved),
@@ -91,7 +89,13 @@ export class DuplicateIndex {
     );
   }
 
-  private take(key: string, claim: Claim, value: string, scope: readonly string[], rule: UniqueInput): void {
+  private take(
+    key: string,
+    claim: UniqueClaim,
+    value: string,
+    scope: readonly string[],
+    rule: UniqueInput,
+  ): void {
     const first = this.claims.get(key);
     if (first !== undefined && first.name !== claim.name)
       throw programError(duplicateMessage(claim, first, value, scope, rule));
