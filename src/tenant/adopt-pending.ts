@@ -20,10 +20,49 @@ export class AmbiguousPendingError extends Error {
   }
 }
 
-/** The export with the pending creates of `pending` resolved; the input is not modified. */
-export function adoptPendingCreates(exported: Json, pending: readonly PendingMatch[]): Json {
+/**
+ * Thrown when a pending create of a TMC object (an API user) made objects that are still there:
+ * dropping the create would leave them orphans whose secrets nobody holds, out of every later
+ * reconcile's sight (no pending create names them any more).
+ */
+export class UnrevokedPendingError extends Error {
+  constructor(
+    readonly objects: readonly { type: string; id: string }[],
+    stackArg: string,
+    creates: number,
+  ) {
+    const others =
+      objects.length > creates
+        ? ` ${objects.length} appeared for the stack's ${creates} pending create(s), so someone else made some meanwhile: revoke only those you know this stack made.`
+        : "";
+    super(
+      `pending creates made ${objects.length} object(s) that are still active and whose secrets are lost: ` +
+        `${objects.map((o) => `${o.type} ${o.id}`).join(", ")}. Revoke each first (${objects
+          .map((o) => `pulumi-travel reconcile --stack ${stackArg} --delete ${o.type}:${o.id}`)
+          .join(
+            "; ",
+          )}), then run --adopt-pending again: the next up makes them anew with secrets that work. ` +
+        "Only objects that appeared since the stack's pending creates were checked are named; an older one " +
+        `(another stack's or a person's) never is.${others}`,
+    );
+    this.name = "UnrevokedPendingError";
+  }
+}
+
+/**
+ * The export with the pending creates of `pending` resolved; the input is not modified. Refuses
+ * while a pending create matches several objects, or made TMC objects that are still active.
+ */
+export function adoptPendingCreates(
+  exported: Json,
+  pending: readonly PendingMatch[],
+  stackArg = "state.json",
+): Json {
   const ambiguous = pending.filter((p) => p.matches.length > 1).map((p) => p.urn);
   if (ambiguous.length > 0) throw new AmbiguousPendingError(ambiguous);
+  const made = new Map(pending.flatMap((p) => p.appeared ?? []).map((o) => [`${o.type}:${o.id}`, o]));
+  const creates = pending.filter((p) => p.appeared !== undefined).length;
+  if (made.size > 0) throw new UnrevokedPendingError([...made.values()], stackArg, creates);
   const byUrn = new Map(pending.map((p) => [p.urn, p]));
   const deployment = { ...(exported.deployment as Json) };
   const resources = [...((deployment.resources as Json[] | null | undefined) ?? [])];

@@ -1,6 +1,6 @@
 /** `pulumi-travel reconcile` against a live emulator, with stack exports written by the test. */
 import { generateKeyPairSync } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -339,6 +339,17 @@ describe("pulumi-travel reconcile", () => {
     expect(unrecorded.code).toBe(9);
     expect(unrecorded.stdout).toContain("recorded no list to tell which");
 
+    // --adopt-pending would drop the create and leave its user an orphan nobody sees again: it
+    // refuses, naming the revoke of exactly that user (never the person's), and writes nothing.
+    const adoptedFile = join(dir, "users-adopted.json");
+    const refusedAdopt = await reconcile(["--stack", interrupted, "--adopt-pending", adoptedFile]);
+    expect(refusedAdopt.code).not.toBe(0);
+    expect(refusedAdopt.stderr).toContain(
+      `pulumi-travel reconcile --stack ${interrupted} --delete ApiUser:${made}`,
+    );
+    expect(refusedAdopt.stderr).not.toContain(person);
+    expect(existsSync(adoptedFile)).toBe(false);
+
     for (const refused of [held, caller]) {
       const result = await reconcile(["--stack", interrupted, "--delete", `ApiUser:${refused}`]);
       expect(result.code).toBe(2);
@@ -347,6 +358,10 @@ describe("pulumi-travel reconcile", () => {
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(revoked.stdout).toBe(`revoked ApiUser ${made}\n`);
     expect((await listClientIds(client)).sort()).toEqual([caller, held, person].sort());
+    // Revoked: the pending create made nothing that is left, and is dropped.
+    const adopt = await reconcile(["--stack", interrupted, "--adopt-pending", adoptedFile]);
+    expect(adopt.code, adopt.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(adoptedFile, "utf8")).deployment.pending_operations).toEqual([]);
   });
 
   it("rejects an input that is not a stack export, naming the problem (exit code 2)", async () => {

@@ -1,16 +1,25 @@
 /**
  * The fault part of the trust kit, walked over the registry: for every type, a lost create answer,
- * a lost update answer and a lost delete answer (the emulator commits, then drops the connection).
- * Each leaves no duplicate and no orphan (the platform holds exactly what the state holds), the
- * next call after the faults stop converges, and no secret or key is rotated more than the
- * program asked. Its engine half (kill -9 and the documented recovery) is test/e2e/faults.test.ts.
+ * a lost update answer and a lost delete answer (the emulator commits, then drops the connection),
+ * and the provider killed during a create (its process dies with the answer in flight, or after a
+ * create whose outcome stayed unknown), settled by the next create of the same resource from the
+ * journal of creates in flight. Each leaves no duplicate and no orphan (the platform holds exactly
+ * what the state holds), the next call after the faults stop converges, and no secret or key is
+ * rotated more than the program asked. Its engine half (kill -9 of `pulumi up`, or of the provider
+ * alone, and the recovery) is test/e2e/faults.test.ts.
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { TOKEN_PATH } from "../../src/client";
+import { CreateJournal, type ResourceRef } from "../../src/provider/operations/create-journal";
 import type { ResourceDefinition, Values } from "../../src/provider/model/definition";
 import { buildTypeProvider, type TypeProvider } from "../../src/provider/operations/type-provider";
 import { declaredForm } from "../../src/provider/model/keyed-inputs";
 import { definitions } from "../../src/resources/registry";
-import { useLiveEmulator } from "../support/live-emulator";
+import { clientFor, useLiveEmulator } from "../support/live-emulator";
+import { startLossyProxy } from "./lossy-proxy";
 import { ANY_WRITE, type KitEnv, type OneOfType, oneOfEach, type Route } from "../support/one-of-each";
 import { checked } from "./harness";
 import { testRun } from "../support/test-run";
@@ -45,6 +54,24 @@ async function expectConverged(provider: TypeProvider, id: string, outs: Values,
   const read = await provider.read(id, outs);
   expect(read.id).toBe(id);
   expect((await provider.diff(id, read.props ?? {}, inputs)).changes).toBe(false);
+}
+
+/** A journal of its own and a resource of its own for a test of a create in flight. */
+function inFlightOf(type: string): { journal: CreateJournal; resource: ResourceRef } {
+  const journal = new CreateJournal(mkdtempSync(join(tmpdir(), "kit-journal-")));
+  return { journal, resource: { project: "kit", stack: "kit", type, name: `in-flight-${type}` } };
+}
+
+/** A write whose answer the killed provider waits for: not the token, not a listing (a POST read). */
+const isWrite = (method: string, path: string) =>
+  method !== "GET" && path !== TOKEN_PATH && !(method === "POST" && /\/(list|roles)(\?|$)/.test(path));
+
+/** Waits until `condition` holds, polling. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > 20_000) throw new Error("condition not met within 20 s");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Runs `call`; when it fails (the lost answer surfaced), runs it once more, as the next `up` does. */
@@ -95,6 +122,60 @@ describe.each(Object.keys(definitions).sort())("%s", (type) => {
       if (row.rotations) expect(added).toBe(type === "ApiUser" ? 2 : 1);
       await provider.delete(id, { ...outs, ...updated.outs });
     });
+
+  it("the provider killed during the create: the next create takes the object it made, converged, no extra rotation", async () => {
+    const { env, row, provider: living } = await setUp(type);
+    const definition = definitions[type] as ResourceDefinition<Values, Values>;
+    const { journal, resource } = inFlightOf(type);
+    const inputs = await checked(living, await row.inputs(env));
+    const rotations = row.rotations?.(env) ?? 0;
+    // The killed provider's calls go through a proxy that holds each write's answer once the
+    // platform committed it: the process "dies" there, and nothing it does afterwards reaches anyone.
+    let held = 0;
+    const proxy = await startLossyProxy(
+      live.emulator.url,
+      () => false,
+      (method, path) => (isWrite(method, path) ? (held++, 600_000) : 0),
+    );
+    const deadClient = clientFor(live.emulator, { baseUrl: proxy.url });
+    const killed = buildTypeProvider(definition, testRun(deadClient), journal);
+    const abandoned = killed.create(inputs, resource).catch(() => undefined);
+    try {
+      await until(() => held > 0);
+      const next = buildTypeProvider(definition, testRun(live.client), journal);
+      const { id, outs } = await next.create(inputs, resource);
+      expect(await row.held(env, inputs)).toBe(1);
+      await expectConverged(next, id, outs, inputs);
+      // The user the killed create made is rotated once, for a secret; nothing else rotates again.
+      expect((row.rotations?.(env) ?? 0) - rotations).toBe(ROTATIONS_AFTER_LOST_CREATE[type] ?? 0);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(journal.slot(resource).left()).toBeUndefined();
+      await next.delete(id, outs);
+    } finally {
+      await proxy.close();
+      await abandoned;
+      await deadClient.close();
+    }
+  });
+
+  it("a create left in doubt (no answer within its budget, nothing made): the next create makes it once", async () => {
+    const { env, row, provider: living } = await setUp(type);
+    const definition = definitions[type] as ResourceDefinition<Values, Values>;
+    const { journal, resource } = inFlightOf(type);
+    const inputs = await checked(living, await row.inputs(env));
+    const heldBefore = await row.held(env, inputs);
+    // Every create is dropped before the platform handles it: the outcome stays unknown to the provider.
+    const rule = live.emulator.admin.addFault({ ...(row.writes?.create ?? ANY_WRITE), dropRate: 1 });
+    const first = buildTypeProvider(definition, testRun(live.client), journal);
+    await expect(first.create(inputs, resource)).rejects.toThrow();
+    live.emulator.admin.removeFault(rule.id);
+    expect(await row.held(env, inputs)).toBe(heldBefore);
+    const next = buildTypeProvider(definition, testRun(live.client), journal);
+    const { id, outs } = await next.create(inputs, resource);
+    expect(await row.held(env, inputs)).toBe(1);
+    await expectConverged(next, id, outs, inputs);
+    await next.delete(id, outs);
+  });
 
   it("a lost delete answer: the next delete leaves the platform as the state says", async () => {
     const { env, row, provider } = await setUp(type);

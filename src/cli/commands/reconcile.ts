@@ -97,7 +97,11 @@ export function registerReconcileCommand(program: Command): void {
           return;
         }
         if (options.adoptPending !== undefined) {
-          const adopted = adoptPendingCreates(JSON.parse(text) as Record<string, unknown>, plan.pending);
+          const adopted = adoptPendingCreates(
+            JSON.parse(text) as Record<string, unknown>,
+            plan.pending,
+            options.stack === "-" ? "state.json" : options.stack,
+          );
           writeFileSync(options.adoptPending, `${JSON.stringify(adopted, null, 2)}\n`);
           process.stdout.write(
             `wrote ${options.adoptPending}: ${plan.pending.filter((p) => p.matches.length === 1).length} pending creates adopted, ` +

@@ -25,10 +25,48 @@ import { ADOPT_INPUT, type Observation, type ResourceDefinition } from "../model
 import type { ResourceContext } from "../model/resource-context";
 import { isMetaKey } from "../model/codec";
 import { jsonEqual, type Values } from "../model/values";
+import type { InFlightRecord, InFlightSlot } from "./in-flight-record";
 
-/** Timing of {@link safeCreate}; tests shorten it. */
+/** Timing of {@link safeCreate} (tests shorten it), and the resource's record of a create in flight. */
 export interface SafeCreateOptions {
   sleep?: ((ms: number) => Promise<void>) | undefined;
+  /**
+   * Where this resource's create in flight is recorded (`in-flight-record.ts`): written before a
+   * create that is not idempotent is sent, settled first when an earlier create left one.
+   */
+  inFlight?: InFlightSlot | undefined;
+}
+
+/** Errors thrown while a create's outcome was unknown: the object may exist (see {@link leftInDoubt}). */
+const inDoubt = new WeakSet<object>();
+
+/** `error`, marked as thrown while the create's outcome was unknown. */
+function doubtful(error: unknown): unknown {
+  if (typeof error === "object" && error !== null) inDoubt.add(error);
+  return error;
+}
+
+/**
+ * True when a failed {@link safeCreate} may nevertheless have made the object (its outcome stayed
+ * unknown): its record of the create in flight must then be kept for the next create to settle.
+ */
+export function leftInDoubt(error: unknown): boolean {
+  return (
+    error instanceof AmbiguousCreateError ||
+    error instanceof UnsettledCreateError ||
+    (typeof error === "object" && error !== null && inDoubt.has(error))
+  );
+}
+
+/** Why the next create settles a record: the provider ended before the create was answered. */
+class ProviderEndedError extends Error {
+  constructor(record: InFlightRecord) {
+    super(
+      `the provider's process ended while an earlier create of this resource was in flight (started ${record.startedAt}), ` +
+        "so whether it made the object is unknown",
+    );
+    this.name = "ProviderEndedError";
+  }
 }
 
 /**
@@ -84,6 +122,8 @@ type Created<S extends Values> = { id: string; state: S };
 
 /** How one strategy settles an unknown outcome; {@link runSteps} drives it. */
 interface Settler<S extends Values> {
+  /** The ids that existed before the first attempt (for the record of the create in flight). */
+  before?: readonly string[];
   /**
    * After a lost answer: the object the attempt made, adopted (`created` called with its id), or
    * undefined to create again. Throws to stop.
@@ -107,6 +147,15 @@ export async function safeCreate<I extends Values, S extends Values>(
   options: SafeCreateOptions = {},
 ): Promise<Created<S>> {
   const recovery = definition.recovery;
+  // An idempotent create is sent again anyway: it needs no record.
+  const slot = recovery.strategy === "idempotent" ? undefined : options.inFlight;
+  const left = slot?.left();
+  if (slot !== undefined && left !== undefined && left.type === definition.type) {
+    const settled = await settleLeft(definition, ctx, inputs, left, slot, created).catch((error: unknown) => {
+      throw doubtful(error);
+    });
+    if (settled) return settled;
+  }
   let settler: Settler<S>;
   switch (recovery.strategy) {
     case "natural-key":
@@ -125,7 +174,98 @@ export async function safeCreate<I extends Values, S extends Values>(
       break;
     }
   }
+  slot?.write({
+    type: definition.type,
+    startedAt: new Date().toISOString(),
+    inputs: withoutSecrets(definition, inputs),
+    before: [...(settler.before ?? [])],
+  });
   return runSteps(definition, ctx, inputs, created, options, settler);
+}
+
+/** `inputs` without the definition's secret inputs (a record of a create in flight holds no secret). */
+function withoutSecrets<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  inputs: I,
+): Values {
+  const secret: readonly string[] = definition.capabilities?.secrets?.secretInputs ?? [];
+  return Object.fromEntries(
+    Object.entries(inputs).filter(([key, value]) => value !== undefined && !secret.includes(key)),
+  );
+}
+
+/**
+ * Settles the record an earlier create of this resource left when its provider ended before
+ * answering: the one object that appeared since that create began and holds the inputs it sent is
+ * adopted and converged to `inputs`; none: undefined (the create is sent again); several, or one
+ * another record of the stack may have made: the create fails naming them, before any write.
+ */
+async function settleLeft<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  ctx: ResourceContext,
+  inputs: I,
+  left: InFlightRecord,
+  slot: InFlightSlot,
+  created: (id: string) => void,
+): Promise<Created<S> | undefined> {
+  const { recovery, type } = definition;
+  const cause = new ProviderEndedError(left);
+  const before = new Set(left.before);
+  const isNew = (id: string) => !before.has(id) && !ctx.run.holds(type, id);
+  const sent = left.inputs as I;
+  if (recovery.strategy === "natural-key") {
+    const { lookup } = recovery;
+    const key = lookup.keyOf(sent);
+    if (key === undefined) throw new AmbiguousCreateError(type, { by: "key", key }, [], cause);
+    const found = await lookup.find(ctx, sent, key);
+    const older = found.filter((c) => !isNew(c.id));
+    const mine = await ownCandidates(
+      definition,
+      ctx,
+      sent,
+      found.filter((c) => isNew(c.id)),
+      lookup.followUpInputs ?? [],
+    );
+    // Claimed at once (no wait in between), so two resources never take the same object.
+    const unclaimed = mine.filter(([candidate]) => !ctx.run.isClaimed(type, candidate.id));
+    if (unclaimed.length > 1)
+      throw new AmbiguousCreateError(
+        type,
+        { by: "key", key, older },
+        unclaimed.map(([c]) => c),
+        cause,
+      );
+    const [match] = unclaimed;
+    if (!match) return undefined;
+    const [candidate, seen] = match;
+    ctx.run.claim(type, candidate.id);
+    created(candidate.id);
+    return { id: candidate.id, state: await definition.update(ctx, candidate.id, inputs, seen.observed) };
+  }
+  if (recovery.strategy !== "set-difference") return undefined;
+  const appeared = (await recovery.listIds(ctx, inputs)).filter(
+    (id) => isNew(id) && !ctx.run.isClaimed(type, id),
+  );
+  // Another record of the stack whose create began before an id appeared may have made it.
+  const othersMayHave = appeared.some((id) =>
+    slot.othersOf(type).some((other) => !other.before.includes(id)),
+  );
+  if (appeared.length > 1 || othersMayHave) {
+    const detail = { by: "set-difference" as const, describe: recovery.describe };
+    throw new AmbiguousCreateError(
+      type,
+      detail,
+      appeared.map((id) => ({ id })),
+      cause,
+    );
+  }
+  const [id] = appeared;
+  if (id === undefined) return undefined;
+  ctx.run.claim(type, id);
+  const state = await recovery.complete(ctx, id, inputs);
+  if (state === undefined) return undefined;
+  created(id);
+  return { id, state };
 }
 
 /** The step loop every strategy shares: attempt, settle a lost answer, attempt again. */
@@ -163,7 +303,7 @@ async function runSteps<I extends Values, S extends Values>(
       if (createdId !== undefined || error instanceof AmbiguousCreateError) throw error;
       if (unresolved !== undefined) {
         // The settle step failed; it is repeated before anything is created again.
-        if (!isTransientFailure(error)) throw error;
+        if (!isTransientFailure(error)) throw doubtful(error);
       } else if (isAmbiguousCreateFailure(error)) {
         unresolved = error;
       } else {
@@ -179,7 +319,7 @@ async function runSteps<I extends Values, S extends Values>(
     }
   }
   if (unresolved !== undefined) throw settler.exhausted(unresolved, spent);
-  throw lastError;
+  throw isAmbiguousCreateFailure(lastError) ? doubtful(lastError) : lastError;
 }
 
 /**
@@ -201,6 +341,7 @@ async function naturalKeySettler<I extends Values, S extends Values>(
   );
   let detail: AmbiguousDetail = { by: "key", key };
   return {
+    before: [...olderIds],
     async settle(unresolved, created) {
       if (key === undefined) throw new AmbiguousCreateError(definition.type, detail, [], unresolved);
       const found = await lookup.find(ctx, inputs, key);
@@ -259,6 +400,7 @@ async function setDifferenceSettler<I extends Values, S extends Values>(
   let before = new Set(await recovery.listIds(ctx, inputs));
   const detail = { by: "set-difference" as const, describe: recovery.describe };
   return {
+    before: [...before],
     async settle(unresolved, created) {
       const after = await recovery.listIds(ctx, inputs);
       const appeared = after.filter((id) => !before.has(id));

@@ -11,6 +11,7 @@
  * | `stack`           | `__stack`            | the dynamic host's program; the plugin from the URN | inputs |
  * | `idsBeforeCreate` | `__idsBeforeCreate`  | check, for a set-difference create | inputs      |
  * | `armId`           | `__armId`            | an OptionGroup's program (dynamic host) | inputs  |
+ * | `resource`        | `__resource`         | the dynamic host's program (project and name) | inputs |
  * | `lastWritten`     | `__lastWritten`      | create and update of a type that detects overlap | state only |
  * | `replacedValue`   | `__replacedValue`    | an update that replaced another writer's value | state only |
  * | `engine`          | any other `__` key   | the engine and the dynamic provider (`__provider`) | carried as is |
@@ -25,6 +26,11 @@ export interface Meta {
   idsBeforeCreate?: readonly string[] | undefined;
   /** An OptionGroup's arm's engine id, as the program knows it (a string, or unknown at preview). */
   armId?: unknown;
+  /**
+   * The resource's project and name (dynamic host: its create is told neither), which key its
+   * record of a create in flight (`operations/create-journal.ts`).
+   */
+  resource?: { project: string; name: string } | undefined;
   /** The declared values this stack last wrote (overlap detection). */
   lastWritten?: Values | undefined;
   /** Another writer's value that this stack's last update replaced (overlap detection). */
@@ -44,6 +50,7 @@ const KEYS = {
   stack: { key: "__stack", stateOnly: false },
   idsBeforeCreate: { key: "__idsBeforeCreate", stateOnly: false },
   armId: { key: "__armId", stateOnly: false },
+  resource: { key: "__resource", stateOnly: false },
   lastWritten: { key: "__lastWritten", stateOnly: true },
   replacedValue: { key: "__replacedValue", stateOnly: true },
 } as const satisfies Record<Exclude<keyof Meta, "engine">, { key: string; stateOnly: boolean }>;
@@ -116,6 +123,12 @@ function readField(meta: Meta, field: MetaField, value: unknown): boolean {
       if (!Array.isArray(value) || !value.every((id) => typeof id === "string")) return false;
       meta.idsBeforeCreate = value;
       return true;
+    case "resource": {
+      const { project, name } = (value ?? {}) as { project?: unknown; name?: unknown };
+      if (typeof project !== "string" || typeof name !== "string") return false;
+      meta.resource = { project, name };
+      return true;
+    }
     case "lastWritten":
       if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
       meta.lastWritten = value as Values;

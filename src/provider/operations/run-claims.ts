@@ -16,8 +16,8 @@ export function withRunClaims(
   run: Run,
 ): Pick<TypeProvider, "create" | "delete"> {
   return {
-    async create(inputs: Values) {
-      const result = await provider.create(inputs);
+    async create(inputs: Values, resource) {
+      const result = await provider.create(inputs, resource);
       run.claim(type, result.id);
       return result;
     },

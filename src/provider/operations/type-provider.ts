@@ -14,12 +14,14 @@ import { declaredForm, recordedForm } from "../model/keyed-inputs";
 import { recordedWithNames } from "../model/key-names";
 import { warnIfCompanyMissing } from "./missing-parent";
 import { PartialCreateError } from "../create/partial-create-error";
+import type { InFlightSlot } from "../create/in-flight-record";
 import { assertRecordedTypes } from "../model/recorded-inputs";
 import { normalizeObserved, normalizingSchema } from "../model/normalize";
 import { type ContextFactory, contextOf, type ResourceContext, warnRun } from "../model/resource-context";
 import type { Run } from "../model/run";
 import { extraReplaces, preflightFailures } from "../planning/preflight";
-import { safeCreate } from "../create/safe-create";
+import { leftInDoubt, safeCreate } from "../create/safe-create";
+import { CreateJournal, type ResourceRef } from "./create-journal";
 import { encodeMeta, metaOf, valuesOf } from "../model/codec";
 import { withoutUndefined } from "../model/values";
 import { vendorFailures } from "../planning/vendor-check";
@@ -56,7 +58,12 @@ export interface TypeProvider extends Required<pulumi.dynamic.ResourceProvider> 
     name?: string,
   ) => Promise<{ inputs: Values; failures: pulumi.dynamic.CheckFailure[] }>;
   diff: (id: string, olds: Values, news: Values) => Promise<TypeDiff>;
-  create: (inputs: Values) => Promise<{ id: string; outs: Values }>;
+  /**
+   * Creates the object of `inputs`. `resource` names the resource (the plugin, from the URN; the
+   * dynamic host records it in the inputs): its create in flight is then recorded in the journal
+   * (`create-journal.ts`) until the answer was handed back.
+   */
+  create: (inputs: Values, resource?: ResourceRef) => Promise<{ id: string; outs: Values }>;
   read: (id: string, props?: Values) => Promise<{ id?: string; props?: Values; inputs?: Values }>;
   update: (id: string, olds: Values, news: Values) => Promise<{ outs: Values }>;
   delete: (id: string, props: Values) => Promise<void>;
@@ -68,10 +75,11 @@ export interface TypeProvider extends Required<pulumi.dynamic.ResourceProvider> 
   import: (importId: string) => Promise<ImportedObject | undefined>;
 }
 
-/** The provider the engine drives for one resource type, in `run`. */
+/** The provider the engine drives for one resource type, in `run`; creates in flight go in `journal`. */
 export function buildTypeProvider<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   run: Run,
+  journal: CreateJournal = new CreateJournal(),
 ): TypeProvider {
   const props = propertyViewsOf(definition);
   const context: ContextFactory = () => contextOf(run);
@@ -130,8 +138,21 @@ export function buildTypeProvider<I extends Values, S extends Values>(
       };
     },
 
-    async create(inputProps: Values) {
-      return createObject(definition, context, props, inputProps);
+    async create(inputProps: Values, resource?: ResourceRef) {
+      const ref = resource ?? resourceOf(definition.type, inputProps);
+      const slot = ref === undefined ? undefined : journal.slot(ref);
+      // Cleared once the answer was handed back to the engine (the host answers in the same turn),
+      // or at once when the create failed knowing it made nothing; kept while the outcome is unknown.
+      const clearAfterAnswer = () => setImmediate(() => slot?.clear());
+      try {
+        const result = await createObject(definition, context, props, inputProps, slot);
+        clearAfterAnswer();
+        return result;
+      } catch (error) {
+        if (error instanceof PartialCreateError) clearAfterAnswer();
+        else if (!leftInDoubt(error)) slot?.clear();
+        throw error;
+      }
     },
 
     async read(id: string, recorded?: Values) {
@@ -305,6 +326,7 @@ async function createObject<I extends Values, S extends Values>(
   context: ContextFactory,
   props: PropertyViews<I, S>,
   inputProps: Values,
+  inFlight: InFlightSlot | undefined,
 ): Promise<{ id: string; outs: Values }> {
   const inputs = props.parseNewInputs(inputProps);
   const ctx = context();
@@ -329,9 +351,15 @@ async function createObject<I extends Values, S extends Values>(
   }
   let createdId: string | undefined;
   try {
-    const { id, state } = await safeCreate(definition, ctx, inputs, (id) => {
-      createdId = id;
-    });
+    const { id, state } = await safeCreate(
+      definition,
+      ctx,
+      inputs,
+      (id) => {
+        createdId = id;
+      },
+      { inFlight },
+    );
     return {
       id,
       outs: { ...props.outputPropsOf(inputs, state, inputProps), ...writtenMarks(definition, inputs) },
@@ -386,6 +414,12 @@ function pickKeys<T extends Values>(values: T, keys: readonly string[]): T {
 
 function pickAdopt(declared: Values): Values {
   return declared[ADOPT_INPUT] === undefined ? {} : { [ADOPT_INPUT]: declared[ADOPT_INPUT] };
+}
+
+/** The resource a dynamic resource's inputs name (its stack, project and name), if they do. */
+function resourceOf(type: string, inputProps: Values): ResourceRef | undefined {
+  const { stack, resource } = metaOf(inputProps);
+  return stack === undefined || resource === undefined ? undefined : { stack, type, ...resource };
 }
 
 /** The bookkeeping of `props` (`codec.ts`, the engine's own keys included), as property-map entries. */

@@ -11,7 +11,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { Resource as DynamicResource } from "@pulumi/pulumi/dynamic";
-import { getStack } from "@pulumi/pulumi/metadata";
+import { getProject, getStack } from "@pulumi/pulumi/metadata";
 import { secret } from "@pulumi/pulumi/output";
 import { encodeMeta } from "../../model/codec";
 import type { ResourceDefinition, Values } from "../../model/definition";
@@ -86,8 +86,9 @@ export function dynamicResource<A, O>(
       for (const input of secretInputs) if (props[input] !== undefined) props[input] = secret(props[input]);
       for (const output of outputs) if (!(output in props)) props[output] = undefined;
       // Recorded with the resource, so a delete in a run with no program (a destroy) can read the
-      // stack's checkpoint (`company-delete-gate.ts`): this host is told neither the stack nor the URN.
-      Object.assign(props, encodeMeta({ stack: getStack() }));
+      // stack's checkpoint (`company-delete-gate.ts`), and a create keys its record of a create in
+      // flight (`create-journal.ts`): this host is told neither the stack nor the URN.
+      Object.assign(props, encodeMeta({ stack: getStack(), resource: { project: getProject(), name } }));
       const secrets = secretOutputNames(
         registered.capabilities?.secrets ?? {},
         secretInputs,

@@ -19,6 +19,7 @@ import { UNKNOWN } from "../../model/unknown-values";
 import { type Values, withoutUndefined } from "../../model/values";
 import { changedPaths, type PathChange } from "./keyed-diff-paths";
 import type { DefinitionRegistry, ProviderRuntime } from "../../operations/runtime";
+import type { ResourceRef } from "../../operations/create-journal";
 import { fromWire, toWire } from "./wire-values";
 import { importIdForRead } from "./bare-id";
 import { recordedObjectId } from "./recorded-id";
@@ -108,7 +109,7 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
       };
     },
 
-    async create(type: string, newsWire: Values, preview: boolean) {
+    async create(type: string, newsWire: Values, preview: boolean, urn = "") {
       const { definition, provider } = typeOf(type);
       const news = fromWire(newsWire);
       const secrets = secretsOf(definition, news.secrets);
@@ -116,7 +117,7 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
         const unknowns = Object.fromEntries(outputNamesOf(definition).map((name) => [name, UNKNOWN]));
         return { id: "", properties: toWire({ ...unknowns, ...news.values }, secrets) };
       }
-      const { id, outs } = await provider.create(news.values);
+      const { id, outs } = await provider.create(news.values, resourceRefOf(urn, type));
       return { id, properties: toWire(withIdOutput(definition, id, outs), secrets) };
     },
 
@@ -179,6 +180,14 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
 
 /** The resource calls of the plugin. */
 export type PluginResources = ReturnType<typeof pluginResources>;
+
+/** The resource a URN names (`urn:pulumi:<stack>::<project>::<type>::<name>`), or undefined. */
+function resourceRefOf(urn: string, type: string): ResourceRef | undefined {
+  const match = /^urn:pulumi:([^:]+)::([^:]+)::/.exec(urn);
+  const name = resourceNameOf(urn);
+  if (!match?.[1] || !match[2] || name === undefined) return undefined;
+  return { stack: match[1], project: match[2], type, name };
+}
 
 /** The resource's name a URN ends with (`urn:pulumi:<stack>::<project>::<type>::<name>`), or undefined. */
 function resourceNameOf(urn: string): string | undefined {

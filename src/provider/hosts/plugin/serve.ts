@@ -238,6 +238,7 @@ export function providerService(options: PluginOptions, engineAddress: string | 
         type(request),
         plain(request.getProperties()),
         request.getPreview(),
+        request.getUrn(),
       );
       const response = new provproto.CreateResponse();
       response.setId(created.id);
