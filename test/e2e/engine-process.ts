@@ -15,6 +15,8 @@ export function pulumiEnv(env: E2eEnvironment): Record<string, string> {
   return {
     ...cleanEnv(),
     ...fileBackendEnv(env.backendDir),
+    // As the Automation API runs of the stack (test/support/file-stack.ts).
+    TRAVEL_CREATE_JOURNAL_DIR: join(env.programDir, ".create-journal"),
   };
 }
 

@@ -115,6 +115,8 @@ export async function openFileStack(
         ...backendEnv(options.backendUrl ?? `file://${backendDir}`),
         // The run's shared token file (provider/operations/run-token-cache.ts), per test program.
         TRAVEL_TOKEN_CACHE_DIR: join(programDir, ".token-cache"),
+        // The journal of creates in flight (provider/operations/create-journal.ts), per test program.
+        TRAVEL_CREATE_JOURNAL_DIR: join(programDir, ".create-journal"),
       },
     },
   );

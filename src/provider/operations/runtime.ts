@@ -16,6 +16,7 @@ import { Run } from "../model/run";
 import { buildTypeProvider, type TypeProvider } from "./type-provider";
 import { engineError, engineFailures } from "./engine-messages";
 import { withRunClaims } from "./run-claims";
+import type { ResourceRef } from "./create-journal";
 import { type CompanyDeleteCheck, withCompanyDeleteGate } from "./company-delete-gate";
 
 const SETTING_NAMES = Object.keys(SETTING_ENV_VARS) as SettingName[];
@@ -179,9 +180,9 @@ function forEngine(
     };
   return {
     ...provider,
-    check: guarded(async (olds: Values, news: Values, name?: string) => {
+    check: guarded(async (olds: Values, news: Values, name?: string, resource?: ResourceRef) => {
       await verifyOnce();
-      const result = await provider.check(olds, news, name);
+      const result = await provider.check(olds, news, name, resource);
       return { ...result, failures: engineFailures(result.failures ?? [], news, secretInputs) };
     }),
     diff: guarded(provider.diff),

@@ -56,6 +56,7 @@ export interface TypeProvider extends Required<pulumi.dynamic.ResourceProvider> 
     olds: Values,
     news: Values,
     name?: string,
+    resource?: ResourceRef,
   ) => Promise<{ inputs: Values; failures: pulumi.dynamic.CheckFailure[] }>;
   diff: (id: string, olds: Values, news: Values) => Promise<TypeDiff>;
   /**
@@ -88,7 +89,7 @@ export function buildTypeProvider<I extends Values, S extends Values>(
     // Configuration is held by the runtime; nothing per type.
     async configure() {},
 
-    async check(olds: Values, news: Values, name?: string) {
+    async check(olds: Values, news: Values, name?: string, resource?: ResourceRef) {
       const checked = checkInputs(definition.inputs, valuesOf(news));
       // The vendor's schemas judge the bodies once the inputs pass their own schema.
       const vendor =
@@ -100,9 +101,18 @@ export function buildTypeProvider<I extends Values, S extends Values>(
           ? runDuplicateFailures(run, definition, name, checked.inputs)
           : [];
       const result = { ...checked, failures: [...checked.failures, ...vendor, ...duplicates] };
+      // A create in flight when the provider ended may have made the object the platform's checks
+      // would now find taken: its create settles it (adopted, or refused naming it), not the preview.
+      const ref = resource ?? resourceOf(definition.type, news);
+      const leftInFlight =
+        ref !== undefined &&
+        definition.recovery.strategy !== "idempotent" &&
+        journal.slot(ref).left()?.type === definition.type;
       const failures = [
         ...result.failures,
-        ...(await preflightFailures(definition, context, result, news, props.declaredInputsAmong(olds))),
+        ...(leftInFlight
+          ? []
+          : await preflightFailures(definition, context, result, news, props.declaredInputsAmong(olds))),
       ];
       // The bookkeeping inputs (`codec.ts`) are kept: they are recorded and reach diff.
       const known =

@@ -66,7 +66,12 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
       const { definition, provider } = typeOf(type);
       const olds = fromWire(oldsWire);
       const news = fromWire(newsWire);
-      const result = await provider.check(olds.values, news.values, resourceNameOf(urn));
+      const result = await provider.check(
+        olds.values,
+        news.values,
+        resourceNameOf(urn),
+        resourceRefOf(urn, type),
+      );
       // Keyed lists stay maps, by name, as on the dynamic host: the engine shows the detailed
       // diff's paths into them (`keyed-diff-paths.ts`).
       return {
