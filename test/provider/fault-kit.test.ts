@@ -18,6 +18,7 @@ import type { ResourceDefinition, Values } from "../../src/provider/model/defini
 import { buildTypeProvider, type TypeProvider } from "../../src/provider/operations/type-provider";
 import { declaredForm } from "../../src/provider/model/keyed-inputs";
 import { definitions } from "../../src/resources/registry";
+import { listClientIds } from "../../src/resources/api-user";
 import { clientFor, useLiveEmulator } from "../support/live-emulator";
 import { startLossyProxy } from "./lossy-proxy";
 import { ANY_WRITE, type KitEnv, type OneOfType, oneOfEach, type Route } from "../support/one-of-each";
@@ -185,4 +186,45 @@ describe.each(Object.keys(definitions).sort())("%s", (type) => {
     await thenAgain(() => provider.delete(id, outs));
     expect(await row.held(env, inputs)).toBe(row.deleteRemoves ? 0 : 1);
   });
+});
+
+it("two API-user creates killed in flight: the next create fails before any write, naming both users", async () => {
+  const definition = definitions.ApiUser as ResourceDefinition<Values, Values>;
+  const journal = new CreateJournal(mkdtempSync(join(tmpdir(), "kit-journal-")));
+  const ref = (name: string): ResourceRef => ({ project: "kit", stack: "kit", type: "ApiUser", name });
+  const living = buildTypeProvider(definition, testRun(live.client), journal);
+  const inputs = await checked(living, { rotation: "r0" });
+  const before = await listClientIds(live.client);
+  let held = 0;
+  const proxy = await startLossyProxy(
+    live.emulator.url,
+    () => false,
+    (method, path) => (isWrite(method, path) ? (held++, 600_000) : 0),
+  );
+  const deadClient = clientFor(live.emulator, { baseUrl: proxy.url });
+  // One killed run: both creates share its one listing of the clientIds before them.
+  const killed = buildTypeProvider(definition, testRun(deadClient), journal);
+  const abandoned = [ref("first"), ref("second")].map((resource) =>
+    killed.create(inputs, resource).catch(() => undefined),
+  );
+  try {
+    await until(() => held === 2);
+    const made = (await listClientIds(live.client)).filter((id) => !before.includes(id));
+    expect(made).toHaveLength(2);
+    const seq = live.emulator.admin.lastRequestSeq;
+    const next = buildTypeProvider(definition, testRun(live.client), journal);
+    const failure = next.create(inputs, ref("first"));
+    await expect(failure).rejects.toThrow(/AMBIGUOUS|outcome is unknown/);
+    const message = String(await failure.catch((error: unknown) => (error as Error).message));
+    for (const id of made) expect(message).toContain(id);
+    expect(message).toContain("pulumi-travel reconcile");
+    // Nothing was written: no user made, none rotated or revoked.
+    expect(live.emulator.admin.requests(seq).filter((r) => r.method !== "GET")).toEqual([]);
+    // The record stays, so every later up stops the same way until it is settled.
+    expect(journal.slot(ref("first")).left()).toBeDefined();
+  } finally {
+    await proxy.close();
+    await Promise.all(abandoned);
+    await deadClient.close();
+  }
 });

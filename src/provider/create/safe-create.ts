@@ -63,7 +63,9 @@ class ProviderEndedError extends Error {
   constructor(record: InFlightRecord) {
     super(
       `the provider's process ended while an earlier create of this resource was in flight (started ${record.startedAt}), ` +
-        "so whether it made the object is unknown",
+        "so whether it made the object is unknown; its record is kept until this resource's create succeeds: set adoptId " +
+        "on the resource to the object it made, or delete the others (`pulumi-travel reconcile --stack <export> --delete " +
+        "<Type>:<id>`) and run `pulumi up` again",
     );
     this.name = "ProviderEndedError";
   }

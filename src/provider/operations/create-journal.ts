@@ -39,6 +39,8 @@ export interface ResourceRef {
   type: string;
   /** The resource's name, as the program declares it (the URN's last part). */
   name: string;
+  /** Inputs the program marked secret (the plugin sees them on the wire): never written. */
+  secretInputs?: ReadonlySet<string> | undefined;
 }
 
 /** The journal's directory: `TRAVEL_CREATE_JOURNAL_DIR`, else `creates-in-flight` in the user cache. */
@@ -69,7 +71,7 @@ export class CreateJournal {
         listRecords(stackDir)
           .filter(([path, record]) => path !== file && record.type === type)
           .map(([, r]) => r),
-      write: (record) => writeDurably(stackDir, file, record),
+      write: (record) => writeDurably(stackDir, file, withoutMarkedSecrets(record, resource.secretInputs)),
       clear: () => rmSync(file, { force: true }),
     };
   }
@@ -88,6 +90,16 @@ export class CreateJournal {
       }
     }
   }
+}
+
+/** `record` without the inputs the program marked secret. */
+function withoutMarkedSecrets(
+  record: InFlightRecord,
+  secrets: ReadonlySet<string> | undefined,
+): InFlightRecord {
+  if (secrets === undefined || secrets.size === 0) return record;
+  const inputs = Object.fromEntries(Object.entries(record.inputs).filter(([key]) => !secrets.has(key)));
+  return { ...record, inputs };
 }
 
 function entries(dir: string): string[] {

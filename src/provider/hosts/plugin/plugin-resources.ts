@@ -122,7 +122,11 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
         const unknowns = Object.fromEntries(outputNamesOf(definition).map((name) => [name, UNKNOWN]));
         return { id: "", properties: toWire({ ...unknowns, ...news.values }, secrets) };
       }
-      const { id, outs } = await provider.create(news.values, resourceRefOf(urn, type));
+      const resource = resourceRefOf(urn, type);
+      const { id, outs } = await provider.create(
+        news.values,
+        resource && { ...resource, secretInputs: news.secrets },
+      );
       return { id, properties: toWire(withIdOutput(definition, id, outs), secrets) };
     },
 
