@@ -59,6 +59,9 @@ describe("the journal of creates in flight", () => {
     slot.clear();
     expect(slot.left()).toBeUndefined();
     expect(sibling.left()).toBeDefined();
+    // The stack's directory goes with its last record.
+    sibling.clear();
+    expect(readdirSync(journal.dir)).toEqual([]);
   });
 
   it("never writes an input the program marked secret", () => {

@@ -17,6 +17,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmdirSync,
   rmSync,
   statSync,
   writeSync,
@@ -72,7 +73,10 @@ export class CreateJournal {
           .filter(([path, record]) => path !== file && record.type === type)
           .map(([, r]) => r),
       write: (record) => writeDurably(stackDir, file, withoutMarkedSecrets(record, resource.secretInputs)),
-      clear: () => rmSync(file, { force: true }),
+      clear: () => {
+        rmSync(file, { force: true });
+        removeIfEmpty(stackDir);
+      },
     };
   }
 
@@ -100,6 +104,16 @@ function withoutMarkedSecrets(
   if (secrets === undefined || secrets.size === 0) return record;
   const inputs = Object.fromEntries(Object.entries(record.inputs).filter(([key]) => !secrets.has(key)));
   return { ...record, inputs };
+}
+
+/** Removes the stack's directory once its last record is gone (another process may add one: then it stays). */
+function removeIfEmpty(dir: string): void {
+  try {
+    rmdirSync(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOTEMPTY" && code !== "EEXIST" && code !== "ENOENT") throw error;
+  }
 }
 
 function entries(dir: string): string[] {
@@ -144,6 +158,17 @@ function readRecord(file: string): InFlightRecord | undefined {
 
 /** Writes `record` to `file` so that it survives a crash of the process or the machine. */
 function writeDurably(dir: string, file: string, record: InFlightRecord): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return writeInto(dir, file, record);
+    } catch (error) {
+      // Another process of the stack removed the emptied directory in between: make it again.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" || attempt === 3) throw error;
+    }
+  }
+}
+
+function writeInto(dir: string, file: string, record: InFlightRecord): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.tmp`;
   const fd = openSync(temporary, "w", 0o600);
