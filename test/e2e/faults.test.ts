@@ -17,6 +17,7 @@
  * provider plugin `travel`, where the kill takes the plugin's process with the CLI's.
  */
 import { generateKeyPairSync } from "node:crypto";
+import type { ChildProcess } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -222,6 +223,40 @@ const PROVIDER_PROCESS: Record<Host, RegExp> = {
 const heldWrite = (method: string, path: string) =>
   method !== "GET" && path !== TOKEN_PATH && !(method === "POST" && /\/(list|roles)(\?|$)/.test(path));
 
+/**
+ * Starts `pulumi up` of `e` through a proxy that holds the answer of every write once the platform
+ * committed it, and resolves once its `creates` creates have all begun and the platform has gone
+ * quiet (each waits for an answer the proxy holds, or was about to send its first write), so a
+ * kill then finds them all in flight. `release` lets later answers through and says how many were held.
+ */
+async function upWithCreatesInFlight(e: E2eEnvironment, creates: number) {
+  let held = 0;
+  let holding = true;
+  let lastRequestAt = Date.now();
+  const proxy = await startLossyProxy(
+    e.recorder.url,
+    () => false,
+    (method, path) => (holding && heldWrite(method, path) ? (held++, 600_000) : 0),
+    () => (lastRequestAt = Date.now()),
+  );
+  // Held requests keep their client slots: enough slots that no create waits behind another.
+  await e.stack.setAllConfig({
+    "travel:baseUrl": { value: proxy.url },
+    "travel:maxConcurrency": { value: "64" },
+  });
+  const { up, exited } = startUp(e, ["--parallel", "64"]);
+  await until(() => pendingCreatesInCheckpoint(e) === creates && Date.now() - lastRequestAt > 2000, 240_000);
+  const release = () => {
+    holding = false;
+    return held;
+  };
+  return { proxy, up, exited, release };
+}
+
+/** The provider's processes under the running `up`: the dynamic provider's host, or the plugin. */
+const providerProcesses = (up: ChildProcess, host: Host) =>
+  processTree(up.pid as number).filter((pid) => PROVIDER_PROCESS[host].test(commandLine(pid)));
+
 describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
   "kill -9 of pulumi up during the create of every registered type (%s host)",
   (host) => {
@@ -255,40 +290,17 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
         body: { role: "TMC_ADMIN", credentialType: "CLIENT_CREDENTIALS" },
       });
       const usersBefore = await listClientIds(client);
-      // Every write is committed and its answer held, so the kill finds all creates in flight.
-      let held = 0;
-      let holding = true;
-      let lastRequestAt = Date.now();
-      proxy = await startLossyProxy(
-        e.recorder.url,
-        () => false,
-        (method, path) => (holding && heldWrite(method, path) ? (held++, 600_000) : 0),
-        () => (lastRequestAt = Date.now()),
-      );
-      // Held requests keep their client slots: enough slots that no create waits behind another.
-      await e.stack.setAllConfig({
-        "travel:baseUrl": { value: proxy.url },
-        "travel:maxConcurrency": { value: "64" },
-      });
-      const { up, exited } = startUp(e, ["--parallel", "64"]);
-      // Killed once every create has begun and the platform has gone quiet (each create waits for
-      // an answer the proxy holds, or was about to send its first write).
-      await until(
-        () => pendingCreatesInCheckpoint(e) === types.length && Date.now() - lastRequestAt > 2000,
-        240_000,
-      );
+      const { proxy: started, up, exited, release } = await upWithCreatesInFlight(e, types.length);
+      proxy = started;
       // The kill takes the provider's process with the CLI's: the dynamic provider's host, or the plugin.
-      const providers = processTree(up.pid as number).filter((pid) =>
-        PROVIDER_PROCESS[host].test(commandLine(pid)),
-      );
+      const providers = providerProcesses(up, host);
       expect(providers.length).toBeGreaterThan(0);
       figures.killedProcesses = killTree(up.pid as number);
       await exited;
       await until(() => providers.every((pid) => commandLine(pid) === ""), 10_000);
       // The proxy stays, passing everything through: refresh configures the provider with the
       // config the killed up recorded, which names the proxy.
-      holding = false;
-      figures.heldAnswers = held;
+      figures.heldAnswers = release();
       figures.objectsBeforeRecovery = (
         await Promise.all(rows.map(async ({ row, kit, inputs }) => row.held(kit, inputs)))
       ).reduce((a, b) => a + b, 0);
@@ -407,34 +419,16 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       const e = env;
       const client = clientFor(e.emulator);
       const rows = await declareOneOfEach(e, client, "Killed");
-      // Every write is committed and its answer held, so the kill finds all creates in flight.
-      let holding = true;
-      let lastRequestAt = Date.now();
-      proxy = await startLossyProxy(
-        e.recorder.url,
-        () => false,
-        (method, path) => (holding && heldWrite(method, path) ? 600_000 : 0),
-        () => (lastRequestAt = Date.now()),
-      );
-      await e.stack.setAllConfig({
-        "travel:baseUrl": { value: proxy.url },
-        "travel:maxConcurrency": { value: "64" },
-      });
-      const { up, exited } = startUp(e, ["--parallel", "64"]);
-      await until(
-        () => pendingCreatesInCheckpoint(e) === rows.length && Date.now() - lastRequestAt > 2000,
-        240_000,
-      );
+      const { proxy: started, up, exited, release } = await upWithCreatesInFlight(e, rows.length);
+      proxy = started;
       // Only the provider's processes: the engine lives on and sees its provider's connection end.
-      const providers = processTree(up.pid as number).filter((pid) =>
-        PROVIDER_PROCESS[host].test(commandLine(pid)),
-      );
+      const providers = providerProcesses(up, host);
       expect(providers.length).toBeGreaterThan(0);
       for (const pid of providers) process.kill(pid, "SIGKILL");
       figures.killedProviders = providers.length;
       figures.upExit = await exited;
       expect(figures.upExit).not.toBe(0);
-      holding = false;
+      figures.heldAnswers = release();
       const objects = await Promise.all(
         rows.map(async ({ type, row, kit, inputs }) => [type, await row.held(kit, inputs)]),
       );

@@ -67,6 +67,30 @@ function inFlightOf(type: string): { journal: CreateJournal; resource: ResourceR
 const isWrite = (method: string, path: string) =>
   method !== "GET" && path !== TOKEN_PATH && !(method === "POST" && /\/(list|roles)(\?|$)/.test(path));
 
+/**
+ * A provider of `definition` about to be "killed": its calls go through a proxy that holds each
+ * write's answer once the platform committed it, so it dies there, and nothing it does afterwards
+ * reaches anyone. `held` counts the answers held; `close` ends the proxy and the abandoned calls.
+ */
+async function providerToKill(definition: ResourceDefinition<Values, Values>, journal: CreateJournal) {
+  let held = 0;
+  const proxy = await startLossyProxy(
+    live.emulator.url,
+    () => false,
+    (method, path) => (isWrite(method, path) ? (held++, 600_000) : 0),
+  );
+  const client = clientFor(live.emulator, { baseUrl: proxy.url });
+  return {
+    provider: buildTypeProvider(definition, testRun(client), journal),
+    held: () => held,
+    async close(abandoned: Promise<unknown>[]) {
+      await proxy.close();
+      await Promise.all(abandoned);
+      await client.close();
+    },
+  };
+}
+
 /** Waits until `condition` holds, polling. */
 async function until(condition: () => boolean): Promise<void> {
   for (let waited = 0; !condition(); waited += 20) {
@@ -130,19 +154,10 @@ describe.each(Object.keys(definitions).sort())("%s", (type) => {
     const { journal, resource } = inFlightOf(type);
     const inputs = await checked(living, await row.inputs(env));
     const rotations = row.rotations?.(env) ?? 0;
-    // The killed provider's calls go through a proxy that holds each write's answer once the
-    // platform committed it: the process "dies" there, and nothing it does afterwards reaches anyone.
-    let held = 0;
-    const proxy = await startLossyProxy(
-      live.emulator.url,
-      () => false,
-      (method, path) => (isWrite(method, path) ? (held++, 600_000) : 0),
-    );
-    const deadClient = clientFor(live.emulator, { baseUrl: proxy.url });
-    const killed = buildTypeProvider(definition, testRun(deadClient), journal);
-    const abandoned = killed.create(inputs, resource).catch(() => undefined);
+    const killed = await providerToKill(definition, journal);
+    const abandoned = [killed.provider.create(inputs, resource).catch(() => undefined)];
     try {
-      await until(() => held > 0);
+      await until(() => killed.held() > 0);
       const next = buildTypeProvider(definition, testRun(live.client), journal);
       const { id, outs } = await next.create(inputs, resource);
       expect(await row.held(env, inputs)).toBe(1);
@@ -153,9 +168,7 @@ describe.each(Object.keys(definitions).sort())("%s", (type) => {
       expect(journal.slot(resource).left()).toBeUndefined();
       await next.delete(id, outs);
     } finally {
-      await proxy.close();
-      await abandoned;
-      await deadClient.close();
+      await killed.close(abandoned);
     }
   });
 
@@ -195,20 +208,13 @@ it("two API-user creates killed in flight: the next create fails before any writ
   const living = buildTypeProvider(definition, testRun(live.client), journal);
   const inputs = await checked(living, { rotation: "r0" });
   const before = await listClientIds(live.client);
-  let held = 0;
-  const proxy = await startLossyProxy(
-    live.emulator.url,
-    () => false,
-    (method, path) => (isWrite(method, path) ? (held++, 600_000) : 0),
-  );
-  const deadClient = clientFor(live.emulator, { baseUrl: proxy.url });
   // One killed run: both creates share its one listing of the clientIds before them.
-  const killed = buildTypeProvider(definition, testRun(deadClient), journal);
+  const killed = await providerToKill(definition, journal);
   const abandoned = [ref("first"), ref("second")].map((resource) =>
-    killed.create(inputs, resource).catch(() => undefined),
+    killed.provider.create(inputs, resource).catch(() => undefined),
   );
   try {
-    await until(() => held === 2);
+    await until(() => killed.held() === 2);
     const made = (await listClientIds(live.client)).filter((id) => !before.includes(id));
     expect(made).toHaveLength(2);
     const seq = live.emulator.admin.lastRequestSeq;
@@ -226,8 +232,6 @@ it("two API-user creates killed in flight: the next create fails before any writ
     // The record stays, so every later up stops the same way until it is settled.
     expect(journal.slot(ref("first")).left()).toBeDefined();
   } finally {
-    await proxy.close();
-    await Promise.all(abandoned);
-    await deadClient.close();
+    await killed.close(abandoned);
   }
 });
