@@ -53,7 +53,8 @@ Examples:
 The TMC's API users the stack does not hold are listed too. A pending ApiUser create recorded the
 clientIds that existed when it was checked: those that appeared since are the ones it made, with
 the command to revoke each; the others are another stack's or a person's, and no revoke is
-proposed for them. They count as findings only while a pending create made (or may have made) one.`;
+proposed for them. They count as findings only while a pending create made (or may have made) one.
+--adopt-pending refuses while the users a pending create made are still active: revoke them first.`;
 
 /** The exit codes `reconcile` can return. */
 export const RECONCILE_EXITS: CommandExits = [
