@@ -343,7 +343,7 @@ describe("pulumi-travel reconcile", () => {
     // refuses, naming the revoke of exactly that user (never the person's), and writes nothing.
     const adoptedFile = join(dir, "users-adopted.json");
     const refusedAdopt = await reconcile(["--stack", interrupted, "--adopt-pending", adoptedFile]);
-    expect(refusedAdopt.code).not.toBe(0);
+    expect(refusedAdopt.code).toBe(9);
     expect(refusedAdopt.stderr).toContain(
       `pulumi-travel reconcile --stack ${interrupted} --delete ApiUser:${made}`,
     );

@@ -10,7 +10,7 @@ import { readFile } from "node:fs/promises";
 import { text as streamText } from "node:stream/consumers";
 import type { Command } from "commander";
 import type { TravelClient } from "../../client";
-import { adoptPendingCreates } from "../../tenant/adopt-pending";
+import { adoptPendingCreates, UnrevokedPendingError } from "../../tenant/adopt-pending";
 import { definitions } from "../../resources/registry";
 import { objectPath, readTenant } from "../../tenant/read-tenant";
 import {
@@ -54,7 +54,8 @@ The TMC's API users the stack does not hold are listed too. A pending ApiUser cr
 clientIds that existed when it was checked: those that appeared since are the ones it made, with
 the command to revoke each; the others are another stack's or a person's, and no revoke is
 proposed for them. They count as findings only while a pending create made (or may have made) one.
---adopt-pending refuses while the users a pending create made are still active: revoke them first.`;
+--adopt-pending refuses (exit code 9, nothing written) while the users a pending create made are
+still active: revoke them first.`;
 
 /** The exit codes `reconcile` can return. */
 export const RECONCILE_EXITS: CommandExits = [
@@ -98,10 +99,12 @@ export function registerReconcileCommand(program: Command): void {
           return;
         }
         if (options.adoptPending !== undefined) {
-          const adopted = adoptPendingCreates(
-            JSON.parse(text) as Record<string, unknown>,
-            plan.pending,
-            options.stack === "-" ? "state.json" : options.stack,
+          const adopted = withFindingsExit(() =>
+            adoptPendingCreates(
+              JSON.parse(text) as Record<string, unknown>,
+              plan.pending,
+              options.stack === "-" ? "state.json" : options.stack,
+            ),
           );
           writeFileSync(options.adoptPending, `${JSON.stringify(adopted, null, 2)}\n`);
           process.stdout.write(
@@ -119,6 +122,17 @@ export function registerReconcileCommand(program: Command): void {
         await client.close();
       }
     });
+}
+
+/** `adopt()`, its refusal to orphan objects a pending create made ending with the findings exit code (9). */
+function withFindingsExit<T>(adopt: () => T): T {
+  try {
+    return adopt();
+  } catch (error) {
+    if (error instanceof UnrevokedPendingError)
+      throw new CliError("findings", error.message, { cause: error });
+    throw error;
+  }
 }
 
 /** Ends the command with the findings exit code (9), the report already printed. */
