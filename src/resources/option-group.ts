@@ -12,7 +12,6 @@ import {
   defineResource,
   importIdOf,
   jsonEqual,
-  metaOf,
   parentId,
   type TenantFacts,
   UNKNOWN,
@@ -218,8 +217,8 @@ export const optionGroupResource = defineResource<Inputs, State, typeof optionGr
       keptWhenUnknown(olds, news) {
         // The arm's `optionGroupId` is unknown while the arm is updated: its id, still known, tells
         // that the group stays (see `arm-link.ts`). A replaced arm has an unknown id and a new group.
-        const { armId } = metaOf(news);
-        return typeof armId === "string" && armId !== UNKNOWN && armId === metaOf(olds).armId
+        const { armId } = news.meta;
+        return typeof armId === "string" && armId !== UNKNOWN && armId === olds.meta.armId
           ? ["optionGroupId"]
           : [];
       },

@@ -370,11 +370,11 @@ export const partnerPublicKeyResource = defineResource<
     diff: {
       // The platform never returns a key's material, so an imported key records none; the material a
       // program then declares is the same key when its thumbprint is the one recorded.
-      provenByOutputs(recorded, news) {
-        if (recorded.publicKeyPem !== undefined || recorded.jwk !== undefined) return [];
-        if (typeof recorded.thumbprint !== "string") return [];
+      provenByOutputs({ inputs, outputs }, news) {
+        if (inputs.publicKeyPem !== undefined || inputs.jwk !== undefined) return [];
+        if (typeof outputs.thumbprint !== "string") return [];
         const thumbprint = declaredThumbprint(news as PartnerKeyInputs);
-        return thumbprint === recorded.thumbprint ? ["publicKeyPem", "jwk"] : [];
+        return thumbprint === outputs.thumbprint ? ["publicKeyPem", "jwk"] : [];
       },
     },
     adoption: {

@@ -279,10 +279,14 @@ export const tenantKeyResource = defineResource<
       changedByUpdate: (olds, news) =>
         news.rotation !== undefined && news.rotation !== olds.rotation ? ["configId", "rotatedAt"] : [],
       // Preview refuses a rotation within the platform's hour, by the platform's clock.
-      refusedUpdate: (recorded, news, platformNowMs) =>
-        cooldownRefusal(recorded as TenantKeyInputs & TenantKeyState, news as TenantKeyInputs, platformNowMs),
+      refusedUpdate: ({ inputs, outputs }, news, platformNowMs) =>
+        cooldownRefusal(
+          { ...inputs, ...outputs } as TenantKeyInputs & TenantKeyState,
+          news as TenantKeyInputs,
+          platformNowMs,
+        ),
       // Its company's read: allowed to whoever may rotate the key, and it changes nothing.
-      clockProbe: (recorded) => apiPath`/v2/companies/${String(recorded.companyId)}`,
+      clockProbe: ({ inputs }) => apiPath`/v2/companies/${String(inputs.companyId)}`,
     },
     adoption: {
       // One per company, and the platform cannot read it: imported by its company, whose id it takes

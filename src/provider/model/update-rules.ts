@@ -5,6 +5,7 @@
  * `refusedUpdate` (`provider/planning/update-refusal.ts`) with the platform's time, learned from
  * its answers' `Date` (`TravelClient.platformNow`), never the local clock.
  */
+import type { Recorded } from "./recorded";
 import type { Values } from "./values";
 
 /**
@@ -25,14 +26,14 @@ export interface UpdateRules<I extends Values, ON extends string = string> {
    */
   changedByUpdate?(olds: I, news: I): ON[];
   /**
-   * Why the platform would refuse to update `recorded` (the inputs and outputs on record) to
+   * Why the platform would refuse to update `recorded` (the state on record) to
    * `news` at `platformNowMs` (the platform's clock), with when it will allow it and what to do;
    * undefined when it would not. Called only for an update in place, never for a replacement.
    */
-  refusedUpdate?(recorded: Values, news: Values, platformNowMs: number): string | undefined;
+  refusedUpdate?(recorded: Recorded<I, Values>, news: Values, platformNowMs: number): string | undefined;
   /**
    * The path of a cheap authenticated GET about the object (its company's read), sent only when
    * the provider process has had no answer yet, to learn the platform's time from its `Date`.
    */
-  clockProbe?(recorded: Values): string;
+  clockProbe?(recorded: Recorded<I, Values>): string;
 }

@@ -24,35 +24,35 @@ import { diffDeclared } from "../planning/diff";
 import { ADOPT_INPUT, type ResourceDefinition } from "../model/definition";
 import { type ResourceContext, warnRun } from "../model/resource-context";
 import { jsonEqual, type Values } from "../model/values";
-import { encodeMeta, metaOf } from "../model/codec";
+import type { Meta } from "../model/codec";
 import { normalizeObserved, normalizingSchema } from "../model/normalize";
 
-/** The state-only properties recording that this stack wrote `inputs`; none unless the type detects overlap. */
-export function writtenMarks<I extends Values, S extends Values>(
+/** The meta recording that this stack wrote `inputs`; none unless the type detects overlap. */
+export function writtenMeta<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   inputs: I,
-): Values {
+): Meta {
   if (definition.capabilities?.update?.detectsOverlap !== true) return {};
   const written = Object.fromEntries(Object.entries(inputs).filter(([key]) => key !== ADOPT_INPUT));
-  return encodeMeta({ lastWritten: written });
+  return { lastWritten: written };
 }
 
 /**
  * Reads the live value of `id` before an update and compares it with what this stack last wrote
- * (`recorded`, the outputs on record). Returns the state-only properties to keep beside the new
- * {@link writtenMarks}: the value replaced, when someone else wrote it. Warns of a value someone
+ * (`recorded`, the meta on record). Returns the meta to keep beside the new
+ * {@link writtenMeta}: the value replaced, when someone else wrote it. Warns of a value someone
  * else wrote, and louder when they wrote back the value this stack's last update replaced.
  */
 export async function overlapBeforeUpdate<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   ctx: ResourceContext,
   id: string,
-  recorded: Values,
-): Promise<Values> {
+  recorded: Meta,
+): Promise<Meta> {
   const overlap = await writtenElsewhere(definition, ctx, id, recorded);
   if (overlap === undefined) return {};
   const { written, live } = overlap;
-  if (jsonEqual(metaOf(recorded).replacedValue, live)) {
+  if (jsonEqual(recorded.replacedValue, live)) {
     await warnRun(
       ctx,
       `${definition.type} ${id}: another writer declares this setting: the value this stack replaced at its ` +
@@ -61,7 +61,7 @@ export async function overlapBeforeUpdate<I extends Values, S extends Values>(
         "stack only: remove it from the other program (or `pulumi state delete <urn>` there, which keeps the " +
         "platform's value).",
     );
-    return encodeMeta({ replacedValue: live });
+    return { replacedValue: live };
   }
   await warnRun(
     ctx,
@@ -70,7 +70,7 @@ export async function overlapBeforeUpdate<I extends Values, S extends Values>(
       "values again. If another stack declares the same setting, declare it in one stack only; the next up " +
       "that finds the other's value written back says so.",
   );
-  return encodeMeta({ replacedValue: live });
+  return { replacedValue: live };
 }
 
 /**
@@ -83,7 +83,7 @@ export async function leftToAnotherWriter<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   ctx: ResourceContext,
   id: string,
-  recorded: Values,
+  recorded: Meta,
 ): Promise<boolean> {
   const overlap = await writtenElsewhere(definition, ctx, id, recorded);
   if (overlap === undefined) return false;
@@ -107,9 +107,9 @@ async function writtenElsewhere<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   ctx: ResourceContext,
   id: string,
-  recorded: Values,
+  recorded: Meta,
 ): Promise<{ written: Values; live: Values } | undefined> {
-  const written = metaOf(recorded).lastWritten;
+  const written = recorded.lastWritten;
   if (definition.capabilities?.update?.detectsOverlap !== true || written === undefined) return undefined;
   const found = await definition.read(ctx, id, written as I);
   if (!found) return undefined;

@@ -10,7 +10,6 @@ import type { ResourceDefinition } from "../model/definition";
 import { recordedForm } from "../model/keyed-inputs";
 import type { ContextFactory } from "../model/resource-context";
 import { containsUnknown } from "../model/unknown-values";
-import { valuesOf } from "../model/codec";
 import { type Values, withoutUndefined } from "../model/values";
 
 /**
@@ -27,11 +26,10 @@ export async function preflightFailures<I extends Values, S extends Values>(
   olds: Partial<I>,
 ): Promise<pulumi.dynamic.CheckFailure[]> {
   const preview = definition.capabilities?.preview;
-  if (!preview?.preflight || outcome.failures.length > 0 || containsUnknown(valuesOf(news))) return [];
+  if (!preview?.preflight || outcome.failures.length > 0 || containsUnknown(news)) return [];
   const inputs = withoutUndefined(outcome.inputs as I);
   // Compared as the engine records them: keyed lists as maps, whose order does not count.
-  const recorded = (values: Values) =>
-    recordedForm(definition.capabilities?.diff?.keyedInputs, valuesOf(values));
+  const recorded = (values: Values) => recordedForm(definition.capabilities?.diff?.keyedInputs, values);
   const unchanged = isDeepStrictEqual(recorded(inputs), recorded(withoutUndefined(olds as Values)));
   if (Object.keys(olds).length > 0 && unchanged) return [];
   return preview.preflight(context(), inputs, olds);

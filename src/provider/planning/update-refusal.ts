@@ -5,7 +5,7 @@
  */
 import type { ResourceDefinition } from "../model/definition";
 import type { ResourceContext } from "../model/resource-context";
-import { valuesOf } from "../model/codec";
+import type { Recorded } from "../model/recorded";
 import { containsUnknown } from "../model/unknown-values";
 import type { Values } from "../model/values";
 
@@ -19,11 +19,11 @@ import type { Values } from "../model/values";
 export async function updateRefusal<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   ctx: ResourceContext,
-  recorded: Values,
+  recorded: Recorded<I, S>,
   news: Values,
 ): Promise<string | undefined> {
   const rules = definition.capabilities?.update;
-  if (rules?.refusedUpdate === undefined || containsUnknown(valuesOf(news))) return undefined;
+  if (rules?.refusedUpdate === undefined || containsUnknown(news)) return undefined;
   const now = await ctx.client.learnPlatformNow(rules.clockProbe?.(recorded));
   return now === undefined ? undefined : rules.refusedUpdate(recorded, news, now.getTime());
 }
