@@ -337,8 +337,8 @@ export const partnerPublicKeyResource = defineResource<
       // Optional in the vendor's PartnerPublicKeyInfo: an answer that leaves them out keeps the record.
       keptOutputs: ["thumbprint", "createdAt"],
     },
-    preview: {
-      async preflight(ctx, news, olds) {
+    custom: {
+      async check(ctx, news, olds) {
         const material = keyMaterialFailures(news);
         if (material.length > 0) return material;
         // The key this resource holds (same company and kid) is no clash: that is an update or a
@@ -354,7 +354,9 @@ export const partnerPublicKeyResource = defineResource<
           },
         ];
       },
-      // The key is converted once every input is known and readable (preflight names a key that is not).
+    },
+    preview: {
+      // The key is converted once every input is known and readable (check names a key that is not).
       vendorRequests: (inputs) =>
         containsUnknown(inputs) || keyMaterialFailures(inputs).length > 0
           ? []

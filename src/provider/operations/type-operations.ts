@@ -20,13 +20,13 @@ import type { Run } from "../model/run";
 import { extraReplaces, preflightFailures } from "../planning/preflight";
 import { safeCreate } from "../create/safe-create";
 import { PartialCreate } from "../create/partial-create-error";
+import type { Created } from "../model/custom-operations";
 import type { Decoded, Meta, Recorded } from "../model/recorded";
 import { withoutUndefined } from "../model/values";
 import { vendorFailures } from "../planning/vendor-check";
 import { updateRefusal } from "../planning/update-refusal";
 import { runDuplicateFailures } from "../planning/run-duplicates";
 import { idsBeforeCreate } from "./ids-before-create";
-import { leftToAnotherWriter, overlapBeforeUpdate, writtenMeta } from "./overlap";
 
 /** A diff with the declared inputs it found changed, which a host may report one by one. */
 export interface TypeDiff extends pulumi.dynamic.DiffResult {
@@ -61,7 +61,7 @@ export interface TypeOperations<I extends Values = Values, S extends Values = Va
     name?: string,
   ): Promise<{ inputs: Decoded; failures: pulumi.dynamic.CheckFailure[] }>;
   diff(id: string, olds: Recorded<I, S>, news: Decoded): Promise<TypeDiff>;
-  create(news: Decoded): Promise<{ id: string; state: Decoded }>;
+  create(news: Decoded): Promise<Created>;
   /** Undefined when the object is gone. */
   read(id: string, recorded: Recorded<I, S>): Promise<ReadOutcome | undefined>;
   update(id: string, olds: Recorded<I, S>, news: Decoded): Promise<{ state: Decoded }>;
@@ -81,6 +81,7 @@ export function typeOperations<I extends Values, S extends Values>(
 ): TypeOperations<I, S> {
   const context: ContextFactory = () => contextOf(run);
   const keyed = definition.capabilities?.diff?.keyedInputs;
+  const custom = definition.capabilities?.custom;
 
   return {
     async check(olds, news, name) {
@@ -131,7 +132,10 @@ export function typeOperations<I extends Values, S extends Values>(
     },
 
     async create(news) {
-      return createObject(definition, context(), parsedInputs(definition, news.values), news.meta);
+      const ctx = context();
+      const request = { inputs: parsedInputs(definition, news.values), meta: news.meta };
+      const next = () => createObject(definition, ctx, request.inputs, request.meta);
+      return custom?.create ? custom.create(ctx, request, next) : next();
     },
 
     async read(id, recorded) {
@@ -149,33 +153,28 @@ export function typeOperations<I extends Values, S extends Values>(
       return { id, inputs, outs: withoutUndefined({ ...inputs, ...found.state }) };
     },
 
-    async update(id, olds, news) {
-      const inputs = parsedInputs(definition, news.values);
+    async update(id, recorded, news) {
       const ctx = context();
-      const replaced = await overlapBeforeUpdate(definition, ctx, id, olds.meta);
-      const state = await definition.update(
-        ctx,
-        id,
-        inputs,
-        inputsOnRecord(definition, id, olds),
-        olds.outputs,
-      );
-      return {
-        state: {
-          values: { ...inputs, ...withKeptOutputs(definition, state, olds.outputs) },
-          meta: { ...news.meta, ...writtenMeta(definition, inputs), ...replaced },
-        },
+      const request = { id, recorded, news: parsedInputs(definition, news.values) };
+      const next = async () => {
+        const olds = inputsOnRecord(definition, id, recorded);
+        const state = await definition.update(ctx, id, request.news, olds, recorded.outputs);
+        const values = { ...request.news, ...withKeptOutputs(definition, state, recorded.outputs) };
+        return { values, meta: news.meta };
       };
+      return { state: custom?.update ? await custom.update(ctx, request, next) : await next() };
     },
 
     async delete(id, recorded) {
       const ctx = context();
-      if (await leftToAnotherWriter(definition, ctx, id, recorded.meta)) return;
-      try {
-        await definition.delete(ctx, id, inputsOnRecord(definition, id, recorded));
-      } catch (error) {
-        if (!isNotFound(error, definition.notFoundCodes)) throw error;
-      }
+      const next = async () => {
+        try {
+          await definition.delete(ctx, id, inputsOnRecord(definition, id, recorded));
+        } catch (error) {
+          if (!isNotFound(error, definition.notFoundCodes)) throw error;
+        }
+      };
+      return custom?.delete ? custom.delete(ctx, { id, recorded }, next) : next();
     },
   };
 }
@@ -280,8 +279,7 @@ async function createObject<I extends Values, S extends Values>(
   ctx: ResourceContext,
   inputs: I,
   meta: Meta,
-): Promise<{ id: string; state: Decoded }> {
-  const written = { ...meta, ...writtenMeta(definition, inputs) };
+): Promise<Created> {
   const adoptId = inputs[ADOPT_INPUT];
   if (typeof adoptId === "string" && adoptId !== "") {
     const existing = await definition.read(ctx, adoptId, inputs);
@@ -296,14 +294,14 @@ async function createObject<I extends Values, S extends Values>(
     const state = adoption?.adopt
       ? await adoption.adopt(ctx, adoptId, inputs)
       : await definition.update(ctx, adoptId, inputs, owned);
-    return { id: adoptId, state: { values: { ...inputs, ...state }, meta: written } };
+    return { id: adoptId, state: { values: { ...inputs, ...state }, meta } };
   }
   let createdId: string | undefined;
   try {
     const { id, state } = await safeCreate(definition, ctx, inputs, (id) => {
       createdId = id;
     });
-    return { id, state: { values: { ...inputs, ...state }, meta: written } };
+    return { id, state: { values: { ...inputs, ...state }, meta } };
   } catch (error) {
     // The partial state keeps the engine's bookkeeping (the dynamic provider): without it the
     // engine cannot load the provider to refresh or delete the object later.
