@@ -12,19 +12,21 @@
  *   `pulumi import travel:index:CostCenter <name> <companyId>/<costCenterId> --generate-code=false`,
  *   and another with the `import` resource option, each with no write to the platform (no POST to
  *   cost-centers), and the program declaring them previews no changes;
- * - the final program type-checks with `tsc` against the packed package's types.
+ * - the final program type-checks with `tsc` against the packed package's types, with the
+ *   tsconfig `export --format typescript` writes.
  */
 import { execFile, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { PROJECT_TSCONFIG } from "../../src/cli/typescript-program";
 import type { TravelClient } from "../../src/client";
 import { type RunningEmulator, startEmulator } from "../../src/emulator";
 import { assertNoContractViolations, type ContractRecorder } from "../support/contract-recorder";
 import { cleanEnv } from "../support/clean-env";
 import { fileBackendEnv } from "../support/file-stack";
-import { clientFor } from "../support/live-emulator";
+import { clientFor, travelEnv } from "../support/live-emulator";
 import { pluginProject } from "../support/plugin-classes";
 import { e2eSkipReason, startE2eRecorder, writesSince } from "./harness";
 
@@ -107,28 +109,11 @@ describe.skipIf(e2eSkipReason() !== "")("a TypeScript program on pulumi-travel/p
       join(project, "Pulumi.yaml"),
       `name: ${PROJECT}\nruntime:\n  name: nodejs\n  options:\n    typescript: true\nmain: index.ts\n${pluginProject(project, packageDir())}`,
     );
-    writeFileSync(
-      join(project, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          target: "ES2022",
-          module: "nodenext",
-          moduleResolution: "nodenext",
-          types: [],
-          skipLibCheck: true,
-          noEmit: true,
-        },
-        files: ["index.ts"],
-      }),
-    );
+    writeFileSync(join(project, "tsconfig.json"), JSON.stringify(PROJECT_TSCONFIG));
     env = {
       ...cleanEnv(),
       ...fileBackendEnv(join(work, "backend")),
-      TRAVEL_BASE_URL: recorder.url,
-      TRAVEL_CLIENT_ID: emulator.bootstrap.clientId,
-      TRAVEL_CLIENT_SECRET: emulator.bootstrap.clientSecret,
-      TRAVEL_ALLOW_INSECURE_HTTP: "true",
+      ...travelEnv(emulator, recorder.url),
     };
     mkdirSync(join(work, "backend"));
     await pulumi("stack", "init");
@@ -218,6 +203,8 @@ new travel.CostCenter("adopted", { companyId, name: "Adopted", externalId: "cc-a
 
   it("type-checks against the packed package's types (tsc, strict, nodenext)", async () => {
     const tsc = join(inject("packedProjectDir"), "node_modules", "typescript", "bin", "tsc");
-    await expect(promisify(execFile)(process.execPath, [tsc, "-p", project])).resolves.toBeDefined();
+    await expect(
+      promisify(execFile)(process.execPath, [tsc, "-p", project, "--noEmit"]),
+    ).resolves.toBeDefined();
   });
 });
