@@ -70,7 +70,7 @@ export function registerMigrateCommand(program: Command): void {
   program
     .command("migrate")
     .description(
-      "move a stack of dynamic travel resources onto the provider plugin (state only, nothing sent to the platform) and write its Pulumi YAML program",
+      "move a stack of dynamic travel resources onto the provider plugin (state only, nothing sent to the platform) and write its Pulumi YAML program, or keep its TypeScript program on pulumi-travel/plugin (--to typescript)",
     )
     .requiredOption("--stack <name>", "the stack to migrate")
     .requiredOption("--out <dir>", "the directory for the state backup (and the Pulumi YAML program)")
