@@ -25,13 +25,18 @@ export interface EntryPoint {
   exports: { name: string; kind: string }[];
 }
 
-/** The source module of an `exports` target such as `./dist/src/car/index.js`, or none. */
+/**
+ * The source module of an `exports` target such as `./dist/src/car/index.js`, or of the compiled
+ * Node.js SDK of the plugin (`./dist/plugin/index.js`: `sdk/nodejs/index.ts`), or none.
+ */
 function sourceOf(target: unknown): string | undefined {
   if (typeof target === "object" && target !== null)
     return sourceOf((target as { default?: unknown }).default);
   if (typeof target !== "string" || target.includes("*")) return undefined;
   const match = /^\.\/dist\/(src\/.+)\.js$/.exec(target);
-  return match ? `${match[1]}.ts` : undefined;
+  if (match) return `${match[1]}.ts`;
+  const sdk = /^\.\/dist\/plugin\/(.+)\.js$/.exec(target);
+  return sdk ? `sdk/nodejs/${sdk[1]}.ts` : undefined;
 }
 
 /** What a symbol is, in the report's words. */

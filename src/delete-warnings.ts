@@ -25,7 +25,7 @@ import type { StackContents } from "./tenant/stack-export";
 export const deleteWarnings: Readonly<Record<string, DeleteWarning>> = {
   Company: async ({ client, run: engineRun }, companyId, recorded) => {
     const blockers = await companyBlockers(client, companyId, definitions);
-    if (blockers.length > 0 && recorded.forceDestroy !== true)
+    if (blockers.length > 0 && recorded.inputs.forceDestroy !== true)
       throw blockedDeletionError(companyId, blockers);
     const run = {
       held: (type: string, id: string) => engineRun.holds(type, id),

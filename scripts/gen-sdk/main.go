@@ -1,11 +1,12 @@
-// Command gen-sdk writes the Go, Python and .NET SDKs of the `travel` provider plugin from its
-// Pulumi package schema, with Pulumi's own code generators (github.com/pulumi/pulumi/pkg/v3/codegen,
+// Command gen-sdk writes the Go, Python, .NET and Node.js SDKs of the `travel` provider plugin from
+// its Pulumi package schema, with Pulumi's own code generators (github.com/pulumi/pulumi/pkg/v3/codegen,
 // pinned in go.mod).
 //
 //	gen-sdk <schema.json> <out dir>
 //
-// writes <out dir>/go, <out dir>/python and <out dir>/dotnet, each emptied first so a type that left
-// the schema leaves no file behind. `npm run sdk` runs it on schemas/pulumi-package.json into sdk/;
+// writes <out dir>/go, <out dir>/python, <out dir>/dotnet and <out dir>/nodejs, each emptied first so
+// a type that left the schema leaves no file behind. The Node.js SDK is TypeScript source that
+// `npm run build` compiles into the npm package as `pulumi-travel/plugin` (docs/sdks.md). `npm run sdk` runs it on schemas/pulumi-package.json into sdk/;
 // test/unit/sdk.test.ts regenerates into a temporary folder and compares with the committed SDKs.
 //
 // Generation makes no network request: the .NET generator fetches the schema's logoUrl for the
@@ -27,6 +28,7 @@ import (
 
 	dotnetgen "github.com/pulumi/pulumi/pkg/v3/codegen/dotnet"
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
+	nodejsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	pythongen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 )
@@ -98,6 +100,13 @@ func run(schemaPath, out string) error {
 			http.DefaultTransport = offlineTransport{logoURL: pkg.LogoURL}
 			return dotnetgen.GeneratePackage(tool, pkg, nil, nil)
 		}},
+		{"nodejs", func(pkg *schema.Package) (map[string][]byte, error) {
+			files, err := nodejsgen.GeneratePackage(tool, pkg, nil, nil, false, nil)
+			if err != nil {
+				return nil, err
+			}
+			return rootImportsFixed(files), nil
+		}},
 	}
 	for _, generator := range generators {
 		pkg, err := load(schemaPath)
@@ -131,6 +140,28 @@ func generateGo(pkg *schema.Package) (map[string][]byte, error) {
 		"module %s\n\ngo 1.24\n\nrequire (\n\tgithub.com/blang/semver v3.5.1+incompatible\n\tgithub.com/pulumi/pulumi/sdk/v3 %s\n)\n",
 		module, goSDKVersion))
 	return files, nil
+}
+
+// rootImportsFixed corrects the imports of the package root in the Node.js SDK's nested files
+// (config/vars.ts, types/*.ts). codegen/nodejs computes the way up as
+// path.Dir(filepath.Rel(module, "")): Go before 1.26 returned "../." for filepath.Rel("config", ""),
+// which path.Dir turns into "..", but Go 1.26's filepath.Rel cleans its result to "..", which
+// path.Dir turns into ".", so those files import "./utilities" and "./types/input" from their own
+// folder. A file at depth d gets d steps up instead; built with an older Go, the generator writes
+// them right and nothing is changed.
+func rootImportsFixed(files map[string][]byte) map[string][]byte {
+	for name, text := range files {
+		depth := strings.Count(name, "/")
+		if depth == 0 || !strings.HasSuffix(name, ".ts") {
+			continue
+		}
+		up := strings.TrimSuffix(strings.Repeat("../", depth), "/")
+		for _, target := range []string{"utilities", "types/"} {
+			text = bytes.ReplaceAll(text, []byte(`from "./`+target), []byte(`from "`+up+"/"+target))
+		}
+		files[name] = text
+	}
+	return files
 }
 
 // write replaces directory dir with files (paths relative to it).

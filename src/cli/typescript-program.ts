@@ -24,6 +24,24 @@ export interface ProgramContext {
   notes: readonly string[];
 }
 
+/**
+ * The project's tsconfig.json, as the README's quick start has it: `nodenext`, which the
+ * `exports` of pulumi-travel's subpaths (`pulumi-travel/plugin`) need, and which `@pulumi/pulumi`
+ * runs a TypeScript program with.
+ */
+export const PROJECT_TSCONFIG = {
+  compilerOptions: {
+    strict: true,
+    target: "ES2022",
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    types: [],
+    skipLibCheck: true,
+    outDir: "bin",
+  },
+  files: ["index.ts"],
+} as const;
+
 /** The files of the project, by name. */
 export type ProjectFiles = Record<string, string>;
 
@@ -55,18 +73,7 @@ export function typescriptProject(
       dependencies: { "@pulumi/pulumi": versions.pulumiVersion, "pulumi-travel": versions.installSpec },
       devDependencies: { typescript: versions.typescriptVersion },
     }),
-    "tsconfig.json": json({
-      compilerOptions: {
-        strict: true,
-        target: "ES2022",
-        module: "nodenext",
-        moduleResolution: "nodenext",
-        types: [],
-        skipLibCheck: true,
-        outDir: "bin",
-      },
-      files: ["index.ts"],
-    }),
+    "tsconfig.json": json(PROJECT_TSCONFIG),
   };
 }
 

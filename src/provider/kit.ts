@@ -15,6 +15,7 @@ export {
   defineResource,
   inputKeysOf,
   type Observation,
+  type ResourceCapabilities,
   type ResourceDefinition,
   type ValuePath,
   type Values,
@@ -41,4 +42,6 @@ export {
 export { containsUnknown, UNKNOWN } from "./model/unknown-values";
 export { jsonEqual, withoutUndefined } from "./model/values";
 export { clashAdvice } from "./planning/clash-advice";
+export { platformNowMs } from "./planning/update-refusal";
+export { overlapGuard } from "./operations/overlap";
 export { isAmbiguousCreateFailure, isTransientFailure } from "./create/safe-create";

@@ -245,7 +245,9 @@ export const apiUserResource = defineResource<ApiUserInputs, ApiUserState, typeo
     },
     preview: {
       vendorRequests: (inputs) => [{ method: "POST", path: "/v2/api-users", body: createBody(inputs) }],
-      async preflight({ client, run }, news, olds) {
+    },
+    custom: {
+      async check({ client, run }, news, olds) {
         // Only a create adds a user: an update, a rotation or an adoption does not count against the quota.
         if (Object.keys(olds).length > 0 || news.adoptId !== undefined) return [];
         const quota = apiUserQuota();

@@ -160,8 +160,8 @@ export const armResource = defineResource<Inputs, State, typeof armInputsSchema>
     outputRules: {
       idOutput: "armId",
     },
-    preview: {
-      async preflight({ client, run }, news) {
+    custom: {
+      async check({ client, run }, news) {
         const path = customFieldPath(news.companyId, news.customFieldId);
         const field = await run.readOnce(path, () =>
           readUnlessGone(["CUSTOM_FIELD_NOT_FOUND"], () => client.get(path)),

@@ -9,7 +9,6 @@ import {
   type ArgsOf,
   badSegment,
   containsUnknown,
-  defineResource,
   type ImportTarget,
   type InputShape,
   keyedWithin,
@@ -17,6 +16,7 @@ import {
   segmentsForm,
   type TenantFacts,
 } from "../provider/kit";
+import { defineCompanySetting } from "./company-setting";
 import { CONFIG_DOCUMENTS, type ConfigDocumentKind } from "../schemas/company-config-documents";
 import { readUnlessGone } from "./gone";
 import { platformIdSchema } from "../schemas/common";
@@ -150,7 +150,7 @@ const configTenant: TenantFacts = {
 };
 
 /** The CompanyConfig definition. Its id is `<companyId>/<kind>`. */
-export const companyConfigResource = defineResource<
+export const companyConfigResource = defineCompanySetting<
   ConfigInputs,
   ConfigState,
   typeof companyConfigInputsSchema
@@ -209,10 +209,6 @@ export const companyConfigResource = defineResource<
     },
     outputRules: {
       idOutput: "configId",
-    },
-    update: {
-      // Another stack may declare the same company's document: overlap is reported (overlap.ts).
-      detectsOverlap: true,
     },
     preview: {
       // The kind picks the document's schema and path: while it is unknown there is nothing to judge.

@@ -4,16 +4,10 @@
  */
 import { z } from "zod";
 import { apiPath, type TravelClient } from "../client";
-import {
-  type ArgsOf,
-  companySettingForm,
-  defineResource,
-  type TenantFacts,
-  type ValuePath,
-} from "../provider/kit";
+import { type ArgsOf, companySettingForm, type TenantFacts, type ValuePath } from "../provider/kit";
 import { featureConfigsSchema, featureNameSchema, featureValueOf } from "../schemas/features";
 import { readUnlessGone } from "./gone";
-import { SINGLETON_REPLACEMENT } from "./company-singleton";
+import { defineCompanySetting, SINGLETON_REPLACEMENT } from "./company-setting";
 import { platformIdSchema } from "../schemas/common";
 
 const featureValueSchema = z
@@ -87,7 +81,7 @@ const featuresTenant: TenantFacts = {
 
 /** The CompanyFeatures definition. Its id is the company id: one per company. */
 
-export const companyFeaturesResource = defineResource<
+export const companyFeaturesResource = defineCompanySetting<
   FeaturesInputs,
   FeaturesState,
   typeof companyFeaturesInputsSchema
@@ -135,10 +129,6 @@ export const companyFeaturesResource = defineResource<
   },
   capabilities: {
     replacement: SINGLETON_REPLACEMENT,
-    update: {
-      // Another stack may declare the same company's setting: overlap is reported (overlap.ts).
-      detectsOverlap: true,
-    },
     preview: {
       vendorRequests: (inputs) => [
         {

@@ -9,7 +9,6 @@ import { apiPath, type TravelClient } from "../client";
 import {
   type ArgsOf,
   containsUnknown,
-  defineResource,
   inOrder,
   oneOf,
   type ResourceContext,
@@ -18,7 +17,7 @@ import {
 } from "../provider/kit";
 import { type CustomFieldLevel, customFieldLevelSchema } from "../schemas/custom-field";
 import { fieldLevelsOf, type OwnField, ownFields } from "./custom-field-list";
-import { readUnlessGone } from "./gone";
+import { defineKeyedCollection } from "./keyed-collection";
 import { planReorder } from "./reorder-plan";
 import { platformIdSchema } from "../schemas/common";
 
@@ -54,7 +53,7 @@ async function currentOrder(
   return (await ownFields(client, companyId, level)).map((field) => field.id);
 }
 
-/** The company's own fields at the order's level, listed once per run (preflight and names share it). */
+/** The company's own fields at the order's level, listed once per run (its check and names share it). */
 function ownFieldsOncePerRun(
   { client, run }: ResourceContext,
   { companyId, companyRole }: Pick<Inputs, "companyId" | "companyRole">,
@@ -93,8 +92,8 @@ const orderTenant: TenantFacts = {
   },
 };
 
-async function converge(client: TravelClient, inputs: Inputs): Promise<void> {
-  const current = await currentOrder(client, inputs.companyId, inputs.companyRole);
+/** Sends the reorders that turn `current` into the declared order; a field not among them fails. */
+async function converge(client: TravelClient, inputs: Inputs, current: string[]): Promise<void> {
   const missing = unknownFields(inputs, current);
   if (missing.length > 0) throw new Error(missing.map((f) => `${f.property}: ${f.reason}`).join("; "));
   for (const call of planReorder(current, inputs.fieldIds)) {
@@ -103,41 +102,29 @@ async function converge(client: TravelClient, inputs: Inputs): Promise<void> {
 }
 
 /** The CustomFieldOrder definition. Its id is the company id: one per company. */
-export const customFieldOrderResource = defineResource<Inputs, State, typeof customFieldOrderInputsSchema>({
+export const customFieldOrderResource = defineKeyedCollection<Inputs, State, string>({
   type: "CustomFieldOrder",
   notFoundCodes: ["COMPANY_NOT_FOUND"],
   inputs: customFieldOrderInputsSchema,
-  outputs: [],
-  // A convergence from the current order: repeating the create is harmless.
-  recovery: { strategy: "idempotent" },
-  async create({ client }, inputs, created) {
-    await converge(client, inputs);
-    // Known only once converged: a lost answer is settled by converging again (idempotent).
-    created(inputs.companyId);
-    return { id: inputs.companyId, state: { companyId: inputs.companyId } };
+  idOf: (inputs) => inputs.companyId,
+  stateOf: (companyId) => ({ companyId }),
+  entries: (client, declared, companyId) => currentOrder(client, companyId, declared.companyRole ?? "ORG"),
+  converge: (client, inputs, _id, current) => converge(client, inputs, current),
+  async clear() {
+    // The platform keeps an order for every field; there is nothing to undo.
   },
-  async read({ client, importing }, id, declared) {
-    const level = declared.companyRole ?? "ORG";
-    const current = await readUnlessGone(["COMPANY_NOT_FOUND"], () => currentOrder(client, id, level));
-    if (!current) return undefined;
+  observe(current, declared, companyId, importing) {
     // An import orders every own field of the level, as the platform shows them.
     const declaredIds = new Set(importing ? current : (declared.fieldIds ?? []));
     const fieldIds = current.filter((fieldId) => declaredIds.has(fieldId));
-    return { observed: { companyId: id, companyRole: level, fieldIds }, state: { companyId: id } };
-  },
-  async update({ client }, _id, news) {
-    await converge(client, news);
-    return { companyId: news.companyId };
-  },
-  async delete() {
-    // The platform keeps an order for every field; there is nothing to undo.
+    return { companyId, companyRole: declared.companyRole ?? "ORG", fieldIds };
   },
   capabilities: {
     replacement: {
       replaceOn: ["companyId"],
     },
-    preview: {
-      async preflight(ctx, news) {
+    custom: {
+      async check(ctx, news) {
         const fields = await ownFieldsOncePerRun(ctx, news);
         return unknownFields(
           news,

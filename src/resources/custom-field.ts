@@ -195,8 +195,8 @@ export const customFieldResource = defineResource<Inputs, State, typeof customFi
     outputRules: {
       idOutput: "customFieldId",
     },
-    preview: {
-      async preflight({ client, run }, news, olds) {
+    custom: {
+      async check({ client, run }, news, olds) {
         if (olds.name !== undefined && sameName(olds.name, news.name) && olds.companyId === news.companyId)
           return [];
         const list = await listCustomFields(client, news.companyId, news.companyRole, {

@@ -9,10 +9,8 @@ import { apiPath, type TravelClient } from "../client";
 import {
   type ArgsOf,
   byField,
-  defineResource,
   importIdOf,
   jsonEqual,
-  metaOf,
   parentId,
   type TenantFacts,
   UNKNOWN,
@@ -20,6 +18,7 @@ import {
 } from "../provider/kit";
 import { type Option, optionGroupSchema, optionSchema } from "../schemas/custom-field";
 import { readUnlessGone } from "./gone";
+import { defineKeyedCollection } from "./keyed-collection";
 import { platformIdSchema } from "../schemas/common";
 
 /** Most entries (`toUpdate` plus `toDelete`) the provider puts in one PATCH. */
@@ -135,24 +134,28 @@ const optionGroupTenant: TenantFacts = {
 };
 
 /** The OptionGroup definition. Its id is the option group id. */
-export const optionGroupResource = defineResource<Inputs, State, typeof optionGroupInputsSchema>({
+export const optionGroupResource = defineKeyedCollection<Inputs, State, Option>({
   type: "OptionGroup",
   notFoundCodes: GONE,
   inputs: optionGroupInputsSchema,
-  outputs: [],
-  // A convergence from the group's current options: repeating the create is harmless.
-  recovery: { strategy: "idempotent" },
-  async create({ client }, inputs, created) {
-    const id = inputs.optionGroupId;
-    const current = await currentOptions(client, inputs, id);
-    await send(client, inputs, id, planOptionPatches(current, inputs.options, []));
-    // Known only once converged: a lost answer is settled by converging again (idempotent).
-    created(id);
-    return { id, state: { optionGroupId: id } };
+  idOf: (inputs) => inputs.optionGroupId,
+  stateOf: (optionGroupId) => ({ optionGroupId }),
+  entries: (client, declared, id) => currentOptions(client, declared, id),
+  async converge(client, inputs, id, current, previous) {
+    const managed = (previous?.options ?? []).map((option) => option.name);
+    await send(client, inputs, id, planOptionPatches(current, inputs.options, managed));
   },
-  async read({ client, importing }, id, declared) {
-    const current = await readUnlessGone(GONE, () => currentOptions(client, declared, id));
-    if (!current) return undefined;
+  async clear(client, declared, id) {
+    const names = (declared.options ?? []).map((option) => option.name);
+    const patches = planOptionPatches([], [], []);
+    for (let at = 0; at < names.length; at += OPTION_BATCH_SIZE)
+      patches.push({
+        toUpdate: [],
+        toDelete: names.slice(at, at + OPTION_BATCH_SIZE).map((name) => ({ name })),
+      });
+    await send(client, declared, id, patches);
+  },
+  observe(current, declared, optionGroupId, importing) {
     const byName = new Map(current.map((option) => [option.name, option]));
     // An import manages every option of the group; otherwise only the declared ones are read.
     const options = (importing ? current : (declared.options ?? [])).flatMap((option) => {
@@ -167,38 +170,14 @@ export const optionGroupResource = defineResource<Inputs, State, typeof optionGr
           ]
         : [];
     });
-    return {
-      observed: {
-        companyId: declared.companyId,
-        customFieldId: declared.customFieldId,
-        optionGroupId: id,
-        options,
-      },
-      state: { optionGroupId: id },
-    };
-  },
-  async update({ client }, id, news, olds) {
-    const current = await currentOptions(client, news, id);
-    const previous = (olds.options ?? []).map((option) => option.name);
-    await send(client, news, id, planOptionPatches(current, news.options, previous));
-    return { optionGroupId: id };
-  },
-  async delete({ client }, id, declared) {
-    const names = (declared.options ?? []).map((option) => option.name);
-    const patches = planOptionPatches([], [], []);
-    for (let at = 0; at < names.length; at += OPTION_BATCH_SIZE)
-      patches.push({
-        toUpdate: [],
-        toDelete: names.slice(at, at + OPTION_BATCH_SIZE).map((name) => ({ name })),
-      });
-    await send(client, declared, id, patches);
+    return { companyId: declared.companyId, customFieldId: declared.customFieldId, optionGroupId, options };
   },
   capabilities: {
     replacement: {
       replaceOn: ["companyId", "customFieldId", "optionGroupId"],
     },
-    preview: {
-      async preflight({ client, run }, news) {
+    custom: {
+      async check({ client, run }, news) {
         const path = groupPath(news, news.optionGroupId);
         const group = await run.readOnce(path, () =>
           readUnlessGone(["OPTION_GROUP_NOT_FOUND", "CUSTOM_FIELD_NOT_FOUND"], () => client.get(path)),
@@ -218,8 +197,8 @@ export const optionGroupResource = defineResource<Inputs, State, typeof optionGr
       keptWhenUnknown(olds, news) {
         // The arm's `optionGroupId` is unknown while the arm is updated: its id, still known, tells
         // that the group stays (see `arm-link.ts`). A replaced arm has an unknown id and a new group.
-        const { armId } = metaOf(news);
-        return typeof armId === "string" && armId !== UNKNOWN && armId === metaOf(olds).armId
+        const { armId } = news.meta;
+        return typeof armId === "string" && armId !== UNKNOWN && armId === olds.meta.armId
           ? ["optionGroupId"]
           : [];
       },

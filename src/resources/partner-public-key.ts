@@ -337,8 +337,8 @@ export const partnerPublicKeyResource = defineResource<
       // Optional in the vendor's PartnerPublicKeyInfo: an answer that leaves them out keeps the record.
       keptOutputs: ["thumbprint", "createdAt"],
     },
-    preview: {
-      async preflight(ctx, news, olds) {
+    custom: {
+      async check(ctx, news, olds) {
         const material = keyMaterialFailures(news);
         if (material.length > 0) return material;
         // The key this resource holds (same company and kid) is no clash: that is an update or a
@@ -354,7 +354,9 @@ export const partnerPublicKeyResource = defineResource<
           },
         ];
       },
-      // The key is converted once every input is known and readable (preflight names a key that is not).
+    },
+    preview: {
+      // The key is converted once every input is known and readable (check names a key that is not).
       vendorRequests: (inputs) =>
         containsUnknown(inputs) || keyMaterialFailures(inputs).length > 0
           ? []
@@ -370,11 +372,11 @@ export const partnerPublicKeyResource = defineResource<
     diff: {
       // The platform never returns a key's material, so an imported key records none; the material a
       // program then declares is the same key when its thumbprint is the one recorded.
-      provenByOutputs(recorded, news) {
-        if (recorded.publicKeyPem !== undefined || recorded.jwk !== undefined) return [];
-        if (typeof recorded.thumbprint !== "string") return [];
+      provenByOutputs({ inputs, outputs }, news) {
+        if (inputs.publicKeyPem !== undefined || inputs.jwk !== undefined) return [];
+        if (typeof outputs.thumbprint !== "string") return [];
         const thumbprint = declaredThumbprint(news as PartnerKeyInputs);
-        return thumbprint === recorded.thumbprint ? ["publicKeyPem", "jwk"] : [];
+        return thumbprint === outputs.thumbprint ? ["publicKeyPem", "jwk"] : [];
       },
     },
     adoption: {

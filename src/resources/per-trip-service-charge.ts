@@ -1,16 +1,10 @@
 /** The PerTripServiceCharge resource: the fixed service charge a company pays per trip. */
 import { z } from "zod";
 import { apiPath } from "../client";
-import {
-  type ArgsOf,
-  companySettingForm,
-  defineResource,
-  keyedWithin,
-  type TenantFacts,
-} from "../provider/kit";
+import { type ArgsOf, companySettingForm, keyedWithin, type TenantFacts } from "../provider/kit";
 import { fixedChargeConfigSchema } from "../schemas/service-charge";
 import { readUnlessGone } from "./gone";
-import { SINGLETON_REPLACEMENT } from "./company-singleton";
+import { defineCompanySetting, SINGLETON_REPLACEMENT } from "./company-setting";
 import { platformIdSchema } from "../schemas/common";
 
 /** Inputs of {@link PerTripServiceCharge}. */
@@ -56,7 +50,7 @@ const chargeTenant: TenantFacts = {
 
 /** The PerTripServiceCharge definition. Its id is the company id. */
 
-export const perTripServiceChargeResource = defineResource<
+export const perTripServiceChargeResource = defineCompanySetting<
   ChargeInputs,
   ChargeState,
   typeof perTripServiceChargeInputsSchema
@@ -94,8 +88,6 @@ export const perTripServiceChargeResource = defineResource<
   capabilities: {
     replacement: SINGLETON_REPLACEMENT,
     update: {
-      // Another stack may declare the same company's setting: overlap is reported (overlap.ts).
-      detectsOverlap: true,
       // The platform's answer to a change does not say whether the charge is enabled.
       changedByUpdate: () => ["enabled"],
     },

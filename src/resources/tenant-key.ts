@@ -16,6 +16,7 @@ import {
   companySettingForm,
   defineResource,
   isAmbiguousCreateFailure,
+  platformNowMs,
   type ResourceContext,
   warnRun,
 } from "../provider/kit";
@@ -278,11 +279,15 @@ export const tenantKeyResource = defineResource<
     update: {
       changedByUpdate: (olds, news) =>
         news.rotation !== undefined && news.rotation !== olds.rotation ? ["configId", "rotatedAt"] : [],
-      // Preview refuses a rotation within the platform's hour, by the platform's clock.
-      refusedUpdate: (recorded, news, platformNowMs) =>
-        cooldownRefusal(recorded as TenantKeyInputs & TenantKeyState, news as TenantKeyInputs, platformNowMs),
-      // Its company's read: allowed to whoever may rotate the key, and it changes nothing.
-      clockProbe: (recorded) => apiPath`/v2/companies/${String(recorded.companyId)}`,
+    },
+    custom: {
+      // Preview refuses a rotation within the platform's hour, by the platform's clock, learned from
+      // its company's read (allowed to whoever may rotate the key; it changes nothing).
+      async refuseUpdate(ctx, { inputs, outputs }, news) {
+        const now = await platformNowMs(ctx, apiPath`/v2/companies/${String(inputs.companyId)}`);
+        const recorded = { ...inputs, ...outputs } as TenantKeyInputs & TenantKeyState;
+        return now === undefined ? undefined : cooldownRefusal(recorded, news, now);
+      },
     },
     adoption: {
       // One per company, and the platform cannot read it: imported by its company, whose id it takes

@@ -10,7 +10,6 @@ import {
   type ArgsOf,
   byField,
   containsUnknown,
-  defineResource,
   jsonEqual,
   type ResourceContext,
   segmentsForm,
@@ -23,7 +22,7 @@ import {
   userGroupListSchema,
   userGroupSchema,
 } from "../schemas/user-group";
-import { readUnlessGone } from "./gone";
+import { defineKeyedCollection } from "./keyed-collection";
 import { mapLimited } from "./read-each";
 import { platformIdSchema } from "../schemas/common";
 
@@ -161,16 +160,19 @@ function standardGroupMessage(group: { id: string; name: string }): string {
   return `user group ${group.id} ("${group.name}") is a standard group (isUnmodifiable: true): its roles cannot be changed. Create a custom group based on it and manage that group's roles instead`;
 }
 
-/** Converges the group to exactly `declared` with one PATCH (none when nothing differs). */
+/**
+ * Sends one PATCH that leaves group `groupId` with exactly the `declared` roles, from its `current`
+ * ones (none when nothing differs). A standard group is refused, as at preview.
+ */
 async function converge(
   client: TravelClient,
   companyId: string,
   groupId: string,
   declared: RoleAssignment[],
+  current: RoleAssignment[],
 ) {
   const group = await client.get(groupPath(companyId, groupId), { schema: userGroupSchema });
   if (group.isUnmodifiable) throw new Error(standardGroupMessage(group));
-  const current = await currentRoles(client, companyId, groupId);
   const byId = new Map(current.map((role) => [role.roleId, role]));
   const wanted = new Set(declared.map((role) => role.roleId));
   const rolesToAdd = declared.filter((role) => !jsonEqual(byId.get(role.roleId)?.scope, role.scope));
@@ -180,37 +182,28 @@ async function converge(
 }
 
 /** The UserGroupRoles definition. Its id is the group id: one per group. */
-export const userGroupRolesResource = defineResource<Inputs, State, typeof userGroupRolesInputsSchema>({
+export const userGroupRolesResource = defineKeyedCollection<Inputs, State, RoleAssignment>({
   type: "UserGroupRoles",
   notFoundCodes: GONE,
   inputs: userGroupRolesInputsSchema,
-  outputs: [],
-  // A convergence from the group's current roles: repeating the create is harmless.
-  recovery: { strategy: "idempotent" },
-  async create({ client }, inputs, created) {
-    await converge(client, inputs.companyId, inputs.groupId, inputs.roles);
-    created(inputs.groupId);
-    return { id: inputs.groupId, state: { groupId: inputs.groupId } };
-  },
-  async read({ client }, id, declared) {
-    const companyId = declared.companyId;
-    const roles = await readUnlessGone(GONE, () => currentRoles(client, companyId, id));
-    if (!roles) return undefined;
-    const order = new Map((declared.roles ?? []).map((role, index) => [role.roleId, index]));
-    const rank = (roleId: string) => order.get(roleId) ?? Number.MAX_SAFE_INTEGER;
-    const sorted = [...roles].sort((a, b) => rank(a.roleId) - rank(b.roleId));
-    return { observed: { companyId, groupId: id, roles: sorted }, state: { groupId: id } };
-  },
-  async update({ client }, id, news) {
-    await converge(client, news.companyId, id, news.roles);
-    return { groupId: id };
-  },
-  async delete({ client }, id, declared) {
+  idOf: (inputs) => inputs.groupId,
+  stateOf: (groupId) => ({ groupId }),
+  entries: (client, declared, groupId) => currentRoles(client, declared.companyId, groupId),
+  converge: (client, inputs, groupId, current) =>
+    converge(client, inputs.companyId, groupId, inputs.roles, current),
+  async clear(client, declared, groupId) {
     const rolesToDelete = (declared.roles ?? []).map(({ roleId }) => ({ roleId }));
     if (rolesToDelete.length === 0) return;
-    await client.patch(`${groupPath(declared.companyId, id)}/roles`, {
+    await client.patch(`${groupPath(declared.companyId, groupId)}/roles`, {
       body: { rolesToAdd: [], rolesToDelete },
     });
+  },
+  observe(current, declared, groupId) {
+    // In the declared order; roles the program does not declare follow, so the diff shows them.
+    const order = new Map((declared.roles ?? []).map((role, index) => [role.roleId, index]));
+    const rank = (roleId: string) => order.get(roleId) ?? Number.MAX_SAFE_INTEGER;
+    const roles = [...current].sort((a, b) => rank(a.roleId) - rank(b.roleId));
+    return { companyId: declared.companyId, groupId, roles };
   },
   capabilities: {
     replacement: {
@@ -226,8 +219,8 @@ export const userGroupRolesResource = defineResource<Inputs, State, typeof userG
         },
       ],
     },
-    preview: {
-      async preflight(ctx, news) {
+    custom: {
+      async check(ctx, news) {
         try {
           const group = await ctx.client.get(groupPath(news.companyId, news.groupId), {
             schema: userGroupSchema,

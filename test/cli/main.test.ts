@@ -61,6 +61,12 @@ describe("pulumi-travel", () => {
     expect(stdout).toContain("-V, --version");
   });
 
+  it("refuses a migrate --to it has no program for, with the usage code, before running pulumi", async () => {
+    const { code, stderr } = await cli(["migrate", "--stack", "s", "--out", "unused", "--to", "go"]);
+    expect(code).toBe(EXIT.usage);
+    expect(stderr).toContain('--to must be one of yaml, typescript (got "go")');
+  });
+
   it("names every format of export in the top-level --help", async () => {
     const { stdout } = await cli(["--help"]);
     const exportLine = stdout.slice(stdout.indexOf("  export "), stdout.indexOf("  fleet "));

@@ -1,6 +1,9 @@
 /**
  * The hold-out case of the plan-fidelity property test, on both hosts: an `Arm` whose audiences
- * change feeds its `optionGroupId` through `.apply` to an `OptionGroup`. `up` updates the arm in
+ * change feeds its `optionGroupId` through `.apply` to an `OptionGroup`. On the plugin, the
+ * program declares them with the Node.js SDK (`pulumi-travel/plugin`), as a TypeScript user on the
+ * plugin does (here JavaScript requiring the compiled SDK; test/e2e/typescript-plugin.test.ts
+ * type-checks a TypeScript program on it). `up` updates the arm in
  * place and leaves its option group alone. On the provider plugin an update's preview keeps the
  * outputs it does not change known, so the preview plans exactly that. The dynamic host cannot
  * preview an update's outputs: `optionGroupId` is unknown at preview, and the arm link of
@@ -11,13 +14,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TravelClient } from "../../src/client";
 import { clientFor } from "../support/live-emulator";
-import { HOSTS, TRAVEL_BY_HOST } from "../support/plugin-classes";
+import { type Host, HOSTS } from "../support/plugin-classes";
 import { createEnvironment, type E2eEnvironment, e2eSkipReason } from "./harness";
 import { type Plan, planRecorder } from "./plan-recorder";
 
-const PROGRAM = `
-const pulumi = require("@pulumi/pulumi");
-${TRAVEL_BY_HOST}
+/** The program's resources, after `travel` and `pulumi` are bound. */
+const RESOURCES = `
 const config = new pulumi.Config();
 const companyId = config.require("companyId");
 const field = new travel.CustomField("field", { companyId, name: "Project", enabled: true });
@@ -38,6 +40,12 @@ new travel.OptionGroup("options", {
 });
 `;
 
+/** How the program binds `travel` on each host: the package's classes, or the Node.js SDK. */
+const TRAVEL: Record<Host, string> = {
+  dynamic: `const travel = require("pulumi-travel");`,
+  plugin: `const travel = require("pulumi-travel/plugin");`,
+};
+
 describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
   "an arm's audiences change under an option group fed through .apply (%s host)",
   (host) => {
@@ -45,7 +53,8 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
     let client: TravelClient;
 
     beforeAll(async () => {
-      env = await createEnvironment("arm-options", PROGRAM, {}, "e2e", host);
+      const program = `const pulumi = require("@pulumi/pulumi");\n${TRAVEL[host]}\n${RESOURCES}`;
+      env = await createEnvironment("arm-options", program, {}, "e2e", host);
       client = clientFor(env.emulator);
       const { id: companyId } = await client.post<{ id: string }>("/v2/companies", {
         body: { name: "Arm Options Inc", billingCurrency: "USD", companyRoles: ["ORG"] },

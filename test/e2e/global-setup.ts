@@ -1,7 +1,9 @@
 /**
  * Packs this package with `npm pack` and installs the tarball into a temporary Pulumi project
  * directory, the way users consume it (test/support/packed-project.ts). E2E tests put their
- * programs below that directory.
+ * programs below that directory. The repository's TypeScript is linked into its node_modules, for
+ * programs run with `typescript: true` (a user's project installs it, as the README's quick start
+ * does: the TypeScript `@pulumi/pulumi` vendors is 3.8, which reads no `nodenext` tsconfig).
  * Under CI=true a missing Pulumi CLI fails the run instead of skipping the tests.
  *
  * Every e2e file sends the provider's requests through a contract recorder (harness.ts,
@@ -9,12 +11,12 @@
  * prints the suite's tally and fails the run on any request that broke the vendor's documents,
  * whichever file sent it (each file also fails on its own).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { findOnPath } from "../support/on-path";
-import { createPackedProject } from "../support/packed-project";
+import { createPackedProject, repoRoot } from "../support/packed-project";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -71,6 +73,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
     return () => undefined;
   }
   const dir = createPackedProject("pulumi-travel-e2e-");
+  symlinkSync(join(repoRoot(), "node_modules", "typescript"), join(dir, "node_modules", "typescript"));
   const logDir = mkdtempSync(join(tmpdir(), "pulumi-travel-contract-"));
   const contractLog = join(logDir, "recorders.jsonl");
   project.provide("packedProjectDir", dir);

@@ -20,7 +20,7 @@ import { definitionOf, definitions } from "../../src/resources/registry";
 import type { ContractRecorder } from "../support/contract-recorder";
 import { assertNoContractViolations } from "../support/contract-recorder";
 import { fileBackendEnv } from "../support/file-stack";
-import { clientFor } from "../support/live-emulator";
+import { clientFor, travelEnv } from "../support/live-emulator";
 import { oneOfEach } from "../support/one-of-each";
 import { repoRoot } from "../support/packed-project";
 import { e2eSkipReason, startE2eRecorder } from "./harness";
@@ -97,10 +97,7 @@ describe.skipIf(skip !== "")("pulumi import through the plugin", () => {
         env: {
           ...cleanEnv(),
           ...fileBackendEnv(join(work, "backend")),
-          TRAVEL_BASE_URL: recorder.url,
-          TRAVEL_CLIENT_ID: emulator.bootstrap.clientId,
-          TRAVEL_CLIENT_SECRET: emulator.bootstrap.clientSecret,
-          TRAVEL_ALLOW_INSECURE_HTTP: "true",
+          ...travelEnv(emulator, recorder.url),
         },
       });
       let output = "";

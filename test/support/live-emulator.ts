@@ -9,6 +9,19 @@ export async function liveEmulator(): Promise<RunningEmulator> {
   return startEmulator({ logErrors: false });
 }
 
+/**
+ * The `TRAVEL_*` environment that points a provider (either host) at the emulator as its bootstrap
+ * TMC admin, through `url` (a contract recorder in front of it, by default the emulator itself).
+ */
+export function travelEnv(emulator: RunningEmulator, url: string = emulator.url): Record<string, string> {
+  return {
+    TRAVEL_BASE_URL: url,
+    TRAVEL_CLIENT_ID: emulator.bootstrap.clientId,
+    TRAVEL_CLIENT_SECRET: emulator.bootstrap.clientSecret,
+    TRAVEL_ALLOW_INSECURE_HTTP: "true",
+  };
+}
+
 /** A client of the emulator's bootstrap TMC admin, with fast retries unless overridden. */
 export function clientFor(
   emulator: RunningEmulator,

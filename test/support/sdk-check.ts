@@ -1,5 +1,5 @@
 /**
- * The check that the committed SDKs (sdk/go, sdk/python, sdk/dotnet) are what scripts/gen-sdk
+ * The check that the committed SDKs (sdk/go, sdk/python, sdk/dotnet, sdk/nodejs) are what scripts/gen-sdk
  * writes from schemas/pulumi-package.json now: it regenerates into a temporary folder and names
  * every file that differs, is missing or is extra. scripts/gen-sdk/generate builds the generator
  * once per version of its sources into the per-user cache, so a later check only runs it (~1 s).
@@ -11,7 +11,7 @@ import { join, relative } from "node:path";
 import { findOnPath } from "./on-path";
 
 /** The languages scripts/gen-sdk writes, each a directory of sdk/. */
-export const SDK_LANGUAGES = ["go", "python", "dotnet"] as const;
+export const SDK_LANGUAGES = ["go", "python", "dotnet", "nodejs"] as const;
 
 /** The Go toolchain's `go`: on PATH, else Go's default install directory; undefined when absent. */
 export function goBinary(): string | undefined {
@@ -28,7 +28,7 @@ function filesBelow(dir: string): string[] {
 }
 
 /**
- * How the SDKs in `committed` differ from `generated` (both holding go/, python/, dotnet/): one
+ * How the SDKs in `committed` differ from `generated` (both holding go/, python/, dotnet/, nodejs/): one
  * line per file, `<language>/<path>: differs | missing | not generated`.
  */
 export function sdkDifferences(committed: string, generated: string): string[] {

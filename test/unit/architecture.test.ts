@@ -48,7 +48,7 @@ const LAYERS: Record<string, readonly string[]> = {
   "provider/hosts/dynamic": BELOW_HOSTS,
   "provider/hosts/plugin": [...BELOW_HOSTS, PACKAGE_FILES],
   // The resource kit: what a definition takes from the provider, from below the hosts.
-  "provider/kit": ["provider/model", "provider/planning", "provider/create", "client"],
+  "provider/kit": ["provider/model", "provider/planning", "provider/create", "provider/operations", "client"],
   // Definitions know no host: they reach the provider through its kit only.
   resources: ["provider/kit", "contract", "client", "schemas"],
   // The dynamic host's Resource classes, one per definition of the registry.

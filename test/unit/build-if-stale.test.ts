@@ -23,8 +23,15 @@ const root = join(__dirname, "..", "..");
 describe("scripts/build-if-stale", () => {
   const dir = mkdtempSync(join(tmpdir(), "pulumi-travel-build-if-stale-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  for (const sub of ["src", "examples", "scripts", "bench", "test", "vendor-api"]) mkdirSync(join(dir, sub));
-  for (const file of ["vitest.config.mts", "tsconfig.json", "tsconfig.build.json", "package-lock.json"])
+  for (const sub of ["src", "sdk/nodejs", "examples", "scripts", "bench", "test", "vendor-api"])
+    mkdirSync(join(dir, sub), { recursive: true });
+  for (const file of [
+    "vitest.config.mts",
+    "tsconfig.json",
+    "tsconfig.build.json",
+    "tsconfig.plugin-sdk.json",
+    "package-lock.json",
+  ])
     writeFileSync(join(dir, file), "");
   copyFileSync(join(root, "scripts", "build-if-stale"), join(dir, "scripts", "build-if-stale"));
   writeFileSync(join(dir, "src", "index.ts"), "export {};\n");
@@ -53,5 +60,11 @@ describe("scripts/build-if-stale", () => {
     expect(builds()).toBe(2);
     buildIfStale();
     expect(builds()).toBe(2);
+
+    // The plugin's Node.js SDK is compiled by the build too (dist/plugin).
+    utimesSync(join(dir, "dist", ".build-stamp"), earlier, earlier);
+    writeFileSync(join(dir, "sdk", "nodejs", "index.ts"), "export {};\n");
+    buildIfStale();
+    expect(builds()).toBe(3);
   });
 });

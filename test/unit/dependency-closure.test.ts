@@ -92,12 +92,15 @@ describe("dependencyClosure and stagePlugin", () => {
         peerDependenciesMeta: { ts: { optional: true } },
         optionalDependencies: { "missing-opt": "1", "present-opt": "1" },
         devDependencies: { dev: "1" },
-        files: ["index.js"],
+        files: ["index.js", "sdk", "!sdk/nodejs"],
       },
       ["a", "b", "linked", "@s/d", "peer", "present-opt"],
     );
-    // Not packed: files lists index.js only.
+    // Not packed: files lists index.js and sdk/ but sdk/nodejs.
     writeFileSync(join(root, "notes.txt"), "left out\n");
+    mkdirSync(join(root, "sdk", "nodejs"), { recursive: true });
+    writeFileSync(join(root, "sdk", "README.md"), "packed\n");
+    writeFileSync(join(root, "sdk", "nodejs", "package.json"), "{}\n");
     writePackage(join(nm, "a"), "a", "1.0.0", { dependencies: { c: "1" } }, ["c"]);
     writePackage(join(nm, "c"), "c", "1.0.0");
     writePackage(
@@ -151,8 +154,15 @@ describe("dependencyClosure and stagePlugin", () => {
     expect(original).toMatchObject({ id: "pulumi-travel@1.2.3" });
     expect(loadedTree(join(out, "node_modules", "pulumi-travel"))).toEqual(original);
     // Left out: devDependencies (the root's and nested ones), an optional peer, unpacked files.
-    for (const path of ["dev", "ts", "b/node_modules/dev-only", "pulumi-travel/notes.txt"])
+    for (const path of [
+      "dev",
+      "ts",
+      "b/node_modules/dev-only",
+      "pulumi-travel/notes.txt",
+      "pulumi-travel/sdk/nodejs",
+    ])
       expect(existsSync(join(out, "node_modules", path)), path).toBe(false);
+    expect(existsSync(join(out, "node_modules", "pulumi-travel", "sdk", "README.md"))).toBe(true);
     // The linked package is copied as a directory, not as a link.
     expect(statSync(join(out, "node_modules", "linked")).isDirectory()).toBe(true);
     expect(statSync(join(out, LAUNCHER_NAME)).mode & 0o111).not.toBe(0);

@@ -141,6 +141,32 @@ describe("migrate: the state moved onto the plugin", () => {
     expect(again.deployment).toBe(deployment);
   });
 
+  it("for the Node.js SDK, records the versioned default provider its resources ask for", () => {
+    const url = "github://api.github.com/pulumi-travel/pulumi-travel";
+    const sdk = migrateDeployment(dynamicDeployment(), definitions, {
+      version: "0.1.0",
+      pluginDownloadURL: url,
+    });
+    const urn = `${PREFIX}pulumi:providers:travel::default_0_1_0_github_/api.github.com/pulumi-travel/pulumi-travel`;
+    expect(sdk.providerAdded).toBe(urn);
+    const provider = sdk.deployment.resources?.find((r) => r.urn === urn);
+    const settings = { baseUrl: "https://api.example", clientSecret: secret("v1:aaa") };
+    expect(provider?.inputs).toEqual({
+      __internal: { pluginDownloadURL: url },
+      ...settings,
+      version: "0.1.0",
+    });
+    expect(provider?.outputs).toEqual({ ...settings, version: "0.1.0" });
+    const company = sdk.deployment.resources?.find((r) => r.urn.endsWith("::company"));
+    expect(company?.provider).toBe(`${urn}::${provider?.id}`);
+    // A second run finds that provider and moves nothing.
+    const again = migrateDeployment(sdk.deployment, definitions, {
+      version: "0.1.0",
+      pluginDownloadURL: url,
+    });
+    expect(again.moved.size).toBe(0);
+  });
+
   it("refuses pending operations, naming each", () => {
     const pending = {
       ...dynamicDeployment(),

@@ -1,7 +1,9 @@
 /**
- * The committed SDKs (sdk/go, sdk/python, sdk/dotnet) are what scripts/gen-sdk writes from
- * schemas/pulumi-package.json now (`npm run sdk` regenerates them), and the check names a file
- * that a one-character edit changed. The lookups come out as each language expects them.
+ * The committed SDKs (sdk/go, sdk/python, sdk/dotnet, sdk/nodejs) are what scripts/gen-sdk writes
+ * from schemas/pulumi-package.json now (`npm run sdk` regenerates them), and the check names a file
+ * that a one-character edit changed. The lookups come out as each language expects them, and the
+ * Node.js SDK's nested files import the package root from one folder up (gen-sdk's correction of
+ * codegen/nodejs under Go 1.26).
  * Under CI=true a missing Go toolchain fails the file instead of skipping it.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -48,12 +50,20 @@ describe.skipIf(skipReason() !== "")("the generated SDKs in sdk/", () => {
     FIRST_BUILD_MS,
   );
 
-  it("has the lookups as each language expects them: LookupCompany, get_company, GetCompany", () => {
+  it("has the lookups as each language expects them: LookupCompany, get_company, GetCompany, getCompany", () => {
     const sdk = (...path: string[]) => readFileSync(join(ROOT, "sdk", ...path), "utf8");
     expect(sdk("go", "travel", "getCompany.go")).toMatch(/^func LookupCompany\(ctx \*pulumi\.Context/m);
     expect(sdk("go", "travel", "getUserGroup.go")).toMatch(/^func GetUserGroup\(ctx \*pulumi\.Context/m);
     expect(sdk("python", "pulumi_travel", "get_company.py")).toMatch(/^def get_company\(/m);
     expect(sdk("python", "pulumi_travel", "__init__.py")).toContain("from .get_company import *");
     expect(sdk("dotnet", "GetCompany.cs")).toMatch(/public static Task<GetCompanyResult> InvokeAsync\(/);
+    expect(sdk("nodejs", "getCompany.ts")).toMatch(/^export function getCompany\(/m);
+  });
+
+  it("has the Node.js SDK's nested files import the package root from their parent folder", () => {
+    const sdk = (...path: string[]) => readFileSync(join(ROOT, "sdk", ...path), "utf8");
+    expect(sdk("nodejs", "config", "vars.ts")).toContain('import * as utilities from "../utilities";');
+    expect(sdk("nodejs", "types", "input.ts")).toContain('import * as inputs from "../types/input";');
+    expect(sdk("nodejs", "types", "index.ts")).toContain('import * as enums from "./enums";');
   });
 });

@@ -1,7 +1,9 @@
 /**
- * `pulumi-travel migrate --stack <name> --out <dir>`: moves a stack of dynamic travel resources
- * onto the provider plugin by editing its state, and writes the Pulumi YAML program of the same
- * resources. No call reaches the platform: `pulumi stack export` (secrets stay ciphertext), the
+ * `pulumi-travel migrate --stack <name> --out <dir> [--to yaml|typescript]`: moves a stack of
+ * dynamic travel resources onto the provider plugin by editing its state, and writes the Pulumi
+ * YAML program of the same resources, or, `--to typescript`, leaves the TypeScript program to be
+ * switched to `pulumi-travel/plugin` (the state then holds the default provider that SDK's
+ * resources ask for). No call reaches the platform: `pulumi stack export` (secrets stay ciphertext), the
  * state moved by `migrate/plugin-state.ts`, `pulumi stack import`. The state as it was is kept in
  * `--out` for a rollback (`pulumi stack import --file <it>`). A stack with pending operations is
  * refused; a stack already on the plugin is left alone, so the command is safe to run again.
@@ -15,6 +17,7 @@ import { CliError } from "../cli-error";
 import { type CommandExits, exitCodesHelp } from "../exit-codes";
 import { programFromState } from "../migrate/program-from-state";
 import { type Deployment, migrateDeployment, pendingOperations } from "../migrate/plugin-state";
+import { pluginSdkRequest } from "../migrate/plugin-sdk-request";
 import { findOnPath, runPulumi } from "../plugin/pulumi-plugins";
 import { yamlProgramText } from "../yaml-program";
 import { MissingToolError } from "./plugin";
@@ -23,8 +26,12 @@ import { MissingToolError } from "./plugin";
 interface MigrateOptions {
   stack: string;
   out: string;
+  to: string;
   cwd?: string;
 }
+
+/** The programs a stack can move to. */
+const TARGETS = ["yaml", "typescript"] as const;
 
 const HELP = `
 Run it in the stack's project directory (or give it with --cwd), with the stack's backend and
@@ -38,12 +45,16 @@ secrets passphrase (or provider) set as for \`pulumi up\`. It
      outputs, and imports that state (pulumi stack import);
   4. writes --out/Pulumi.yaml, a Pulumi YAML program of the same resources (same project), and
      copies the stack's Pulumi.<stack>.yaml config beside it.
+With --to typescript, step 3 gives the resources the default provider that the Node.js SDK
+pulumi-travel/plugin asks for (this package's version), and step 4 writes nothing: change the
+program's imports from "pulumi-travel" to "pulumi-travel/plugin" in place.
 Nothing is sent to the platform. Then, with the plugin installed (pulumi-travel plugin install):
-cd <out> && pulumi preview --stack <stack> shows no changes. Run again, it finds nothing to move
-and writes the program again.
+pulumi preview --stack <stack> of the new program shows no changes. Run again, it finds nothing to
+move (and writes the YAML program again).
 
-Example:
-  pulumi-travel migrate --stack prod --out ../tenant-yaml`;
+Examples:
+  pulumi-travel migrate --stack prod --out ../tenant-yaml
+  pulumi-travel migrate --stack prod --out ../backups --to typescript`;
 
 /** The exit codes `migrate` can return. */
 export const MIGRATE_EXITS: CommandExits = [
@@ -59,10 +70,15 @@ export function registerMigrateCommand(program: Command): void {
   program
     .command("migrate")
     .description(
-      "move a stack of dynamic travel resources onto the provider plugin (state only, nothing sent to the platform) and write its Pulumi YAML program",
+      "move a stack of dynamic travel resources onto the provider plugin (state only, nothing sent to the platform) and write its Pulumi YAML program, or keep its TypeScript program on pulumi-travel/plugin (--to typescript)",
     )
     .requiredOption("--stack <name>", "the stack to migrate")
-    .requiredOption("--out <dir>", "the directory for the Pulumi YAML program and the state backup")
+    .requiredOption("--out <dir>", "the directory for the state backup (and the Pulumi YAML program)")
+    .option(
+      "--to <program>",
+      "the program the stack moves to: yaml (written to --out) or typescript (the same program on pulumi-travel/plugin)",
+      "yaml",
+    )
     .option("--cwd <dir>", "the stack's project directory (default: the current directory)")
     .addHelpText("after", `${HELP}\n${exitCodesHelp(MIGRATE_EXITS)}`)
     .action((options: MigrateOptions) => migrate(options));
@@ -84,6 +100,9 @@ export class PendingOperationsError extends CliError {
 }
 
 function migrate(options: MigrateOptions): void {
+  const to = TARGETS.find((target) => target === options.to);
+  if (to === undefined)
+    throw new CliError("usage", `--to must be one of ${TARGETS.join(", ")} (got "${options.to}")`);
   const pulumi = findOnPath("pulumi");
   if (pulumi === undefined)
     throw new MissingToolError("no `pulumi` on PATH: install the Pulumi CLI and try again");
@@ -95,7 +114,11 @@ function migrate(options: MigrateOptions): void {
   const pending = pendingOperations(state.deployment);
   if (pending.length > 0) throw new PendingOperationsError(stack, pending);
 
-  const migration = migrateDeployment(state.deployment, definitions);
+  const migration = migrateDeployment(
+    state.deployment,
+    definitions,
+    to === "typescript" ? pluginSdkRequest() : {},
+  );
   mkdirSync(out, { recursive: true });
   const lines: string[] = [];
   if (migration.moved.size > 0) {
@@ -121,6 +144,14 @@ function migrate(options: MigrateOptions): void {
     lines.push(
       `stack ${stack} has no dynamic travel resources (${migration.alreadyOnPlugin} already on the plugin): state left as it was`,
     );
+  }
+  if (to === "typescript") {
+    lines.push(
+      `now import from "pulumi-travel/plugin" where the program imports from "pulumi-travel" (the same classes, inputs and outputs),`,
+      `then: pulumi preview --stack ${stack} (no changes expected)`,
+    );
+    process.stdout.write(`${lines.join("\n")}\n`);
+    return;
   }
 
   const program = programFromState(migration.deployment, definitions);

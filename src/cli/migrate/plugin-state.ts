@@ -6,13 +6,16 @@
  * change, its `__provider` goes, keyed inputs go back to their declared (list) form, the id output
  * joins the outputs (as the plugin records them), and every URN that names it follows. The travel
  * provider takes the `travel:*` settings the `pulumi-nodejs` provider recorded, secrets as the
- * ciphertext they are: nothing is decrypted. Pure: no I/O.
+ * ciphertext they are: nothing is decrypted. It is the default provider the target program's
+ * resources ask for (default-provider.ts): `default` for Pulumi YAML, the versioned one of the
+ * Node.js SDK for TypeScript on `pulumi-travel/plugin`. Pure: no I/O.
  */
 import { randomUUID } from "node:crypto";
 import { declaredForm } from "../../provider/model/keyed-inputs";
 import { isMetaKey } from "../../provider/model/codec";
 import type { Values } from "../../provider/model/values";
 import type { DefinitionRegistry } from "../../provider/operations/runtime";
+import { type DefaultProviderRequest, defaultProviderName, defaultProviderRecord } from "./default-provider";
 
 /** A resource as a deployment records it (the fields this module reads or writes; others kept). */
 export interface StateResource {
@@ -98,11 +101,16 @@ function referenceUrn(reference: string): string {
 }
 
 /**
- * The deployment with every dynamic travel resource moved onto the plugin. Throws naming the
- * resource when a dynamic resource's type is not in `definitions` (a newer package wrote it), and
- * refuses a deployment with pending operations (see {@link pendingOperations}).
+ * The deployment with every dynamic travel resource moved onto the plugin, served by the default
+ * provider of resources that ask the engine for `request` (by default nothing: Pulumi YAML's).
+ * Throws naming the resource when a dynamic resource's type is not in `definitions` (a newer
+ * package wrote it), and refuses a deployment with pending operations (see {@link pendingOperations}).
  */
-export function migrateDeployment(deployment: Deployment, definitions: DefinitionRegistry): Migration {
+export function migrateDeployment(
+  deployment: Deployment,
+  definitions: DefinitionRegistry,
+  request: DefaultProviderRequest = {},
+): Migration {
   const pending = pendingOperations(deployment);
   if (pending.length > 0) throw new Error(`the state has pending operations: ${pending.join("; ")}`);
   const resources = deployment.resources ?? [];
@@ -120,15 +128,16 @@ export function migrateDeployment(deployment: Deployment, definitions: Definitio
 
   const first = resources.find((r) => moved.has(r.urn)) as StateResource;
   const { stack, project } = stackAndProject(first.urn);
+  const name = defaultProviderName(request);
   const existing = resources.find(
-    (r) => r.type === TRAVEL_PROVIDER && r.urn.endsWith(`::${TRAVEL_PROVIDER}::default`),
+    (r) => r.type === TRAVEL_PROVIDER && r.urn.endsWith(`::${TRAVEL_PROVIDER}::${name}`),
   );
-  const providerUrn = existing?.urn ?? `urn:pulumi:${stack}::${project}::${TRAVEL_PROVIDER}::default`;
+  const providerUrn = existing?.urn ?? `urn:pulumi:${stack}::${project}::${TRAVEL_PROVIDER}::${name}`;
   const providerId = existing?.id ?? randomUUID();
   const nodejsProvider = resources.find((r) => first.provider && r.urn === referenceUrn(first.provider));
   const added: StateResource[] = existing
     ? []
-    : [travelProvider(providerUrn, providerId, nodejsProvider?.inputs ?? {})];
+    : [travelProvider(providerUrn, providerId, nodejsProvider?.inputs ?? {}, request)];
 
   const rename = (urn: string) => moved.get(urn) ?? urn;
   const migrated = resources.map((resource): StateResource => {
@@ -204,13 +213,18 @@ function withoutInternal(values: Values | undefined): Values {
 /**
  * The default travel provider with the settings the `pulumi-nodejs` provider recorded from the
  * stack's `travel:*` config (as the engine records a default provider's: names without the
- * namespace, secrets as recorded).
+ * namespace, secrets as recorded), and what `request` adds.
  */
-function travelProvider(urn: string, id: string, nodejsInputs: Values): StateResource {
+function travelProvider(
+  urn: string,
+  id: string,
+  nodejsInputs: Values,
+  request: DefaultProviderRequest,
+): StateResource {
   const settings = Object.fromEntries(
     Object.entries(nodejsInputs)
       .filter(([key]) => key.startsWith(NAMESPACE))
       .map(([key, value]) => [key.slice(NAMESPACE.length), value]),
   );
-  return { urn, custom: true, id, type: TRAVEL_PROVIDER, inputs: settings, outputs: { ...settings } };
+  return { urn, custom: true, id, type: TRAVEL_PROVIDER, ...defaultProviderRecord(request, settings) };
 }

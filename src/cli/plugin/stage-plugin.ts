@@ -108,9 +108,9 @@ function add(parent: DirNode, name: string, source: string, skip?: string): void
 }
 
 /**
- * Adds package `pkg` at its place: only what npm would pack (`files` and the files npm always
- * packs) for pulumi-travel itself, which may be a repository checkout; the whole package for the
- * others. Never its own node_modules/.
+ * Adds package `pkg` at its place: only what npm would pack (`files`, less its `!` exclusions, and
+ * the files npm always packs) for pulumi-travel itself, which may be a repository checkout; the
+ * whole package for the others. Never its own node_modules/.
  */
 function addPackage(root: DirNode, pkg: PlacedPackage, isRoot: boolean): void {
   const files = isRoot ? readManifest(pkg.source).files : undefined;
@@ -124,12 +124,23 @@ function addPackage(root: DirNode, pkg: PlacedPackage, isRoot: boolean): void {
   const dir = dirAt(parent, name);
   dir.mode = statSync(pkg.source).mode & 0o7777;
   const top = readdirSync(pkg.source).filter((entry) => ALWAYS_PACKED.test(entry));
-  for (const entry of [...top, ...files.filter((file): file is string => typeof file === "string")]) {
-    const normalized = posix.normalize(entry).replace(/\/+$/, "");
+  const entries = files.filter((file): file is string => typeof file === "string");
+  const relative = (entry: string) => posix.normalize(entry).replace(/\/+$/, "");
+  for (const entry of [...top, ...entries.filter((file) => !file.startsWith("!"))]) {
+    const normalized = relative(entry);
     const at = normalized.split("/");
     const path = join(pkg.source, normalized);
     if (existsSync(path)) add(dirAt(dir, at.slice(0, -1).join("/")), at.at(-1) ?? normalized, path);
   }
+  for (const entry of entries.filter((file) => file.startsWith("!"))) removeAt(dir, relative(entry.slice(1)));
+}
+
+/** Removes the entry at `path` below `root` (a file or a whole directory), when there is one. */
+function removeAt(root: DirNode, path: string): void {
+  const at = path.split("/");
+  let node: DirNode | FileNode | undefined = root;
+  for (const name of at.slice(0, -1)) node = node && isDir(node) ? node.children.get(name) : undefined;
+  if (node && isDir(node)) node.children.delete(at.at(-1) ?? path);
 }
 
 /** The entries below `node`, `prefix` naming it: each directory, then what it holds, by name. */

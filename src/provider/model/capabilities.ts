@@ -3,6 +3,7 @@
  * new capability is a small interface in its own file under `provider/model/` and one line here.
  */
 import type { Adoption } from "./adoption";
+import type { CustomOperations } from "./custom-operations";
 import type { DiffRules } from "./diff-rules";
 import type { FieldName } from "./field-name";
 import type { OutputRules } from "./output-rules";
@@ -28,9 +29,9 @@ export interface ResourceCapabilities<I extends Values, S extends Values> {
   secrets?: SecretFields<FieldName<I>, FieldName<S>> | undefined;
   /** The output that is the id, and outputs a refresh keeps. */
   outputRules?: OutputRules<FieldName<S>> | undefined;
-  /** Overlap detection before an update, the outputs an update may change, and refusal at preview. */
+  /** The outputs an update may change. */
   update?: UpdateRules<I, FieldName<S>> | undefined;
-  /** Preview-time checks against the platform and the vendor's documents. */
+  /** The requests a create sends, checked at preview against the vendor's documents. */
   preview?: PreviewChecks<I> | undefined;
   /** Keyed lists and the names of their keys, kept and proven inputs, and the diff's schema. */
   diff?: DiffRules<I, FieldName<I>> | undefined;
@@ -41,4 +42,6 @@ export interface ResourceCapabilities<I extends Values, S extends Values> {
    * (or why not). Every type of the registry declares it.
    */
   tenant?: TenantFacts | undefined;
+  /** The operations the type overrides (`infer`'s `CustomCheck`, `CustomUpdate`, ...). */
+  custom?: CustomOperations<I, S> | undefined;
 }

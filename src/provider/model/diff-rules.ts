@@ -1,6 +1,7 @@
 /** The diff rules capability: how recorded and declared inputs are compared. */
 import type { z } from "zod";
 import type { InputKeyNames, KeyedInput } from "./keyed-inputs";
+import type { Decoded, Recorded } from "./recorded";
 import type { ResourceContext } from "./resource-context";
 import type { Values } from "./values";
 
@@ -19,15 +20,15 @@ export interface DiffRules<I extends Values, IN extends string = string> {
   /**
    * Inputs whose new value is unknown at preview but known to stay as recorded (told by internal
    * inputs, such as the id of the resource an output comes from). The diff then counts them as
-   * unchanged, as `up` will find them. `olds` and `news` include the internal inputs.
+   * unchanged, as `up` will find them. Their meta tells it.
    */
-  keptWhenUnknown?(olds: Values, news: Values): string[];
+  keptWhenUnknown?(olds: Recorded<I, Values>, news: Decoded): string[];
   /**
    * Declared inputs the recorded outputs prove unchanged though the recorded inputs lack them (an
    * imported key's material, which the platform never returns, proven by its thumbprint). The
-   * diff counts them unchanged. `recorded` holds the recorded inputs and outputs.
+   * diff counts them unchanged.
    */
-  provenByOutputs?(recorded: Values, news: Values): string[];
+  provenByOutputs?(recorded: Recorded<I, Values>, news: Values): string[];
   /**
    * The schema read and diff normalize this type's inputs by (`normalize.ts`) when it is more
    * precise than `inputs` for the given values (a config document's schema for its kind).

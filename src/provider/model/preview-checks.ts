@@ -1,6 +1,4 @@
-/** The preview checks capability: what `check` asks the platform and the vendor's documents. */
-import type * as pulumi from "@pulumi/pulumi";
-import type { ResourceContext } from "./resource-context";
+/** The preview checks capability: the requests a create sends, which `check` holds to the vendor's documents. */
 import type { ValuePath } from "./value-path";
 import type { Values } from "./values";
 
@@ -32,11 +30,6 @@ export interface VendorRequest {
 
 /** Checks `check` runs at preview, so a plan the platform would refuse fails before `up`. */
 export interface PreviewChecks<I extends Values> {
-  /**
-   * Checks against the platform (see `provider/planning/preflight.ts`): run by `check` once the
-   * inputs are valid and fully known. `olds` are the inputs on record (empty on create).
-   */
-  preflight?(ctx: ResourceContext, news: I, olds: Partial<I>): Promise<pulumi.dynamic.CheckFailure[]>;
   /**
    * The requests `create` sends, built from valid inputs by the same code `create` uses; `check`
    * validates each body against the vendor's request schema for its method and path. Resources

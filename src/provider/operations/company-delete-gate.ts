@@ -8,10 +8,9 @@
  * Parallel deletes under C wait on that one check, and none sends anything before it settles; when
  * it refuses, the first delete fails with its error and the others with one line pointing at it.
  */
-import { metaOf } from "../model/codec";
 import type { ResourceContext } from "../model/resource-context";
 import type { Values } from "../model/values";
-import type { TypeProvider } from "./type-provider";
+import type { TypeOperations } from "./type-operations";
 
 /** The environment variable that turns the gate off for a run that does not delete the company. */
 export const PRECHECK_ENV = "TRAVEL_DESTROY_PRECHECK";
@@ -31,19 +30,19 @@ export type CompanyDeleteCheck = (
 /** True when `TRAVEL_DESTROY_PRECHECK=off` turns the gate off for this run. */
 const gateOff = () => process.env[PRECHECK_ENV]?.toLowerCase() === "off";
 
-/** `provider` (of a type whose objects live under a company) with its deletes behind the gate. */
-export function withCompanyDeleteGate(
-  provider: TypeProvider,
+/** `operations` (of a type whose objects live under a company) with their deletes behind the gate. */
+export function withCompanyDeleteGate<I extends Values, S extends Values>(
+  operations: TypeOperations<I, S>,
   check: CompanyDeleteCheck,
   context: () => ResourceContext,
-): TypeProvider {
+): TypeOperations<I, S> {
   return {
-    ...provider,
+    ...operations,
     async delete(id, recorded) {
-      const companyId = companyHolding(recorded);
+      const companyId = companyHolding(recorded.inputs);
       if (companyId !== undefined && !context().run.holds("Company", companyId) && !gateOff())
-        await passGate(companyId, recorded, check, context());
-      await provider.delete(id, recorded);
+        await passGate(companyId, recorded.meta.stack, check, context());
+      await operations.delete(id, recorded);
     },
   };
 }
@@ -52,22 +51,22 @@ export function withCompanyDeleteGate(
  * The company a recorded object lives under: its `companyId`, or the `orgId` an API user
  * administers (a COMPANY_ADMIN's delete revokes credentials for good, so it waits like the rest).
  */
-function companyHolding(recorded: Values): string | undefined {
-  const { companyId, orgId } = recorded;
+function companyHolding(inputs: Values): string | undefined {
+  const { companyId, orgId } = inputs;
   if (typeof companyId === "string") return companyId;
   return typeof orgId === "string" ? orgId : undefined;
 }
 
 async function passGate(
   companyId: string,
-  recorded: Values,
+  stack: string | undefined,
   check: CompanyDeleteCheck,
   ctx: ResourceContext,
 ): Promise<void> {
   const gates = ctx.run.companyGates;
   let gate = gates.get(companyId);
   if (gate === undefined) {
-    gate = { settled: check(ctx, companyId, metaOf(recorded).stack), reported: false };
+    gate = { settled: check(ctx, companyId, stack), reported: false };
     gates.set(companyId, gate);
   }
   try {

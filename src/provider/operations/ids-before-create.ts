@@ -7,34 +7,35 @@
 import type { ResourceDefinition } from "../model/definition";
 import { type ContextFactory, warnRun } from "../model/resource-context";
 import { containsUnknown } from "../model/unknown-values";
-import { decode, encodeMeta } from "../model/codec";
+import type { Meta } from "../model/codec";
+import type { Recorded } from "../model/recorded";
 import type { Values } from "../model/values";
 
 /**
- * The internal input to record for a resource checked with `olds`: the list already on record, or
+ * The meta to record for a resource checked with `olds`: the list already on record, or
  * for a new resource of a set-difference type whose inputs are known, a fresh one. A list that cannot be read is warned
  * of (the create's own recovery lists again before it sends anything).
  */
 export async function idsBeforeCreate<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   context: ContextFactory,
-  olds: Values,
+  olds: Recorded<I, S>,
   inputs: I,
-): Promise<Values> {
+): Promise<Meta> {
   const { recovery } = definition;
   if (recovery.strategy !== "set-difference") return {};
-  const { values: recordedValues, meta } = decode(olds);
-  if (meta.idsBeforeCreate !== undefined) return encodeMeta({ idsBeforeCreate: meta.idsBeforeCreate });
+  const { meta } = olds;
+  if (meta.idsBeforeCreate !== undefined) return { idsBeforeCreate: meta.idsBeforeCreate };
   // An existing resource recorded by an earlier release: its create is long done. A preview with
   // unknown inputs lists nothing: the check of the up that creates it does.
-  if (Object.keys(recordedValues).length > 0 || containsUnknown(inputs)) return {};
+  if (Object.keys(olds.asRecorded).length > 0 || containsUnknown(inputs)) return {};
   const ctx = context();
   try {
     // Listed once per run, before the run's first create: the ids its creates add are not in it.
     const ids = await ctx.run.readOnce(`ids before create: ${definition.type}`, () =>
       recovery.listIds(ctx, inputs),
     );
-    return encodeMeta({ idsBeforeCreate: [...ids].sort() });
+    return { idsBeforeCreate: [...ids].sort() };
   } catch (error) {
     await warnRun(
       ctx,

@@ -2,8 +2,9 @@
  * Overlap between writers of one setting (two stacks declaring the same company's features, a
  * person editing it): the platform keeps no version or author, so a stack records in its state,
  * apart from the outputs a refresh overwrites, the values it last wrote (`Meta.lastWritten`).
- * Before an update of a definition that `detectsOverlap`, the live value is read and compared
- * with them:
+ * A type that others may write too takes {@link overlapGuard}'s create, update and delete (a
+ * company's setting: `resources/company-setting.ts`). Before its update the live value is read and
+ * compared with them:
  *
  * - equal: nobody else wrote it; the update proceeds.
  * - different: someone else wrote it since. The update proceeds with a warning naming both
@@ -24,35 +25,58 @@ import { diffDeclared } from "../planning/diff";
 import { ADOPT_INPUT, type ResourceDefinition } from "../model/definition";
 import { type ResourceContext, warnRun } from "../model/resource-context";
 import { jsonEqual, type Values } from "../model/values";
-import { encodeMeta, metaOf } from "../model/codec";
+import type { Meta } from "../model/codec";
+import type { CustomOperations } from "../model/custom-operations";
 import { normalizeObserved, normalizingSchema } from "../model/normalize";
 
-/** The state-only properties recording that this stack wrote `inputs`; none unless the type detects overlap. */
-export function writtenMarks<I extends Values, S extends Values>(
+/**
+ * The create, update and delete of a setting other writers may hold too: each records what this
+ * stack wrote, an update first warns of a value someone else wrote since, and a delete leaves such
+ * a value as it is.
+ */
+export function overlapGuard<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
-  inputs: I,
-): Values {
-  if (definition.capabilities?.update?.detectsOverlap !== true) return {};
-  const written = Object.fromEntries(Object.entries(inputs).filter(([key]) => key !== ADOPT_INPUT));
-  return encodeMeta({ lastWritten: written });
+): Required<Pick<CustomOperations<I, S>, "create" | "update" | "delete">> {
+  return {
+    async create(_ctx, { inputs }, next) {
+      const created = await next();
+      return {
+        ...created,
+        state: { ...created.state, meta: { ...created.state.meta, ...writtenMeta(inputs) } },
+      };
+    },
+    async update(ctx, { id, recorded, news }, next) {
+      const replaced = await overlapBeforeUpdate(definition, ctx, id, recorded.meta);
+      const state = await next();
+      return { ...state, meta: { ...state.meta, ...writtenMeta(news), ...replaced } };
+    },
+    async delete(ctx, { id, recorded }, next) {
+      if (!(await leftToAnotherWriter(definition, ctx, id, recorded.meta))) await next();
+    },
+  };
+}
+
+/** The meta recording that this stack wrote `inputs`. */
+function writtenMeta(inputs: Values): Meta {
+  return { lastWritten: Object.fromEntries(Object.entries(inputs).filter(([key]) => key !== ADOPT_INPUT)) };
 }
 
 /**
  * Reads the live value of `id` before an update and compares it with what this stack last wrote
- * (`recorded`, the outputs on record). Returns the state-only properties to keep beside the new
- * {@link writtenMarks}: the value replaced, when someone else wrote it. Warns of a value someone
+ * (`recorded`, the meta on record). Returns the meta to keep beside the new
+ * {@link writtenMeta}: the value replaced, when someone else wrote it. Warns of a value someone
  * else wrote, and louder when they wrote back the value this stack's last update replaced.
  */
-export async function overlapBeforeUpdate<I extends Values, S extends Values>(
+async function overlapBeforeUpdate<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   ctx: ResourceContext,
   id: string,
-  recorded: Values,
-): Promise<Values> {
+  recorded: Meta,
+): Promise<Meta> {
   const overlap = await writtenElsewhere(definition, ctx, id, recorded);
   if (overlap === undefined) return {};
   const { written, live } = overlap;
-  if (jsonEqual(metaOf(recorded).replacedValue, live)) {
+  if (jsonEqual(recorded.replacedValue, live)) {
     await warnRun(
       ctx,
       `${definition.type} ${id}: another writer declares this setting: the value this stack replaced at its ` +
@@ -61,7 +85,7 @@ export async function overlapBeforeUpdate<I extends Values, S extends Values>(
         "stack only: remove it from the other program (or `pulumi state delete <urn>` there, which keeps the " +
         "platform's value).",
     );
-    return encodeMeta({ replacedValue: live });
+    return { replacedValue: live };
   }
   await warnRun(
     ctx,
@@ -70,7 +94,7 @@ export async function overlapBeforeUpdate<I extends Values, S extends Values>(
       "values again. If another stack declares the same setting, declare it in one stack only; the next up " +
       "that finds the other's value written back says so.",
   );
-  return encodeMeta({ replacedValue: live });
+  return { replacedValue: live };
 }
 
 /**
@@ -79,11 +103,11 @@ export async function overlapBeforeUpdate<I extends Values, S extends Values>(
  * it as it is rather than remove or reset what another writer owns. A value this stack wrote
  * last, or a state that records none (an earlier release), is deleted as before.
  */
-export async function leftToAnotherWriter<I extends Values, S extends Values>(
+async function leftToAnotherWriter<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   ctx: ResourceContext,
   id: string,
-  recorded: Values,
+  recorded: Meta,
 ): Promise<boolean> {
   const overlap = await writtenElsewhere(definition, ctx, id, recorded);
   if (overlap === undefined) return false;
@@ -98,8 +122,7 @@ export async function leftToAnotherWriter<I extends Values, S extends Values>(
 
 /**
  * The values this stack last wrote (`recorded`) and the platform's values of the same fields, when
- * they differ; undefined when they do not, when the type does not detect overlap, when the state
- * records nothing to compare with (an earlier release), or when the object is gone. A field the
+ * they differ; undefined when they do not, when the state records nothing to compare with (an earlier release), or when the object is gone. A field the
  * answer leaves out, at any depth, is no evidence of another writer (the vendor's answers may omit
  * optional fields): only values the platform shows are compared.
  */
@@ -107,10 +130,10 @@ async function writtenElsewhere<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   ctx: ResourceContext,
   id: string,
-  recorded: Values,
+  recorded: Meta,
 ): Promise<{ written: Values; live: Values } | undefined> {
-  const written = metaOf(recorded).lastWritten;
-  if (definition.capabilities?.update?.detectsOverlap !== true || written === undefined) return undefined;
+  const written = recorded.lastWritten;
+  if (written === undefined) return undefined;
   const found = await definition.read(ctx, id, written as I);
   if (!found) return undefined;
   // The answer in the program's form, as a read puts it (unordered arrays in one order, ...).

@@ -5,25 +5,26 @@
  * another name. `up` creates the new resource first and deletes the old one last, so that delete
  * would remove what the new resource just wrote: it leaves the object to its new owner instead.
  */
-import type { Run } from "../model/run";
-import type { TypeProvider } from "./type-provider";
 import type { Values } from "../model/values";
+import type { Run } from "../model/run";
+import type { TypeOperations } from "./type-operations";
 
-/** `provider` with its creates claimed in `run` and its deletes of claimed objects left out. */
-export function withRunClaims(
+/** `operations` with their creates claimed in `run` and their deletes of claimed objects left out. */
+export function withRunClaims<I extends Values, S extends Values>(
   type: string,
-  provider: TypeProvider,
+  operations: TypeOperations<I, S>,
   run: Run,
-): Pick<TypeProvider, "create" | "delete"> {
+): TypeOperations<I, S> {
   return {
-    async create(inputs: Values, resource) {
-      const result = await provider.create(inputs, resource);
+    ...operations,
+    async create(news, resource) {
+      const result = await operations.create(news, resource);
       run.claim(type, result.id);
       return result;
     },
-    async delete(id: string, recorded: Values) {
+    async delete(id, recorded) {
       if (run.isClaimed(type, id)) return;
-      await provider.delete(id, recorded);
+      await operations.delete(id, recorded);
     },
   };
 }

@@ -13,7 +13,9 @@ import { runTokenCache } from "./run-token-cache";
 import type { DefinitionRegistry, ResourceDefinition, Values } from "../model/definition";
 import { contextOf, type ResourceContext, type WarningSink, warnRun } from "../model/resource-context";
 import { Run } from "../model/run";
-import { buildTypeProvider, type TypeProvider } from "./type-provider";
+import { providerOf, type TypeProvider } from "./type-provider";
+import { type TypeOperations, typeOperations } from "./type-operations";
+import type { Recorded } from "../model/recorded";
 import { engineError, engineFailures } from "./engine-messages";
 import { withRunClaims } from "./run-claims";
 import type { ResourceRef } from "./create-journal";
@@ -32,7 +34,7 @@ export type { DefinitionRegistry } from "../model/definition";
 export type DeleteWarning = (
   ctx: ResourceContext,
   id: string,
-  recorded: Values,
+  recorded: Recorded<Values, Values>,
 ) => Promise<string | undefined>;
 
 /** The two functions of the stable runtime contract. */
@@ -125,14 +127,15 @@ export function createProviderRuntime(
             `pulumi-travel does not know resource type ${type}; the installed pulumi-travel is older than the state (upgrade it)`,
           );
         }
-        const built = buildTypeProvider(definition, run);
+        const built = typeOperations(definition, run);
         const warning = deleteWarnings[type];
         const warned = warning === undefined ? built : withDeleteWarning(built, warning, currentContext);
         const gated =
           companyDeleteCheck === undefined || type === "Company"
             ? warned
             : withCompanyDeleteGate(warned, companyDeleteCheck, currentContext);
-        provider = forEngine(definition, gated, verifyOnce, run);
+        const claimed = withRunClaims(definition.type, gated, run);
+        provider = forEngine(definition, providerOf(definition, claimed), verifyOnce);
         providers.set(type, provider);
       }
       return provider;
@@ -140,35 +143,33 @@ export function createProviderRuntime(
   };
 }
 
-/** `provider` with `warning` given to the engine before each delete starts. */
+/** `operations` with `warning` given to the engine before each delete starts. */
 function withDeleteWarning(
-  provider: TypeProvider,
+  operations: TypeOperations,
   warning: DeleteWarning,
   context: () => ResourceContext,
-): TypeProvider {
+): TypeOperations {
   return {
-    ...provider,
+    ...operations,
     async delete(id, recorded) {
       const text = await warning(context(), id, recorded);
       if (text !== undefined) await warnRun(context(), text);
-      await provider.delete(id, recorded);
+      await operations.delete(id, recorded);
     },
   };
 }
 
 /**
- * The engine-facing provider of `definition`: credentials verified before the first check, objects
- * claimed for the run, credential hints, failures and errors in the form the engine prints once
- * and without secrets (see `engine-messages.ts`).
+ * The engine-facing provider of `definition`: credentials verified before the first check, credential
+ * hints, failures and errors in the form the engine prints once and without secrets (see
+ * `engine-messages.ts`).
  */
 function forEngine(
   definition: ResourceDefinition<Values, Values>,
   provider: TypeProvider,
   verifyOnce: () => Promise<void>,
-  run: Run,
 ): TypeProvider {
   const secretInputs: readonly string[] = definition.capabilities?.secrets?.secretInputs ?? [];
-  const claiming = withRunClaims(definition.type, provider, run);
   const guarded =
     <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -186,10 +187,10 @@ function forEngine(
       return { ...result, failures: engineFailures(result.failures ?? [], news, secretInputs) };
     }),
     diff: guarded(provider.diff),
-    create: guarded(claiming.create),
+    create: guarded(provider.create),
     read: guarded(provider.read),
     import: guarded(provider.import),
-    delete: guarded(claiming.delete),
+    delete: guarded(provider.delete),
     update: guarded(provider.update),
   };
 }

@@ -5,7 +5,7 @@ import { replaceOnOf } from "../model/replace-rules";
 import { comparable, normalizingSchema } from "../model/normalize";
 import { containsUnknown } from "../model/unknown-values";
 import { jsonEqual } from "../model/values";
-import { valuesOf } from "../model/codec";
+import type { Decoded, Recorded } from "../model/recorded";
 
 /** The diff of two input sets. */
 export interface InputDiff {
@@ -50,31 +50,25 @@ export function diffDeclared<I extends Values, S extends Values>(
 }
 
 /**
- * `news` with the unknown values the definition's `keptWhenUnknown` knows to stay taken from
- * `olds` (internal inputs included).
+ * The values of `news` with the unknown values the definition's `keptWhenUnknown` knows to stay
+ * taken from `olds`, as they are recorded.
  */
 export function withKeptValues<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
-  olds: Values,
-  news: Values,
+  olds: Recorded<I, S>,
+  news: Decoded,
 ): Values {
-  const kept = { ...news };
+  const kept = { ...news.values };
   for (const key of definition.capabilities?.diff?.keptWhenUnknown?.(olds, news) ?? [])
-    if (containsUnknown(kept[key]) && olds[key] !== undefined) kept[key] = olds[key];
+    if (containsUnknown(kept[key]) && olds.asRecorded[key] !== undefined) kept[key] = olds.asRecorded[key];
   return kept;
 }
 
-/**
- * The new declared inputs as the diff should see them, keyed lists as lists: {@link withKeptValues},
- * internal inputs left out.
- */
+/** The new declared inputs as the diff should see them, keyed lists as lists: {@link withKeptValues}. */
 export function settledInputs<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
-  olds: Values,
-  news: Values,
+  olds: Recorded<I, S>,
+  news: Decoded,
 ): Values {
-  return declaredForm(
-    definition.capabilities?.diff?.keyedInputs,
-    valuesOf(withKeptValues(definition, olds, news)),
-  );
+  return declaredForm(definition.capabilities?.diff?.keyedInputs, withKeptValues(definition, olds, news));
 }

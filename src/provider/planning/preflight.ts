@@ -1,6 +1,6 @@
 /**
  * Two optional hooks of a {@link ResourceDefinition}, kept apart from the generic check and diff:
- * `preflight` (platform calls during `check`, which also runs in preview) and `replaceWhen`
+ * its `CustomCheck` (platform calls during `check`, which also runs in preview) and `replaceWhen`
  * (replace rules that depend on values, not only on which input changed).
  */
 import { isDeepStrictEqual } from "node:util";
@@ -10,11 +10,10 @@ import type { ResourceDefinition } from "../model/definition";
 import { recordedForm } from "../model/keyed-inputs";
 import type { ContextFactory } from "../model/resource-context";
 import { containsUnknown } from "../model/unknown-values";
-import { valuesOf } from "../model/codec";
 import { type Values, withoutUndefined } from "../model/values";
 
 /**
- * The definition's preflight failures for `news`, or none when it has no preflight, the inputs
+ * The failures of the definition's `CustomCheck` for `news`, or none when it has none, the inputs
  * already failed validation, some input is still unknown (the engine checks again at `up`), or the
  * inputs equal those on record: they were checked when they were applied, and what changed on the
  * platform since is refresh's to find, so a no-change preview reads nothing.
@@ -26,15 +25,14 @@ export async function preflightFailures<I extends Values, S extends Values>(
   news: Values,
   olds: Partial<I>,
 ): Promise<pulumi.dynamic.CheckFailure[]> {
-  const preview = definition.capabilities?.preview;
-  if (!preview?.preflight || outcome.failures.length > 0 || containsUnknown(valuesOf(news))) return [];
+  const custom = definition.capabilities?.custom;
+  if (!custom?.check || outcome.failures.length > 0 || containsUnknown(news)) return [];
   const inputs = withoutUndefined(outcome.inputs as I);
   // Compared as the engine records them: keyed lists as maps, whose order does not count.
-  const recorded = (values: Values) =>
-    recordedForm(definition.capabilities?.diff?.keyedInputs, valuesOf(values));
+  const recorded = (values: Values) => recordedForm(definition.capabilities?.diff?.keyedInputs, values);
   const unchanged = isDeepStrictEqual(recorded(inputs), recorded(withoutUndefined(olds as Values)));
   if (Object.keys(olds).length > 0 && unchanged) return [];
-  return preview.preflight(context(), inputs, olds);
+  return custom.check(context(), inputs, olds);
 }
 
 /**
