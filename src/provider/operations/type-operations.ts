@@ -341,6 +341,8 @@ async function createObject<I extends Values, S extends Values>(
       inputs,
       (id) => {
         createdId = id;
+        // Claimed as soon as the id is known: a record settled meanwhile never takes it.
+        ctx.run.claim(definition.type, id);
       },
       { inFlight },
     );
