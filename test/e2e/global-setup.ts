@@ -9,14 +9,17 @@
  * Every e2e file sends the provider's requests through a contract recorder (harness.ts,
  * `startE2eRecorder`), and each recorder appends what it saw to one log as it closes. The teardown
  * prints the suite's tally and fails the run on any request that broke the vendor's documents,
- * whichever file sent it (each file also fails on its own).
+ * whichever file sent it (each file also fails on its own). It also fails the run when a test
+ * left a record of a create in flight in the user's own journal (`userJournalRecordsSince`): every
+ * program the suite runs journals in its test file's directory (test/support/clean-env.ts).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { findOnPath } from "../support/on-path";
 import { createPackedProject, repoRoot } from "../support/packed-project";
+import { createJournalDir } from "../../src/provider/operations/create-journal";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -79,6 +82,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   project.provide("packedProjectDir", dir);
   project.provide("e2eSkipReason", "");
   project.provide("contractLog", contractLog);
+  const startedAt = Date.now();
   return () => {
     rmSync(dir, { recursive: true, force: true });
     try {
@@ -86,5 +90,21 @@ export default async function setup(project: TestProject): Promise<() => void> {
     } finally {
       rmSync(logDir, { recursive: true, force: true });
     }
+    const left = userJournalRecordsSince(startedAt);
+    if (left.length > 0)
+      throw new Error(
+        `e2e tests wrote ${left.length} record(s) of creates in flight into the user's journal (${left.join(", ")}): ` +
+          "a program a test runs must journal in its file's directory (test/support/clean-env.ts)",
+      );
   };
+}
+
+/** The records in the user's own journal of creates in flight written since `since` (ms). */
+function userJournalRecordsSince(since: number): string[] {
+  const { TRAVEL_CREATE_JOURNAL_DIR: _ignored, ...userEnv } = process.env;
+  const root = createJournalDir(userEnv);
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, encoding: "utf8" })
+    .map((name) => join(root, name))
+    .filter((path) => path.endsWith(".json") && statSync(path).mtimeMs >= since);
 }

@@ -17,6 +17,7 @@ import {
 import type { InFlightRecord } from "../../src/provider/create/in-flight-record";
 
 const resource: ResourceRef = { project: "travel", stack: "dev", type: "Department", name: "sales" };
+const PLATFORM = "https://api.travel.example";
 const record = (inputs: Record<string, unknown> = { companyId: "c1", name: "Sales" }): InFlightRecord => ({
   type: "Department",
   startedAt: "2026-01-01T00:00:00.000Z",
@@ -40,14 +41,16 @@ describe("the journal of creates in flight", () => {
 
   it("keeps one record per resource of a stack, private to the user, until cleared", () => {
     const journal = journalIn();
-    const slot = journal.slot(resource);
+    const slot = journal.slot(resource, PLATFORM);
     expect(slot.left()).toBeUndefined();
     slot.write(record());
     expect(slot.left()).toEqual(record());
     // Another stack, another project, another resource: records of their own.
-    expect(journal.slot({ ...resource, stack: "prod" }).left()).toBeUndefined();
-    expect(journal.slot({ ...resource, project: "other" }).left()).toBeUndefined();
-    const sibling = journal.slot({ ...resource, name: "support" });
+    expect(journal.slot({ ...resource, stack: "prod" }, PLATFORM).left()).toBeUndefined();
+    expect(journal.slot({ ...resource, project: "other" }, PLATFORM).left()).toBeUndefined();
+    // The same stack pointed at another platform (a test tenant, an emulator) never sees it.
+    expect(journal.slot(resource, "http://127.0.0.1:4010").left()).toBeUndefined();
+    const sibling = journal.slot({ ...resource, name: "support" }, PLATFORM);
     sibling.write(record({ companyId: "c1", name: "Support" }));
     expect(slot.othersOf("Department").map((r) => r.inputs.name)).toEqual(["Support"]);
     expect(slot.othersOf("Grade")).toEqual([]);
@@ -66,7 +69,7 @@ describe("the journal of creates in flight", () => {
 
   it("never writes an input the program marked secret", () => {
     const journal = journalIn();
-    const slot = journal.slot({ ...resource, secretInputs: new Set(["name"]) });
+    const slot = journal.slot({ ...resource, secretInputs: new Set(["name"]) }, PLATFORM);
     slot.write(record({ companyId: "c1", name: "Very secret name" }));
     const text = files(journal.dir)
       .map((path) => readFileSync(path, "utf8"))
@@ -77,16 +80,16 @@ describe("the journal of creates in flight", () => {
 
   it(`removes records older than ${STALE_AFTER_DAYS} days when the stack's journal is opened`, () => {
     const dir = mkdtempSync(join(tmpdir(), "journal-test-"));
-    new CreateJournal(dir).slot(resource).write(record());
+    new CreateJournal(dir).slot(resource, PLATFORM).write(record());
     const old = new Date(Date.now() - (STALE_AFTER_DAYS + 1) * 24 * 3600 * 1000);
     for (const path of files(dir)) utimesSync(path, old, old);
-    expect(new CreateJournal(dir).slot(resource).left()).toBeUndefined();
+    expect(new CreateJournal(dir).slot(resource, PLATFORM).left()).toBeUndefined();
     expect(files(dir)).toEqual([]);
   });
 
   it("names a file that is not a record, and the way out", () => {
     const journal = journalIn();
-    const slot = journal.slot(resource);
+    const slot = journal.slot(resource, PLATFORM);
     slot.write(record());
     const [file] = files(journal.dir);
     writeFileSync(file as string, JSON.stringify({ hello: "world" }));

@@ -12,7 +12,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { TOKEN_PATH } from "../../src/client";
+import { TOKEN_PATH, type TravelClient } from "../../src/client";
 import { CreateJournal, type ResourceRef } from "../../src/provider/operations/create-journal";
 import type { ResourceDefinition, Values } from "../../src/provider/model/definition";
 import { buildTypeProvider, type TypeProvider } from "../../src/provider/operations/type-provider";
@@ -70,23 +70,33 @@ const isWrite = (method: string, path: string) =>
 /**
  * A provider of `definition` about to be "killed": its calls go through a proxy that holds each
  * write's answer once the platform committed it, so it dies there, and nothing it does afterwards
- * reaches anyone. `held` counts the answers held; `close` ends the proxy and the abandoned calls.
+ * reaches anyone. `held` counts the answers held. `next` is the provider of the next run: the same
+ * platform at the same base URL (the journal is kept per platform), its answers no longer held.
+ * `close` ends the proxy and the abandoned calls.
  */
 async function providerToKill(definition: ResourceDefinition<Values, Values>, journal: CreateJournal) {
   let held = 0;
+  let holding = true;
   const proxy = await startLossyProxy(
     live.emulator.url,
     () => false,
-    (method, path) => (isWrite(method, path) ? (held++, 600_000) : 0),
+    (method, path) => (holding && isWrite(method, path) ? (held++, 600_000) : 0),
   );
-  const client = clientFor(live.emulator, { baseUrl: proxy.url });
+  const clients = [clientFor(live.emulator, { baseUrl: proxy.url })];
   return {
-    provider: buildTypeProvider(definition, testRun(client), journal),
+    provider: buildTypeProvider(definition, testRun(clients[0] as TravelClient), journal),
     held: () => held,
+    next(): TypeProvider {
+      holding = false;
+      const client = clientFor(live.emulator, { baseUrl: proxy.url });
+      clients.push(client);
+      return buildTypeProvider(definition, testRun(client), journal);
+    },
+    baseUrl: proxy.url,
     async close(abandoned: Promise<unknown>[]) {
       await proxy.close();
       await Promise.all(abandoned);
-      await client.close();
+      await Promise.all(clients.map((client) => client.close()));
     },
   };
 }
@@ -158,14 +168,14 @@ describe.each(Object.keys(definitions).sort())("%s", (type) => {
     const abandoned = [killed.provider.create(inputs, resource).catch(() => undefined)];
     try {
       await until(() => killed.held() > 0);
-      const next = buildTypeProvider(definition, testRun(live.client), journal);
+      const next = killed.next();
       const { id, outs } = await next.create(inputs, resource);
       expect(await row.held(env, inputs)).toBe(1);
       await expectConverged(next, id, outs, inputs);
       // The user the killed create made is rotated once, for a secret; nothing else rotates again.
       expect((row.rotations?.(env) ?? 0) - rotations).toBe(ROTATIONS_AFTER_LOST_CREATE[type] ?? 0);
       await new Promise((resolve) => setImmediate(resolve));
-      expect(journal.slot(resource).left()).toBeUndefined();
+      expect(journal.slot(resource, killed.baseUrl).left()).toBeUndefined();
       await next.delete(id, outs);
     } finally {
       await killed.close(abandoned);
@@ -218,7 +228,7 @@ it("two API-user creates killed in flight: the next create fails before any writ
     const made = (await listClientIds(live.client)).filter((id) => !before.includes(id));
     expect(made).toHaveLength(2);
     const seq = live.emulator.admin.lastRequestSeq;
-    const next = buildTypeProvider(definition, testRun(live.client), journal);
+    const next = killed.next();
     const failure = next.create(inputs, ref("first"));
     await expect(failure).rejects.toThrow(/AMBIGUOUS|outcome is unknown/);
     const message = await failure.then(
@@ -230,7 +240,7 @@ it("two API-user creates killed in flight: the next create fails before any writ
     // Nothing was written: no user made, none rotated or revoked.
     expect(live.emulator.admin.requests(seq).filter((r) => r.method !== "GET")).toEqual([]);
     // The record stays, so every later up stops the same way until it is settled.
-    expect(journal.slot(ref("first")).left()).toBeDefined();
+    expect(journal.slot(ref("first"), killed.baseUrl).left()).toBeDefined();
   } finally {
     await killed.close(abandoned);
   }

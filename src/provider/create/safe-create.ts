@@ -8,6 +8,7 @@
 import {
   ApiError,
   ConnectionError,
+  isNotFound,
   isTravelError,
   retryDelay,
   type RetryPolicy,
@@ -22,6 +23,7 @@ import {
 import type { CreateLookup, LookupCandidate, LookupKey } from "../model/create-lookup";
 import type { NaturalKeyRecovery, SetDifferenceRecovery } from "../model/create-recovery";
 import { ADOPT_INPUT, type Observation, type ResourceDefinition } from "../model/definition";
+import { replaceOnOf } from "../model/replace-rules";
 import type { ResourceContext } from "../model/resource-context";
 import { isMetaKey } from "../model/codec";
 import { jsonEqual, type Values } from "../model/values";
@@ -199,10 +201,48 @@ function withoutSecrets<I extends Values, S extends Values>(
 /**
  * Settles the record an earlier create of this resource left when its provider ended before
  * answering: the one object that appeared since that create began and holds the inputs it sent is
- * adopted and converged to `inputs`; none: undefined (the create is sent again); several, or one
- * another record of the stack may have made: the create fails naming them, before any write.
+ * adopted and converged to `inputs`; none, or its parent gone since: undefined (the create is sent
+ * again); several, one another record of the stack may have made, or one under another parent
+ * than the resource now declares: the create fails naming them, before any write.
  */
 async function settleLeft<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  ctx: ResourceContext,
+  inputs: I,
+  left: InFlightRecord,
+  slot: InFlightSlot,
+  created: (id: string) => void,
+): Promise<Created<S> | undefined> {
+  try {
+    return await settleRecord(definition, ctx, inputs, left, slot, created);
+  } catch (error) {
+    // The parent the earlier create sent to is gone, and whatever it made with it.
+    if (isNotFound(error, definition.notFoundCodes)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The error of an object the earlier create may have made under another parent than the resource
+ * now declares (`moved`, the inputs that replace the object): it cannot become this resource.
+ */
+function movedError(
+  type: string,
+  id: string,
+  moved: readonly string[],
+  sent: Values,
+  left: InFlightRecord,
+): Error {
+  const where = moved.map((key) => `${key} ${JSON.stringify(sent[key])}`).join(", ");
+  return new Error(
+    `${type}: the provider's process ended while an earlier create of this resource was in flight (started ` +
+      `${left.startedAt}), and ${type} ${id} appeared since under ${where}, which the resource no longer ` +
+      "declares, so it is not taken over. If this stack made it, delete it " +
+      `(\`pulumi-travel reconcile --stack <export> --delete ${type}:${id}\`), then run \`pulumi up\` again.`,
+  );
+}
+
+async function settleRecord<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   ctx: ResourceContext,
   inputs: I,
@@ -215,6 +255,8 @@ async function settleLeft<I extends Values, S extends Values>(
   const before = new Set(left.before);
   const isNew = (id: string) => !before.has(id) && !ctx.run.holds(type, id);
   const sent = left.inputs as I;
+  // Inputs that replace the object and changed since: what it made cannot become this resource.
+  const moved = replaceOnOf(definition).filter((key) => !jsonEqual(sent[key], inputs[key]));
   if (recovery.strategy === "natural-key") {
     const { lookup } = recovery;
     const key = lookup.keyOf(sent);
@@ -240,6 +282,7 @@ async function settleLeft<I extends Values, S extends Values>(
     const [match] = unclaimed;
     if (!match) return undefined;
     const [candidate, seen] = match;
+    if (moved.length > 0) throw movedError(type, candidate.id, moved, sent, left);
     ctx.run.claim(type, candidate.id);
     created(candidate.id);
     return { id: candidate.id, state: await definition.update(ctx, candidate.id, inputs, seen.observed) };
@@ -263,6 +306,7 @@ async function settleLeft<I extends Values, S extends Values>(
   }
   const [id] = appeared;
   if (id === undefined) return undefined;
+  if (moved.length > 0) throw movedError(type, id, moved, sent, left);
   ctx.run.claim(type, id);
   const state = await recovery.complete(ctx, id, inputs);
   if (state === undefined) return undefined;

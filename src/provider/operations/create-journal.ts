@@ -3,8 +3,8 @@
  * and not yet answered to the engine, so that the next `up` of the stack settles a create its
  * provider did not live to answer (`create/in-flight-record.ts`). Files live in
  * `TRAVEL_CREATE_JOURNAL_DIR`, else `creates-in-flight` in the per-user cache
- * (`$XDG_CACHE_HOME/pulumi-travel`, else `~/.cache/pulumi-travel`), one directory per project and
- * stack; each is written durably (write, fsync, rename, fsync of the directory) before the create
+ * (`$XDG_CACHE_HOME/pulumi-travel`, else `~/.cache/pulumi-travel`), one directory per project,
+ * stack and platform; each is written durably (write, fsync, rename, fsync of the directory) before the create
  * is sent. Records older than {@link STALE_AFTER_DAYS} days are removed: their resource is no
  * longer in any program that ran since. docs/reliability.md ("A provider crash") says more.
  */
@@ -59,9 +59,13 @@ export class CreateJournal {
 
   constructor(readonly dir: string = createJournalDir()) {}
 
-  /** The slot of `resource`, whose record is written and cleared through it. */
-  slot(resource: ResourceRef): InFlightSlot & { clear(): void } {
-    const stackDir = join(this.dir, digest([resource.project, resource.stack]));
+  /**
+   * The slot of `resource` on the platform at `platform` (its base URL), whose record is written and
+   * cleared through it: a stack pointed at another platform (a test tenant, an emulator) never
+   * settles a record of this one.
+   */
+  slot(resource: ResourceRef, platform: string): InFlightSlot & { clear(): void } {
+    const stackDir = join(this.dir, digest([resource.project, resource.stack, platform]));
     const file = join(stackDir, `${digest([resource.type, resource.name])}.json`);
     return {
       left: () => {

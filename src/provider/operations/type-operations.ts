@@ -92,7 +92,9 @@ export function typeOperations<I extends Values, S extends Values>(
   /** The slot of the resource `resource` or `meta` names, for a create that is not idempotent. */
   const slotOf = (resource: ResourceRef | undefined, meta: Meta) => {
     const ref = resource ?? resourceOf(definition.type, meta);
-    return ref === undefined || definition.recovery.strategy === "idempotent" ? undefined : journal.slot(ref);
+    return ref === undefined || definition.recovery.strategy === "idempotent"
+      ? undefined
+      : journal.slot(ref, run.client.baseUrl);
   };
   const keyed = definition.capabilities?.diff?.keyedInputs;
   const custom = definition.capabilities?.custom;
