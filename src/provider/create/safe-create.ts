@@ -156,6 +156,8 @@ export async function safeCreate<I extends Values, S extends Values>(
   const left = slot?.left();
   if (slot !== undefined && left !== undefined && left.type === definition.type) {
     const settled = await settleLeft(definition, ctx, inputs, left, slot, created).catch((error: unknown) => {
+      // The parent the earlier create sent to is gone, and whatever it made with it: create.
+      if (isNotFound(error, definition.notFoundCodes)) return undefined;
       throw doubtful(error);
     });
     if (settled) return settled;
@@ -199,30 +201,6 @@ function withoutSecrets<I extends Values, S extends Values>(
 }
 
 /**
- * Settles the record an earlier create of this resource left when its provider ended before
- * answering: the one object that appeared since that create began and holds the inputs it sent is
- * adopted and converged to `inputs`; none, or its parent gone since: undefined (the create is sent
- * again); several, one another record of the stack may have made, or one under another parent
- * than the resource now declares: the create fails naming them, before any write.
- */
-async function settleLeft<I extends Values, S extends Values>(
-  definition: ResourceDefinition<I, S>,
-  ctx: ResourceContext,
-  inputs: I,
-  left: InFlightRecord,
-  slot: InFlightSlot,
-  created: (id: string) => void,
-): Promise<Created<S> | undefined> {
-  try {
-    return await settleRecord(definition, ctx, inputs, left, slot, created);
-  } catch (error) {
-    // The parent the earlier create sent to is gone, and whatever it made with it.
-    if (isNotFound(error, definition.notFoundCodes)) return undefined;
-    throw error;
-  }
-}
-
-/**
  * The error of an object the earlier create may have made under another parent than the resource
  * now declares (`moved`, the inputs that replace the object): it cannot become this resource.
  */
@@ -242,7 +220,14 @@ function movedError(
   );
 }
 
-async function settleRecord<I extends Values, S extends Values>(
+/**
+ * Settles the record an earlier create of this resource left when its provider ended before
+ * answering: the one object that appeared since that create began and holds the inputs it sent is
+ * adopted and converged to `inputs`; none, or its parent gone since: undefined (the create is sent
+ * again); several, one another record of the stack may have made, or one under another parent
+ * than the resource now declares: the create fails naming them, before any write.
+ */
+async function settleLeft<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
   ctx: ResourceContext,
   inputs: I,
