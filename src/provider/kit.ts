@@ -6,6 +6,7 @@
  * recover from. Nothing here knows a host.
  */
 export type { ArgsOf, InputShape } from "./model/args";
+export type { CustomOperations } from "./model/custom-operations";
 export { metaOf } from "./model/codec";
 export type { CreateLookup, LookupCandidate, LookupKey } from "./model/create-lookup";
 export {

@@ -6,7 +6,13 @@
  * leaves such a value as it is (docs/reliability.md, "Two writers of one setting").
  */
 import type { z } from "zod";
-import { overlapGuard, type ReplaceRules, type ResourceDefinition, type Values } from "../provider/kit";
+import {
+  type CustomOperations,
+  overlapGuard,
+  type ReplaceRules,
+  type ResourceDefinition,
+  type Values,
+} from "../provider/kit";
 
 /**
  * A company's singleton is replaced when its company changes, and the old resource goes first: the
@@ -24,8 +30,17 @@ export function defineCompanySetting<
   Schema extends z.ZodType = z.ZodType,
 >(definition: ResourceDefinition<I, S> & { inputs: Schema }): ResourceDefinition<I, S> & { inputs: Schema } {
   const capabilities = definition.capabilities ?? {};
-  return {
-    ...definition,
-    capabilities: { ...capabilities, custom: { ...capabilities.custom, ...overlapGuard(definition) } },
+  const own = capabilities.custom ?? {};
+  const guard = overlapGuard(definition);
+  // The guard goes around the type's own overrides, where it has any, and they around the default.
+  const custom: CustomOperations<I, S> = {
+    ...own,
+    create: (ctx, request, next) =>
+      guard.create(ctx, request, () => own.create?.(ctx, request, next) ?? next()),
+    update: (ctx, request, next) =>
+      guard.update(ctx, request, () => own.update?.(ctx, request, next) ?? next()),
+    delete: (ctx, request, next) =>
+      guard.delete(ctx, request, () => own.delete?.(ctx, request, next) ?? next()),
   };
+  return { ...definition, capabilities: { ...capabilities, custom } };
 }
