@@ -28,11 +28,15 @@ const BELOW_HOSTS = ["provider/operations", ...BELOW_OPERATIONS];
 /** Where the package's own files come from at run time: disk, or the single executable's assets. */
 const PACKAGE_FILES = "package-files";
 
+/** Writing a file that survives a crash: the emulator's state file, the provider's journal. */
+const DURABLE_FILE = "durable-file";
+
 /** What each layer (a folder of src/, or of src/emulator/) may import besides itself. */
 const LAYERS: Record<string, readonly string[]> = {
   schemas: [],
   client: [],
   [PACKAGE_FILES]: [],
+  [DURABLE_FILE]: [],
   // The vendor's documents as checks; the referee of both the emulator and the provider.
   contract: [PACKAGE_FILES],
   // The provider, by where code runs: below the two hosts nothing knows which host serves it.
@@ -43,7 +47,7 @@ const LAYERS: Record<string, readonly string[]> = {
   // The create path: safe create and recovery.
   "provider/create": ["provider/model", "contract", "client", "schemas"],
   // One type's provider and the runtime (configuration, clients, credentials) both hosts serve.
-  "provider/operations": BELOW_OPERATIONS,
+  "provider/operations": [...BELOW_OPERATIONS, DURABLE_FILE],
   // The two hosts; neither imports the other.
   "provider/hosts/dynamic": BELOW_HOSTS,
   "provider/hosts/plugin": [...BELOW_HOSTS, PACKAGE_FILES],
@@ -79,7 +83,7 @@ const LAYERS: Record<string, readonly string[]> = {
   ],
   // The emulator is a platform of its own: it shares the platform's schemas and contract, nothing else.
   // Inside it every folder is a layer of its own and must be listed here; each points down only.
-  "emulator/core": ["contract", "schemas"],
+  "emulator/core": ["contract", "schemas", DURABLE_FILE],
   "emulator/identity": ["emulator/core", "schemas"],
   // The services a platform route gets (store, clock, settings, identity).
   "emulator/context": ["emulator/core", "emulator/identity"],
@@ -167,6 +171,7 @@ describe("architecture", () => {
       "client",
       "contract",
       PACKAGE_FILES,
+      DURABLE_FILE,
       "provider/model",
       "provider/planning",
       "provider/create",

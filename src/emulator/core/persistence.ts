@@ -4,20 +4,10 @@
  * and the directory is fsynced. Changes that arrive while a write is under way are grouped into
  * the next write (group commit), so concurrent writers share one fsync.
  */
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { mkdir, open, rename } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { temporaryOf, writeFileDurablySync } from "../../durable-file/write-durably";
 import type { StateSnapshot } from "./snapshot";
 import type { EmulatorStore } from "./store";
 
@@ -60,28 +50,9 @@ function isRunning(pid: number): boolean {
   }
 }
 
-function temporaryOf(path: string): string {
-  return `${path}.${process.pid}.tmp`;
-}
-
 /** Writes `text` to `path` durably and atomically, blocking (start-up and shutdown). */
 export function writeStateFileSync(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = temporaryOf(path);
-  const fd = openSync(temporary, "w", 0o600);
-  try {
-    writeSync(fd, `${text}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temporary, path);
-  const dir = openSync(dirname(path), "r");
-  try {
-    fsyncSync(dir);
-  } finally {
-    closeSync(dir);
-  }
+  writeFileDurablySync(path, `${text}\n`);
 }
 
 /** Writes `text` to `path` durably and atomically: temporary file, fsync, rename, directory fsync. */

@@ -9,22 +9,11 @@
  * longer in any program that ran since. docs/reliability.md ("A provider crash") says more.
  */
 import { createHash } from "node:crypto";
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmdirSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from "node:fs";
+import { readdirSync, readFileSync, rmdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { InFlightRecord, InFlightSlot } from "../create/in-flight-record";
 import { userCacheDir } from "./run-token-cache";
+import { writeFileDurablySync } from "../../durable-file/write-durably";
 
 /** The environment variable naming another directory for the journal (tests isolate by it). */
 export const CREATE_JOURNAL_DIR_ENV = "TRAVEL_CREATE_JOURNAL_DIR";
@@ -76,7 +65,7 @@ export class CreateJournal {
         listRecords(stackDir)
           .filter(([path, record]) => path !== file && record.type === type)
           .map(([, r]) => r),
-      write: (record) => writeDurably(stackDir, file, withoutMarkedSecrets(record, resource.secretInputs)),
+      write: (record) => writeDurably(file, withoutMarkedSecrets(record, resource.secretInputs)),
       clear: () => {
         rmSync(file, { force: true });
         removeIfEmpty(stackDir);
@@ -161,32 +150,13 @@ function readRecord(file: string): InFlightRecord | undefined {
 }
 
 /** Writes `record` to `file` so that it survives a crash of the process or the machine. */
-function writeDurably(dir: string, file: string, record: InFlightRecord): void {
+function writeDurably(file: string, record: InFlightRecord): void {
   for (let attempt = 1; ; attempt++) {
     try {
-      return writeInto(dir, file, record);
+      return writeFileDurablySync(file, `${JSON.stringify(record)}\n`, 0o700);
     } catch (error) {
       // Another process of the stack removed the emptied directory in between: make it again.
       if ((error as NodeJS.ErrnoException).code !== "ENOENT" || attempt === 3) throw error;
     }
-  }
-}
-
-function writeInto(dir: string, file: string, record: InFlightRecord): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${process.pid}.tmp`;
-  const fd = openSync(temporary, "w", 0o600);
-  try {
-    writeSync(fd, `${JSON.stringify(record)}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temporary, file);
-  const dirFd = openSync(dir, "r");
-  try {
-    fsyncSync(dirFd);
-  } finally {
-    closeSync(dirFd);
   }
 }
