@@ -14,9 +14,7 @@ export class PartialCreate extends Error {
     readonly state: Decoded,
     cause: unknown,
   ) {
-    super(`created ${id} but could not finish: ${cause instanceof Error ? cause.message : String(cause)}`, {
-      cause,
-    });
+    super(`created ${id} but could not finish: ${reasonOf(cause)}`, { cause });
     this.name = "PartialCreate";
   }
 }
@@ -30,9 +28,13 @@ export class PartialCreateError extends Error {
     readonly properties: Record<string, unknown>,
     cause: unknown,
   ) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    super(`created ${id} but could not finish: ${reason}`, { cause });
+    super(`created ${id} but could not finish: ${reasonOf(cause)}`, { cause });
     this.name = "PartialCreateError";
-    this.reasons = [reason];
+    this.reasons = [reasonOf(cause)];
   }
+}
+
+/** Why the create could not finish: the message of the error that stopped it. */
+function reasonOf(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
 }

@@ -122,9 +122,10 @@ async function leftToAnotherWriter<I extends Values, S extends Values>(
 
 /**
  * The values this stack last wrote (`recorded`) and the platform's values of the same fields, when
- * they differ; undefined when they do not, when the state records nothing to compare with (an earlier release), or when the object is gone. A field the
- * answer leaves out, at any depth, is no evidence of another writer (the vendor's answers may omit
- * optional fields): only values the platform shows are compared.
+ * they differ; undefined when they do not, when the state records nothing to compare with (an
+ * earlier release), or when the object is gone. A field the answer leaves out, at any depth, is no
+ * evidence of another writer (the vendor's answers may omit optional fields): only values the
+ * platform shows are compared.
  */
 async function writtenElsewhere<I extends Values, S extends Values>(
   definition: ResourceDefinition<I, S>,
