@@ -21,6 +21,7 @@ import { changedPaths, type PathChange } from "./keyed-diff-paths";
 import type { DefinitionRegistry, ProviderRuntime } from "../../operations/runtime";
 import type { ResourceRef } from "../../operations/create-journal";
 import { fromWire, toWire } from "./wire-values";
+import { urnParts } from "./urn";
 import { importIdForRead } from "./bare-id";
 import { recordedObjectId } from "./recorded-id";
 import { typeListing } from "./type-listing";
@@ -69,7 +70,7 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
       const result = await provider.check(
         olds.values,
         news.values,
-        resourceNameOf(urn),
+        urnParts(urn)?.name,
         resourceRefOf(urn, type),
       );
       // Keyed lists stay maps, by name, as on the dynamic host: the engine shows the detailed
@@ -190,18 +191,10 @@ export function pluginResources(definitions: DefinitionRegistry, runtime: Provid
 /** The resource calls of the plugin. */
 export type PluginResources = ReturnType<typeof pluginResources>;
 
-/** The resource a URN names (`urn:pulumi:<stack>::<project>::<type>::<name>`), or undefined. */
+/** The resource a URN names, of type `type`, or undefined. */
 function resourceRefOf(urn: string, type: string): ResourceRef | undefined {
-  const match = /^urn:pulumi:([^:]+)::([^:]+)::/.exec(urn);
-  const name = resourceNameOf(urn);
-  if (!match?.[1] || !match[2] || name === undefined) return undefined;
-  return { stack: match[1], project: match[2], type, name };
-}
-
-/** The resource's name a URN ends with (`urn:pulumi:<stack>::<project>::<type>::<name>`), or undefined. */
-function resourceNameOf(urn: string): string | undefined {
-  const parts = urn.split("::");
-  return parts.length >= 4 ? parts.slice(3).join("::") : undefined;
+  const parts = urnParts(urn);
+  return parts && { stack: parts.stack, project: parts.project, type, name: parts.name };
 }
 
 /** The definition's inputs among `values` (outputs echo the inputs). */

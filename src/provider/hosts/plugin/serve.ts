@@ -33,6 +33,7 @@ import { encodeMeta } from "../../model/codec";
 import { answerList } from "./list-call";
 import { exitWhenEngineGone } from "./engine-lifetime";
 import { typeListing } from "./type-listing";
+import { urnParts } from "./urn";
 
 /** What the plugin serves. */
 export interface PluginOptions {
@@ -49,12 +50,6 @@ export interface PluginOptions {
 
 /** The package of every token this plugin serves. */
 const PACKAGE = "travel";
-
-/** The stack a URN names (`urn:pulumi:<stack>::...`), or undefined. */
-export function stackOfUrn(urn: string): string | undefined {
-  const stack = /^urn:pulumi:([^:]+)::/.exec(urn)?.[1];
-  return stack === "" ? undefined : stack;
-}
 
 /** The type name of a resource from its type token or URN (`travel:index:CostCenter`). */
 export function typeNameOf(token: string, urn: string): string {
@@ -274,7 +269,7 @@ export function providerService(options: PluginOptions, engineAddress: string | 
       // The URN names the stack (`urn:pulumi:<stack>::<project>::...`): the company-delete check reads its checkpoint.
       const properties = {
         ...plain(request.getProperties()),
-        ...encodeMeta({ stack: stackOfUrn(request.getUrn()) }),
+        ...encodeMeta({ stack: urnParts(request.getUrn())?.stack }),
       };
       await resources.delete(type(request), request.getId(), properties);
       return new emptyproto.Empty();
