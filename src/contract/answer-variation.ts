@@ -6,7 +6,8 @@
  * wrote (not varied unless asked for), undeclared properties added to open
  * objects (nested ones included), unordered arrays shuffled, date-times at another offset, whole
  * numbers written `11.0`, and documented optional properties the answer lacks, generated from
- * the schema. Every form is checked against the published schema; one that breaks it is never
+ * the schema as values the platform would have taken when written (test/emulator/read-back.test.ts:
+ * what it answers, a full replacement sends back). Every form is checked against the published schema; one that breaks it is never
  * produced. The emulator varies its answers with {@link varyAnswer}; tests enumerate every single
  * change with {@link answerMutants}.
  */
@@ -83,6 +84,8 @@ const PRESENT_BY_SPEC: Readonly<Record<string, readonly string[]>> = {
   CreateApiUsersResponse: ["clientId"],
   // "each shows clientId only".
   ApiUsersInfo: ["clientId"],
+  // "New clientSecret (returned once)" (POST /v2/api-users/rotate).
+  RotateClientSecretResponse: ["clientSecret"],
 };
 /**
  * The names of identifiers: `id`, `kid`, and names ending in `Id` (`clientId`, `optionGroupId`),
@@ -217,7 +220,7 @@ function candidates(answer: PublishedAnswer, body: Json, families: readonly Vari
         );
       for (const [key, property] of Object.entries(properties)) {
         if (key in value) continue;
-        const sample = sampleOf(property, defs, 0);
+        const sample = sampleOf(property, defs, 0, key);
         if (sample !== undefined)
           add("undocumentedFields", [...path, key], (root) =>
             put(root, [...path, key], structuredClone(sample)),
@@ -275,8 +278,13 @@ function merge(a: JsonSchema, b: JsonSchema): JsonSchema {
   return { ...a, ...b, properties, required };
 }
 
-/** A valid value of `schema` (required properties only), or undefined past the sample depth. */
-function sampleOf(schema: JsonSchema, defs: Record<string, JsonSchema>, depth: number): Json {
+/**
+ * A valid value of `schema` (required properties only), or undefined past the sample depth; one
+ * the platform would have taken when written, as far as the documents tell: a documented example
+ * (of a string, or of a whole array of strings), a format's sample, and an e-mail address for a
+ * property whose name says so (`registeredEmail`).
+ */
+function sampleOf(schema: JsonSchema, defs: Record<string, JsonSchema>, depth: number, name = ""): Json {
   if (depth > SAMPLE_DEPTH) return undefined;
   const node = effective(schema, undefined, defs);
   if ("const" in node) return node.const;
@@ -285,7 +293,7 @@ function sampleOf(schema: JsonSchema, defs: Record<string, JsonSchema>, depth: n
   const type = types.find((t) => t !== "null" && t !== undefined);
   switch (type ?? (node.items ? "array" : node.properties ? "object" : undefined)) {
     case "string":
-      return stringSample(node);
+      return stringSample(node, name);
     case "integer":
     case "number":
       return typeof node.minimum === "number"
@@ -296,7 +304,10 @@ function sampleOf(schema: JsonSchema, defs: Record<string, JsonSchema>, depth: n
     case "boolean":
       return true;
     case "array": {
-      const item = sampleOf((node.items ?? {}) as JsonSchema, defs, depth + 1);
+      const example = node.example;
+      if (Array.isArray(example) && example.length > 0 && example.every((item) => typeof item === "string"))
+        return [...example];
+      const item = sampleOf((node.items ?? {}) as JsonSchema, defs, depth + 1, name);
       return item === undefined ? [] : [item];
     }
     case "object": {
@@ -304,7 +315,7 @@ function sampleOf(schema: JsonSchema, defs: Record<string, JsonSchema>, depth: n
       const properties = (node.properties ?? {}) as Record<string, JsonSchema>;
       for (const key of (node.required ?? []) as string[]) {
         const property = properties[key];
-        const sample = property ? sampleOf(property, defs, depth + 1) : undefined;
+        const sample = property ? sampleOf(property, defs, depth + 1, key) : undefined;
         if (sample === undefined) return undefined;
         out[key] = sample;
       }
@@ -324,10 +335,11 @@ const FORMAT_SAMPLES: Record<string, string> = {
   uri: "https://example.com/variation",
 };
 
-function stringSample(node: JsonSchema): string {
+function stringSample(node: JsonSchema, name: string): string {
   const format = typeof node.format === "string" ? FORMAT_SAMPLES[node.format] : undefined;
   if (format !== undefined) return format;
   if (typeof node.example === "string") return node.example;
+  if (/email/i.test(name) && !/domain/i.test(name)) return FORMAT_SAMPLES.email as string;
   const minimum = typeof node.minLength === "number" ? node.minLength : 0;
   return "variation".padEnd(minimum, "x");
 }

@@ -17,6 +17,7 @@ export {
   type VariedAnswer,
   varyAnswer,
 } from "./answer-variation";
+export { vendorDeclaredPart } from "./declared-part";
 export { formatIssuePath, type ContractIssue } from "./issues";
 export {
   type VendorOperation,

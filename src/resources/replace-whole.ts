@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import type { TravelClient } from "../client";
+import { vendorDeclaredPart } from "../contract";
 import { ADOPT_INPUT, isTransientFailure, type Values } from "../provider/kit";
 
 /** Reads and PUTs of one {@link replaceWhole} before a failure is final. */
@@ -30,7 +31,11 @@ export function replacementBody(
 }
 
 /**
- * A full-replacement PUT built from a read made just before it. The platform offers no
+ * A full-replacement PUT built from a read made just before it. `build` is handed the part of the
+ * read the vendor's PUT request declares: a property the answer carries and the request schema
+ * does not (an open answer, a field added since the documents) is never sent back, since the
+ * platform refuses it (docs/api-decisions.md, "A full replacement sends back what the request
+ * declares"). What the program declares is applied by `build` as given. The platform offers no
  * concurrency token (no ETag, no version: docs/api-decisions.md), so another writer's change
  * between the read and the PUT is lost; this keeps that window to one round trip. The PUT is sent
  * as not repeatable, so the client never resends a body built from an older read: a PUT that
@@ -45,7 +50,7 @@ export async function replaceWhole<T extends Values>(
 ): Promise<void> {
   let failure: unknown;
   for (let attempt = 1; attempt <= MAX_REPLACE_ATTEMPTS; attempt++) {
-    const current = await client.get(path, { schema });
+    const current = vendorDeclaredPart("PUT", path, await client.get(path, { schema }));
     try {
       await client.put(path, { body: build(current), idempotent: false });
       return;

@@ -1,8 +1,8 @@
 /**
  * The main flows with the emulator's response variation on (docs/emulator.md, "Response
  * variation"): one resource of every registry type (test/support/one-of-each.ts), through the real
- * engine on both hosts: `up`, a refresh with no changes, a preview with no changes, and `destroy`
- * leaving nothing on the platform. The refresh with no changes proves the state `up` wrote is what
+ * engine on both hosts: `up`, a refresh with no changes, a preview with no changes, an update in
+ * place of every type that has one, and `destroy` leaving nothing on the platform. The refresh with no changes proves the state `up` wrote is what
  * the platform's varied answers read back, so one preview after it proves both states diff clean. Every answer of a route
  * the vendor documents comes in another form its published schema accepts, and every listing in
  * smaller pages. The seed is TRAVEL_VARIATION_SEED, else 34 under CI=true and a random one
@@ -10,7 +10,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { TravelClient } from "../../src/client";
-import { VARIATION_FAMILIES } from "../../src/contract";
+import { DEFAULT_VARIATION_FAMILIES, VARIATION_FAMILIES } from "../../src/contract";
 import type { VariationCounts } from "../../src/emulator/core/response-variation";
 import { clientFor } from "../support/live-emulator";
 import { HOSTS, TRAVEL_BY_HOST } from "../support/plugin-classes";
@@ -63,7 +63,7 @@ function sumCounts(all: VariationCounts[]): VariationCounts {
 }
 
 /** The steps of the flow, in order. */
-const STEPS = ["up", "refresh", "preview", "destroy"] as const;
+const STEPS = ["up", "refresh", "preview", "update", "destroy"] as const;
 
 describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
   "every registry type with varied answers (%s host)",
@@ -107,9 +107,31 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       await run("refresh", () => e.stack.refresh({ expectNoChanges: true }));
       await run("preview", () => e.stack.preview({ expectNoChanges: true }));
       const readCounts = e.emulator.admin.responseVariation().counts;
+
+      // Every update in place, each reading answers that carry every change the published schema
+      // allows (rate 1): a property the vendor's request schema does not declare, added to an
+      // answer, must never be sent back in a full-replacement PUT (issue 45).
+      const changed = rows.map(({ type, row, kit, inputs }) => {
+        row.beforeChange?.(kit);
+        return { type, inputs: { ...(row.change?.(inputs) ?? inputs), ...LONGER_LISTS[type] } };
+      });
+      await e.stack.setConfig("resources", { value: JSON.stringify(changed) });
+      e.emulator.admin.setResponseVariation({
+        seed: SEED,
+        families: [...DEFAULT_VARIATION_FAMILIES],
+        rate: 1,
+      });
+      await run("update", () => e.stack.up());
+      const updateCounts = e.emulator.admin.responseVariation().counts;
+
       e.emulator.admin.setResponseVariation(everyFamily);
       await run("destroy", () => e.stack.destroy());
-      const counts = sumCounts([upCounts, readCounts, e.emulator.admin.responseVariation().counts]);
+      const counts = sumCounts([
+        upCounts,
+        readCounts,
+        updateCounts,
+        e.emulator.admin.responseVariation().counts,
+      ]);
 
       // The platform's truth, read without variation.
       e.emulator.admin.setResponseVariation(undefined);

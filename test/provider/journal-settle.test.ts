@@ -80,6 +80,29 @@ describe("a record of a create in flight on a platform that changed since", () =
     expect(journal.slot(resource, live.client.baseUrl).left()).toBeDefined();
   });
 
+  it("whose object the killed create made, read with properties the request does not declare: adopted and converged", async () => {
+    const companyId = await company("Varied Co");
+    const journal = journalLeftFor(companyId);
+    const { id: made } = await live.client.post<{ id: string }>(`/v2/companies/${companyId}/departments`, {
+      body: { name: "Sales" },
+    });
+    const provider = buildTypeProvider(definition, testRun(live.client), journal);
+    const inputs = await checked(provider, { companyId, name: "Sales", externalId: "dep-sales" });
+    // Every answer carries `variationExtra` where the vendor's answer schema is open.
+    live.emulator.admin.setResponseVariation({ seed: 3, families: ["undeclaredProperties"], rate: 1 });
+    try {
+      const created = await provider.create(inputs, resource);
+      expect(created.id).toBe(made);
+    } finally {
+      live.emulator.admin.setResponseVariation(undefined);
+    }
+    expect(departments(companyId).map((record) => record.entity)).toEqual([
+      { id: made, name: "Sales", externalId: "dep-sales" },
+    ]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(journal.slot(resource, live.client.baseUrl).left()).toBeUndefined();
+  });
+
   it("of the same stack on another platform: never consulted", async () => {
     const companyId = await company("Other Platform Co");
     // A department of the same name someone made here: another platform's record must not take it.

@@ -95,9 +95,12 @@ describe("what a family may leave out (docs/api-decisions.md, issue 45 item 9)",
   it("never leaves out what the documents say is present: an API user's clientId and its secret", () => {
     const created = labelsOf("POST", "/v2/api-users", { clientId: "c1", clientSecret: "s1" });
     const listed = labelsOf("GET", "/v2/api-users", { apiUsers: [{ clientId: "c1" }, { clientId: "c2" }] });
+    // "New clientSecret (returned once)": the platform's description of a rotation.
+    const rotated = labelsOf("POST", "/v2/api-users/rotate", { clientId: "c1", clientSecret: "s2" });
     expect([...created, ...listed].filter((label) => /^omit\w+ at .*client(Id|Secret)$/.test(label))).toEqual(
       [],
     );
+    expect(rotated.filter((label) => /^omit\w+ at clientSecret$/.test(label))).toEqual([]);
     expect(listed).toContain("shuffleUnordered at apiUsers");
   });
 });
