@@ -6,10 +6,10 @@
  * wrote (not varied unless asked for), undeclared properties added to open
  * objects (nested ones included), unordered arrays shuffled, date-times at another offset, whole
  * numbers written `11.0`, and documented optional properties the answer lacks, generated from
- * the schema as values the platform would have taken when written (test/emulator/read-back.test.ts:
- * what it answers, a full replacement sends back). Every form is checked against the published schema; one that breaks it is never
- * produced. The emulator varies its answers with {@link varyAnswer}; tests enumerate every single
- * change with {@link answerMutants}.
+ * the schema as values the platform would have taken when written (what it answers, a full
+ * replacement sends back: test/emulator/read-back.test.ts). Every form is checked against the
+ * published schema; one that breaks it is never produced. The emulator varies its answers with
+ * {@link varyAnswer}; tests enumerate every single change with {@link answerMutants}.
  */
 import { vendorOperations } from "./operations";
 import { type PublishedAnswer, publishedAnswer } from "./published-answer";
