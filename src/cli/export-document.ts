@@ -55,6 +55,11 @@ export interface ExportShape {
   sections: readonly ExportSection[];
   /** The sections export cannot fill, with the reason their definitions give. */
   omitted: readonly { section: string; reason: string }[];
+  /**
+   * `values` of a `type` as its input schema declares them, at every depth: what an import of the
+   * object records. A property an answer adds that no input declares is left out.
+   */
+  inputsOf(type: string, values: Json): Json;
 }
 
 /** The export: the document, what it needs from stack config, and what it left out. */
@@ -106,6 +111,11 @@ export class ExportDocument implements ExportContext {
     const key = this.keysOf(type).get(id);
     if (key === undefined) throw new Error(`export: no manifest key for ${type} ${id}`);
     return key;
+  }
+
+  /** `values` of `type` as its input schema declares them, at every depth. */
+  inputsOf(type: string, values: Json): Json {
+    return this.shape.inputsOf(type, values);
   }
 
   /** `entry` with the secret inputs of `section` replaced by placeholders. */

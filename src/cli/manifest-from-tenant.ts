@@ -12,6 +12,7 @@
 import { stringify } from "yaml";
 import { pick } from "../manifest/section-codec";
 import { codecOf, ownSection } from "../manifest/sections";
+import { normalizeObserved, normalizingSchema } from "../provider/model/normalize";
 import type { DefinitionRegistry } from "../provider/operations/runtime";
 import type { TenantSnapshot } from "../tenant/read-tenant";
 import {
@@ -40,7 +41,11 @@ export function currentExportShape(definitions: DefinitionRegistry): ExportShape
       sections.push({ type, section, plain: { fields: entries.exported, parent: entries.parent } });
     else if (ownSection(tenant.manifest) !== undefined) sections.push({ type, section });
   }
-  return { secretInputs, sections: parentsFirst(sections), omitted };
+  const inputsOf = (type: string, values: Json): Json => {
+    const definition = definitions[type];
+    return definition ? normalizeObserved(normalizingSchema(definition, values), values, undefined) : values;
+  };
+  return { secretInputs, sections: parentsFirst(sections), omitted, inputsOf };
 }
 
 /** `sections` with each after the section of its parent type (otherwise in the registry's order). */
@@ -66,7 +71,8 @@ function writePlain(
     const parentId = parent === undefined ? undefined : parents[parent.input];
     const reference =
       parent && parentId !== undefined ? { [parent.entryKey]: out.keyOf(parent.type, parentId) } : {};
-    entries[key] = out.sealed(section, key, { ...reference, ...pick(entity, fields), adoptId: entity.id });
+    const inputs = out.inputsOf(type, pick(entity, fields));
+    entries[key] = out.sealed(section, key, { ...reference, ...inputs, adoptId: entity.id });
   }
   out.keyed(section, entries);
 }

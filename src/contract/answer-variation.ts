@@ -92,12 +92,15 @@ const PRESENT_BY_SPEC: Readonly<Record<string, readonly string[]>> = {
  * but `externalId`, the client's own label of an object (left out, it says the label is unset).
  */
 const ID_NAME = /^(id|kid)$|^(?!externalId$).*[a-z]Id$/;
-/** An array keeps its order when its description says order matters. */
-const ORDER_WORDS = /\b(first|order|ordered|sorted|sequence|priority|rank|lines?)\b/i;
+/**
+ * An array keeps its order when its description says order matters: it speaks of order, lines or
+ * priority, or of what is shown in order (bullet points, dropdown options).
+ */
+const ORDER_WORDS = /\b(first|order|ordered|sorted|sequence|priority|rank|lines?|bullet|dropdown)\b/i;
 
 /**
  * Whether a vendor description gives an array's order a meaning (it speaks of order, lines or
- * priority). Every other array may come in any order: the emulator shuffles it, and the readers
+ * priority, or of bullet points or dropdown options, which are shown in order). Every other array may come in any order: the emulator shuffles it, and the readers
  * (the generated schemas included) compare it as a set.
  */
 export function speaksOfOrder(description: string): boolean {

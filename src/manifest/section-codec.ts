@@ -72,6 +72,11 @@ export interface ExportContext {
   keyOf(type: string, id: string): string;
   /** Keys for `objects` unique among themselves (such as the arms of one field). */
   keysAmong(objects: readonly Entity[], stem: string): Map<string, string>;
+  /**
+   * `values` of `type` as its input schema declares them, at every depth: what the platform holds
+   * of the inputs, without the properties an answer adds that no input declares.
+   */
+  inputsOf(type: string, values: Json): Json;
   /** `entry` with the secret inputs of `section` replaced by placeholders. */
   sealed(section: string, key: string | undefined, entry: Json): Json;
   /** Writes a keyed section (nothing when empty) and counts it. */

@@ -13,6 +13,7 @@ import {
 } from "../provider/kit";
 import { entityIdSchema } from "../schemas/common";
 import { companyResponseSchema, companyRoleSchema, companyWritableFields } from "../schemas/company";
+import { unordered } from "../schemas/unordered";
 import { readUnlessGone } from "./gone";
 import { observe } from "./observe";
 import { replaceWhole, replacementBody } from "./replace-whole";
@@ -22,7 +23,7 @@ import { withoutAdopt } from "./without-adopt";
 export const companyInputsSchema = z.strictObject({
   ...companyWritableFields,
   /** Company roles; defaults to `["ORG"]`. */
-  companyRoles: z.array(companyRoleSchema).min(1, "needs at least one role").default(["ORG"]),
+  companyRoles: unordered(z.array(companyRoleSchema).min(1, "needs at least one role")).default(["ORG"]),
   /**
    * Delete, with the company, the objects under it that no resource declares and that would keep
    * the platform from deleting it (cost centers, departments, grades, legal entities, offices).
@@ -47,7 +48,7 @@ const NOT_FOUND_CODES = ["COMPANY_NOT_FOUND"];
  * `SupportConfigs` object (`{ length, elements }`), where the inputs (`CreateCompanyRequest`) take
  * the plain array.
  */
-function asInputs(company: Values): Values {
+export function companyAsInputs(company: Values): Values {
   const configs = company.supportConfigs;
   if (configs === null || typeof configs !== "object" || Array.isArray(configs)) return company;
   return { ...company, supportConfigs: (configs as { elements?: unknown }).elements ?? [] };
@@ -101,7 +102,7 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
     const keys = Object.keys(importing ? companyInputsSchema.shape : declared).filter(
       (key) => !PROVIDER_ONLY.includes(key),
     );
-    const observed = observe(asInputs(company), declared, keys, importing);
+    const observed = observe(companyAsInputs(company), declared, keys, importing);
     // The platform does not hold `forceDestroy`: a read keeps the recorded one.
     const kept = declared.forceDestroy === undefined ? {} : { forceDestroy: declared.forceDestroy };
     return { observed: { ...observed, ...kept }, state: { companyId: id } };
@@ -112,7 +113,7 @@ export const companyResource = defineResource<CompanyInputs, CompanyState, typeo
     if (keys.every((key) => jsonEqual((news as Values)[key], (olds as Values)[key])))
       return { companyId: id };
     await replaceWhole(client, companyPath(id), companyResponseSchema, (current) => ({
-      ...asCompany(replacementBody(asInputs(current), news, olds, keys)),
+      ...asCompany(replacementBody(companyAsInputs(current), news, olds, keys)),
       id: { id },
     }));
     return { companyId: id };

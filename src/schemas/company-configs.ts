@@ -33,7 +33,7 @@ export const locationItemSchema: z.ZodType<LocationItem> = z.looseObject({
   value: z.string(),
   metadata: z.looseObject({ type: locationTypeSchema, code: z.string().min(1) }),
   get infos() {
-    return z.array(locationItemSchema);
+    return unordered(z.array(locationItemSchema));
   },
 });
 
@@ -60,17 +60,21 @@ export const fareCategoryFilterConfigSchema = z.looseObject({
   priority: z.number().int(),
   origin: locationItemSchema,
   destination: locationItemSchema,
-  fareCategoryOption: z.array(z.looseObject({ fareCategory: fareCategorySchema, disabled: z.boolean() })),
+  fareCategoryOption: unordered(
+    z.array(z.looseObject({ fareCategory: fareCategorySchema, disabled: z.boolean() })),
+  ),
 });
 
 /** `TravelContentConfig`. Two fare category filters may not share a priority. */
 export const travelContentConfigSchema = z.looseObject({
   airConfig: z
     .looseObject({
-      fareCategoryFilter: z
-        .array(fareCategoryFilterConfigSchema)
-        .superRefine(uniqueBy("priority", (filter: { priority: number }) => String(filter.priority)))
-        .optional(),
+      // Each filter carries its priority: the list's own order means nothing.
+      fareCategoryFilter: unordered(
+        z
+          .array(fareCategoryFilterConfigSchema)
+          .superRefine(uniqueBy("priority", (filter: { priority: number }) => String(filter.priority))),
+      ).optional(),
     })
     .optional(),
 });
@@ -248,11 +252,13 @@ export const colorTitleSchema = z.enum([
 
 /** `ColorConfig`: `profileColors` holds `TitledColor`s, one per title. */
 export const colorConfigSchema = z.looseObject({
-  profileColors: keyedBy(
-    "title",
-    z
-      .array(z.looseObject({ title: colorTitleSchema, color: z.string().min(1) }))
-      .superRefine(uniqueBy("title", (color: { title: string }) => color.title)),
+  profileColors: unordered(
+    keyedBy(
+      "title",
+      z
+        .array(z.looseObject({ title: colorTitleSchema, color: z.string().min(1) }))
+        .superRefine(uniqueBy("title", (color: { title: string }) => color.title)),
+    ),
   ).optional(),
 });
 
@@ -283,12 +289,14 @@ export const enrollmentConfigSchema = z.looseObject({
     .optional(),
   industryDropdownOptions: z.array(z.string()).optional(),
   skipOfacComplianceCheck: z.boolean().optional(),
-  registrarLoginActions: z.array(loginActionTypeSchema).superRefine(uniqueValues).optional(),
-  companySpecifiedAttributeConfigs: keyedBy(
-    "name",
-    z
-      .array(z.looseObject({ name: z.string().min(1), isHidden: z.boolean().optional() }))
-      .superRefine(uniqueBy("name", (config: { name: string }) => config.name)),
+  registrarLoginActions: unordered(z.array(loginActionTypeSchema).superRefine(uniqueValues)).optional(),
+  companySpecifiedAttributeConfigs: unordered(
+    keyedBy(
+      "name",
+      z
+        .array(z.looseObject({ name: z.string().min(1), isHidden: z.boolean().optional() }))
+        .superRefine(uniqueBy("name", (config: { name: string }) => config.name)),
+    ),
   ).optional(),
 });
 
@@ -309,9 +317,11 @@ export const tierDefinitionSchema = z.looseObject({
 
 /** `TierConfig`. */
 export const tierConfigSchema = z.looseObject({
-  tiers: keyedBy(
-    "tier",
-    z.array(tierDefinitionSchema).superRefine(uniqueBy("tier", (tier: { tier: string }) => tier.tier)),
+  tiers: unordered(
+    keyedBy(
+      "tier",
+      z.array(tierDefinitionSchema).superRefine(uniqueBy("tier", (tier: { tier: string }) => tier.tier)),
+    ),
   ).optional(),
 });
 

@@ -31,7 +31,7 @@ export const legalEntityWritableFields = {
   /** Tax number. */
   ein: z.string().optional(),
   /** Phone numbers (the platform's PhoneNumber objects). */
-  phoneNumbers: z.array(phoneNumberSchema).optional(),
+  phoneNumbers: unordered(z.array(phoneNumberSchema)).optional(),
   /** Whether invoices are delayed. */
   isDelayedInvoicingEnabled: z.boolean().optional(),
   /** Addresses copied on this legal entity's confirmation e-mails. */
@@ -41,7 +41,7 @@ export const legalEntityWritableFields = {
   /** Your own identifier of the legal entity, unique within the company. */
   externalId: externalIdSchema.optional(),
   /** Company-specified attributes: `fieldName` and `value` pairs. */
-  companySpecifiedAttributes: z.array(companySpecifiedAttributeLegalEntitySchema).optional(),
+  companySpecifiedAttributes: unordered(z.array(companySpecifiedAttributeLegalEntitySchema)).optional(),
 } as const;
 
 /** `LegalEntityCreateRequest`. */

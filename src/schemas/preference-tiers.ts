@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { uniqueBy, uniqueValues } from "./refinements";
 import { keyedBy } from "./keyed-by";
+import { unordered } from "./unordered";
 
 /** `PreferenceTierLevel`. */
 export const preferenceTierLevelSchema = z.enum(["TIER_1", "TIER_2", "TIER_3", "TIER_4", "TIER_5", "TIER_6"]);
@@ -25,24 +26,27 @@ export const preferenceTierSchema = z.looseObject({
 
 /** `PreferenceTiersPerBookingType`: one per booking type, each level once. */
 export const preferenceTiersPerBookingTypeSchema = z.looseObject({
-  allowedEntityTypes: z
-    .array(preferenceEntityTypeSchema)
-    .min(1, "needs at least one entity type")
-    .superRefine(uniqueValues),
+  allowedEntityTypes: unordered(
+    z.array(preferenceEntityTypeSchema).min(1, "needs at least one entity type").superRefine(uniqueValues),
+  ),
   bookingType: bookingTypeSchema,
-  preferenceTiers: keyedBy(
-    "level",
-    z.array(preferenceTierSchema).superRefine(uniqueBy("level", (tier: { level: string }) => tier.level)),
+  preferenceTiers: unordered(
+    keyedBy(
+      "level",
+      z.array(preferenceTierSchema).superRefine(uniqueBy("level", (tier: { level: string }) => tier.level)),
+    ),
   ),
 });
 
 /** `StorePreferenceTiersRequest`, also the shape of `ListPreferenceTiersResponse`. */
 export const storePreferenceTiersRequestSchema = z.looseObject({
-  preferenceTiersPerBookingType: keyedBy(
-    "bookingType",
-    z
-      .array(preferenceTiersPerBookingTypeSchema)
-      .superRefine(uniqueBy("bookingType", (entry: { bookingType: string }) => entry.bookingType)),
+  preferenceTiersPerBookingType: unordered(
+    keyedBy(
+      "bookingType",
+      z
+        .array(preferenceTiersPerBookingTypeSchema)
+        .superRefine(uniqueBy("bookingType", (entry: { bookingType: string }) => entry.bookingType)),
+    ),
   ),
 });
 

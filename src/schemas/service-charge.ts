@@ -8,15 +8,18 @@ import { currencyCodeSchema, moneySchema } from "./common";
 import { tierSchema } from "./company-configs";
 import { uniqueBy } from "./refinements";
 import { keyedBy } from "./keyed-by";
+import { unordered } from "./unordered";
 
 /** A charge amount: `Money` that is not negative. */
 export const chargeMoneySchema = moneySchema.extend({ amount: z.number().min(0, "must not be negative") });
 
-const chargeList = keyedBy(
-  "currencyCode",
-  z
-    .array(chargeMoneySchema)
-    .superRefine(uniqueBy("currencyCode", (money: { currencyCode: string }) => money.currencyCode)),
+const chargeList = unordered(
+  keyedBy(
+    "currencyCode",
+    z
+      .array(chargeMoneySchema)
+      .superRefine(uniqueBy("currencyCode", (money: { currencyCode: string }) => money.currencyCode)),
+  ),
 );
 
 /**
@@ -27,11 +30,13 @@ export const fixedChargeConfigSchema = z
   .looseObject({
     charges: chargeList,
     defaultCurrencyCode: currencyCodeSchema.optional(),
-    tierCharges: keyedBy(
-      "tier",
-      z
-        .array(z.looseObject({ tier: tierSchema, charges: chargeList }))
-        .superRefine(uniqueBy("tier", (entry: { tier: string }) => entry.tier)),
+    tierCharges: unordered(
+      keyedBy(
+        "tier",
+        z
+          .array(z.looseObject({ tier: tierSchema, charges: chargeList }))
+          .superRefine(uniqueBy("tier", (entry: { tier: string }) => entry.tier)),
+      ),
     ).optional(),
   })
   .superRefine((config, ctx) => {

@@ -184,6 +184,63 @@ describe("pulumi-travel export", () => {
     expect(stderr).toContain("wrote the manifest to stdout");
   });
 
+  it.each([1, 2, 3])(
+    "writes the same text when every answer comes in another form of the same meaning (seed %i)",
+    async (seed) => {
+      const first = readFileSync(join(dir, "tenant.yaml"), "utf8");
+      // Forms that change nothing an answer says: properties the vendor does not declare added
+      // wherever its schema is open, unordered arrays reordered, numbers and date-times rewritten,
+      // smaller pages (docs/emulator.md, "Response variation").
+      emulator.admin.setResponseVariation({
+        seed,
+        rate: 1,
+        families: [
+          "undeclaredProperties",
+          "shuffleUnordered",
+          "numberForms",
+          "dateTimeForms",
+          "smallerPages",
+        ],
+      });
+      try {
+        const { code, stdout, stderr } = await cli(["export", "--company", built.companyId]);
+        expect(
+          stderr.split("\n").filter((line) => /\.yaml:\d+:|error|not validate|variationExtra/i.test(line)),
+        ).toEqual([]);
+        expect(code).toBe(0);
+        expect(stdout).toBe(first);
+      } finally {
+        emulator.admin.setResponseVariation(undefined);
+      }
+    },
+  );
+
+  it("writes a company's support configs as the list its inputs take (the platform answers an object)", async () => {
+    const supportConfigs = [{ emailAddresses: ["help@example.com"], tier: "BASIC" }];
+    const { id } = await client.post<{ id: string }>("/v2/companies", {
+      body: { name: "Supported Co", billingCurrency: "USD", companyRoles: ["ORG"], supportConfigs },
+    });
+    // The vendor's Company holds them as `SupportConfigs`: `{ length, elements }`.
+    expect(
+      (await client.get<{ supportConfigs: unknown }>(`/v2/companies/${id}`)).supportConfigs,
+    ).toMatchObject({
+      elements: supportConfigs,
+    });
+    const out = join(dir, "supported.yaml");
+    const { code, stderr } = await cli(["export", "--company", id, "--out", out]);
+    expect({
+      code,
+      problems: stderr.split("\n").filter((line) => /\.yaml:\d+:|not validate/.test(line)),
+    }).toEqual({
+      code: 0,
+      problems: [],
+    });
+    expect((parse(readFileSync(out, "utf8")) as { company: unknown }).company).toMatchObject({
+      supportConfigs,
+    });
+    expect(await cli(["validate", out])).toMatchObject({ code: 0, stdout: `${out}: valid\n` });
+  });
+
   it("fails with exit code 5 for a company that does not exist, writing nothing", async () => {
     const out = join(dir, "missing.yaml");
     const { code, stderr } = await cli([

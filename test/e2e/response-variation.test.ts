@@ -45,7 +45,36 @@ const LONGER_LISTS: Readonly<Record<string, Record<string, unknown>>> = {
     ],
     emailDomains: ["one.example", "two.example"],
   },
+  LegalEntity: {
+    phoneNumbers: [
+      { countryCode: 1, nationalNumber: 5550100 },
+      { countryCode: 44, nationalNumber: 2079460000 },
+    ],
+  },
+  CompanyConfig: {
+    config: {
+      airConfig: {
+        fareCategoryFilter: [1, 2].map((priority) => ({
+          priority,
+          origin: place("NYC", "CITY", [place("US", "COUNTRY"), place("NA", "CONTINENT")]),
+          destination: place(priority === 1 ? "LON" : "PAR", "CITY", [
+            place(priority === 1 ? "GB" : "FR", "COUNTRY"),
+            place("EU", "CONTINENT"),
+          ]),
+          fareCategoryOption: [
+            { fareCategory: { cabinViewCategory: "ECONOMY" }, disabled: false },
+            { fareCategory: { cabinViewCategory: "BUSINESS" }, disabled: true },
+          ],
+        })),
+      },
+    },
+  },
 };
+
+/** A location of a fare category filter, with what contains it (`infos`: its country, continent). */
+function place(code: string, type: string, infos: unknown[] = []): Record<string, unknown> {
+  return { value: code, metadata: { type, code }, infos };
+}
 
 /** The counts of several settings added up. */
 function sumCounts(all: VariationCounts[]): VariationCounts {
@@ -113,7 +142,8 @@ describe.skipIf(e2eSkipReason() !== "").each(HOSTS)(
       // answer, must never be sent back in a full-replacement PUT (issue 45).
       const changed = rows.map(({ type, row, kit, inputs }) => {
         row.beforeChange?.(kit);
-        return { type, inputs: { ...(row.change?.(inputs) ?? inputs), ...LONGER_LISTS[type] } };
+        const longer = { ...inputs, ...LONGER_LISTS[type] };
+        return { type, inputs: row.change?.(longer) ?? longer };
       });
       await e.stack.setConfig("resources", { value: JSON.stringify(changed) });
       e.emulator.admin.setResponseVariation({

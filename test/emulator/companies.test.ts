@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { vendorResponseIssues } from "../../src/contract";
 import { call, createCompany, errorCode, tokenFor } from "./helpers";
 import { emulatorFixture, useFixture } from "./fixtures";
 
@@ -39,6 +40,17 @@ describe("companies", () => {
     expect((await call(fx.emu, fx.token, "DELETE", `/v2/companies/${id}`)).statusCode).toBe(204);
     expect(errorCode(await call(fx.emu, fx.token, "GET", `/v2/companies/${id}`))).toBe("COMPANY_NOT_FOUND");
     expect((await call(fx.emu, fx.token, "DELETE", `/v2/companies/${id}`)).statusCode).toBe(404);
+  });
+
+  it("holds the support configs a create lists as the vendor's Company holds them: SupportConfigs", async () => {
+    const supportConfigs = [{ emailAddresses: ["help@example.com"], tier: "BASIC" }];
+    const id = await createCompany(fx.emu, fx.token, { supportConfigs });
+    const read = await call(fx.emu, fx.token, "GET", `/v2/companies/${id}`);
+    expect(read.json<Record<string, unknown>>().supportConfigs).toEqual({
+      length: 1,
+      elements: supportConfigs,
+    });
+    expect(vendorResponseIssues("GET", `/v2/companies/${id}`, 200, read.json())).toEqual([]);
   });
 
   it("validates the create body: the vendor's schema first, then the platform's own rules", async () => {

@@ -1,5 +1,5 @@
 /** The `company` section: the Company's inputs; `export` writes them as the platform holds them. */
-import { companyInputsSchema, companyResource } from "../../resources/company";
+import { companyAsInputs, companyInputsSchema, companyResource } from "../../resources/company";
 import { Company } from "../../dynamic/resources";
 import { vendorRules } from "../entries";
 import { inputNames, pick, sectionCodec } from "../section-codec";
@@ -15,7 +15,7 @@ export const companySection = sectionCodec({
   write(out, section) {
     const { company, companyId } = out.snapshot;
     out.document[section] = out.sealed(section, undefined, {
-      ...pick(company, COMPANY_FIELDS),
+      ...out.inputsOf("Company", pick(companyAsInputs(company), COMPANY_FIELDS)),
       adoptId: companyId,
     });
     out.counts[section] = 1;

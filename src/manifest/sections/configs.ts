@@ -37,7 +37,11 @@ export const configsSection = sectionCodec({
       Object.fromEntries(
         configs.map(({ kind, companyRole, config }) => [
           companyRole === undefined ? kind : `${kind}-${companyRole.toLowerCase().replaceAll("_", "-")}`,
-          { kind, ...(companyRole === undefined ? {} : { companyRole }), config },
+          out.inputsOf("CompanyConfig", {
+            kind,
+            ...(companyRole === undefined ? {} : { companyRole }),
+            config,
+          }),
         ]),
       ),
     );

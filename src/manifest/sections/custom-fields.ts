@@ -62,7 +62,7 @@ export const customFieldsSection = sectionCodec({
       const key = out.keyOf("CustomField", field.id);
       const fieldArms = arms.get(field.id) ?? [];
       entries[key] = out.sealed(section, key, {
-        ...pick(field, CUSTOM_FIELD_FIELDS),
+        ...out.inputsOf("CustomField", pick(field, CUSTOM_FIELD_FIELDS)),
         ...(field.companyRole === "ORG" ? {} : { companyRole: field.companyRole }),
         adoptId: field.id,
         ...(fieldArms.length === 0 ? {} : { arms: armEntries(out, fieldArms) }),

@@ -26,7 +26,8 @@ export const perTripServiceChargeSection = sectionCodec({
       : {},
   write(out, section) {
     const charge = out.entities("PerTripServiceCharge")[0]?.config;
-    if (charge !== undefined) out.document[section] = { config: charge };
+    if (charge !== undefined)
+      out.document[section] = out.inputsOf("PerTripServiceCharge", { config: charge });
     out.counts[section] = charge === undefined ? 0 : 1;
   },
 });

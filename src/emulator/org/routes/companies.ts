@@ -101,8 +101,13 @@ export function companyRoutes(ctx: EmulatorContext) {
       }
       assertExternalIdFree(principal.tmcId, body.externalId);
       const id = newId();
+      // `CreateCompanyRequest` takes the support configs as a list; `Company` holds `SupportConfigs`.
+      const { supportConfigs, ...fields } = body;
       companies().set(id, {
-        ...body,
+        ...fields,
+        ...(supportConfigs === undefined
+          ? {}
+          : { supportConfigs: { length: supportConfigs.length, elements: supportConfigs } }),
         id: { id },
         contractedBy: { id: principal.tmcId },
         isActive: true,
