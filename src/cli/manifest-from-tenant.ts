@@ -12,7 +12,7 @@
 import { stringify } from "yaml";
 import { pick } from "../manifest/section-codec";
 import { codecOf, ownSection } from "../manifest/sections";
-import { normalizeObserved, normalizingSchema } from "../provider/model/normalize";
+import { importedInputs } from "../provider/model/normalize";
 import type { DefinitionRegistry } from "../provider/operations/runtime";
 import type { TenantSnapshot } from "../tenant/read-tenant";
 import {
@@ -43,7 +43,7 @@ export function currentExportShape(definitions: DefinitionRegistry): ExportShape
   }
   const inputsOf = (type: string, values: Json): Json => {
     const definition = definitions[type];
-    return definition ? normalizeObserved(normalizingSchema(definition, values), values, undefined) : values;
+    return definition ? importedInputs(definition, values) : values;
   };
   return { secretInputs, sections: parentsFirst(sections), omitted, inputsOf };
 }

@@ -190,6 +190,18 @@ export function normalizeObserved(inputs: z.ZodType, observed: Values, declared:
 }
 
 /**
+ * What an import records of `observed` (a read of an object no program declares yet): every input
+ * the definition's normalizing schema declares, at every depth, sets in one canonical order.
+ * `pulumi import` and `export` both write this.
+ */
+export function importedInputs<I extends Values, S extends Values>(
+  definition: ResourceDefinition<I, S>,
+  observed: Values,
+): Values {
+  return normalizeObserved(normalizingSchema(definition, observed), observed, undefined);
+}
+
+/**
  * `olds` and `news` in the form a diff compares: undeclared properties dropped, unordered arrays
  * in one order, an omitted empty form equal to its explicit form on either side.
  */

@@ -1,4 +1,4 @@
-/** The plain JSON values the engine hands a provider: their type, equality and `undefined` removal. */
+/** The plain JSON values the engine hands a provider: their type, equality, selection and `undefined` removal. */
 
 /** Plain input or output values. */
 export type Values = Record<string, unknown>;
@@ -28,4 +28,11 @@ export function withoutUndefined<T>(value: T): T {
     return out as T;
   }
   return value;
+}
+
+/** The members of `values` under `keys` that hold a value (`undefined` ones left out). */
+export function pickKeys<T extends Values>(values: T, keys: readonly string[]): T {
+  return Object.fromEntries(
+    keys.filter((key) => values[key] !== undefined).map((key) => [key, values[key]]),
+  ) as T;
 }

@@ -14,7 +14,7 @@ import { declaredForm, recordedForm } from "../model/keyed-inputs";
 import { recordedWithNames } from "../model/key-names";
 import { warnIfCompanyMissing } from "./missing-parent";
 import { assertRecordedTypes } from "../model/recorded-inputs";
-import { normalizeObserved, normalizingSchema } from "../model/normalize";
+import { importedInputs, normalizeObserved, normalizingSchema } from "../model/normalize";
 import { type ContextFactory, contextOf, type ResourceContext, warnRun } from "../model/resource-context";
 import type { Run } from "../model/run";
 import { extraReplaces, preflightFailures } from "../planning/preflight";
@@ -24,7 +24,7 @@ import { CreateJournal, type ResourceRef } from "./create-journal";
 import { PartialCreate } from "../create/partial-create-error";
 import type { Created } from "../model/custom-operations";
 import type { Decoded, Meta, Recorded } from "../model/recorded";
-import { withoutUndefined } from "../model/values";
+import { pickKeys, withoutUndefined } from "../model/values";
 import { vendorFailures } from "../planning/vendor-check";
 import { updateRefusal } from "../planning/update-refusal";
 import { runDuplicateFailures } from "../planning/run-duplicates";
@@ -185,8 +185,7 @@ export function typeOperations<I extends Values, S extends Values>(
       const { id, inputs: known } = await parseImportId(definition, importId, ctx);
       const found = await definition.read(ctx, id, known as I);
       if (!found) return undefined;
-      const schema = normalizingSchema(definition, found.observed);
-      const observed = normalizeObserved(schema, found.observed, undefined);
+      const observed = importedInputs(definition, found.observed);
       const inputs = withoutUndefined({ ...observed, ...(known as Partial<I>) }) as I;
       return { id, inputs, outs: withoutUndefined({ ...inputs, ...found.state }) };
     },
@@ -381,10 +380,6 @@ async function partialState<I extends Values, S extends Values>(
     );
   }
   return inputs;
-}
-
-function pickKeys<T extends Values>(values: T, keys: readonly string[]): T {
-  return Object.fromEntries(Object.entries(values).filter(([key]) => keys.includes(key))) as T;
 }
 
 function pickAdopt(declared: Values): Values {

@@ -8,6 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { PartialCreate, PartialCreateError } from "../create/partial-create-error";
 import { decode } from "../model/codec";
 import { inputKeysOf, type ResourceDefinition, type Values } from "../model/definition";
+import { pickKeys } from "../model/values";
 import { declaredForm } from "../model/keyed-inputs";
 import { type Decoded, encodeInputs, encodeState, type Recorded } from "../model/recorded";
 import type { Run } from "../model/run";
@@ -116,13 +117,9 @@ export function decodeRecorded<I extends Values, S extends Values>(
   const { values, meta }: Decoded = decode(props);
   const declared = declaredForm(definition.capabilities?.diff?.keyedInputs, values);
   return {
-    inputs: pick(declared, inputKeysOf(definition)) as Partial<I>,
-    outputs: pick(values, definition.outputs) as Partial<S>,
+    inputs: pickKeys(declared, inputKeysOf(definition)) as Partial<I>,
+    outputs: pickKeys(values, definition.outputs) as Partial<S>,
     meta,
     asRecorded: values,
   };
-}
-
-function pick(values: Values, keys: readonly string[]): Values {
-  return Object.fromEntries(keys.filter((key) => values[key] !== undefined).map((key) => [key, values[key]]));
 }
